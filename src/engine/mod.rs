@@ -1,0 +1,34 @@
+//! The reasoning engine: candidate bitsets, propagation that records why, and search.
+//!
+//! It knows grids and digits only, never text positions. `pencil_marks` is what a solver would
+//! pencil in (peers' digits out, then naked twins); `propagate` is the classic `reduce_puzzle`
+//! (elimination, only choice, naked twins to a fixpoint, placing forced digits); `search` is
+//! depth-first on the cell with fewest candidates, counting solutions up to a limit.
+
+pub mod bits;
+mod propagate;
+mod search;
+
+pub use bits::Digits;
+pub use propagate::{pencil_marks, propagate, Contradiction, Marks, Placement, Propagation};
+pub use search::{search, Budget, SearchOutcome, Stop};
+
+/// Why a digit left a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// `peer`, in `unit`, holds the digit.
+    Peer { unit: u16, peer: u16 },
+    /// The two cells of `pair` in `unit` hold the same two candidates, this digit among them.
+    NakedTwins { unit: u16, pair: [u16; 2] },
+    /// `digit` had no other place in `unit`, so it was placed here and pushed the others out.
+    OnlyChoice { unit: u16, digit: u8 },
+}
+
+/// How propagation came to place a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// It was the cell's last candidate.
+    LastCandidate,
+    /// The cell was the digit's last place in `unit`.
+    OnlyPlace { unit: u16 },
+}

@@ -1,0 +1,135 @@
+//! Findings: what the parser and the analysis say about a document, with source spans.
+//!
+//! Both faces (`cli` and `lsp`) print these; neither invents its own messages.
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn contains(&self, offset: usize) -> bool {
+        self.start <= offset && offset < self.end
+    }
+    /// Like `contains`, but also true at the end (a cursor just after the text).
+    pub fn touches(&self, offset: usize) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+    Hint,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "note",
+            Severity::Hint => "hint",
+        }
+    }
+}
+
+/// The stable code of each kind of finding, shown to users and matched by tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    /// A character that is neither a cell, a separator nor a comment.
+    Syntax,
+    /// A grid row with the wrong number of cells.
+    RowLength,
+    /// A grid block with the wrong number of rows.
+    BlockHeight,
+    /// A digit larger than the puzzle's size.
+    DigitRange,
+    /// A metadata key we do not know (a warning).
+    UnknownKey,
+    /// A metadata value we cannot use (unknown variant, unsupported size), or metadata that
+    /// applies to no puzzle.
+    BadMetadata,
+    /// The same digit twice in a unit.
+    Conflict,
+    /// An empty cell where no digit fits.
+    ImpossibleCell,
+    /// A digit missing from a unit that fits in none of its empty cells.
+    NoPlace,
+    NoSolution,
+    SeveralSolutions,
+    /// The search ran out of budget before deciding.
+    Undecided,
+    /// Every cell filled, and correctly.
+    Solved,
+    /// The analysis itself failed (a bug); reported rather than crashing.
+    Internal,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::RowLength => "row-length",
+            Code::BlockHeight => "block-height",
+            Code::DigitRange => "digit-range",
+            Code::UnknownKey => "unknown-key",
+            Code::BadMetadata => "bad-metadata",
+            Code::Conflict => "conflict",
+            Code::ImpossibleCell => "impossible-cell",
+            Code::NoPlace => "no-place",
+            Code::NoSolution => "no-solution",
+            Code::SeveralSolutions => "several-solutions",
+            Code::Undecided => "undecided",
+            Code::Solved => "solved",
+            Code::Internal => "internal",
+        }
+    }
+}
+
+/// Another place in the same text that a finding points at (the other cell of a conflict).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub severity: Severity,
+    pub code: Code,
+    pub message: String,
+    pub span: Span,
+    pub related: Vec<Related>,
+}
+
+impl Finding {
+    pub fn new(severity: Severity, code: Code, span: Span, message: impl Into<String>) -> Finding {
+        Finding {
+            severity,
+            code,
+            message: message.into(),
+            span,
+            related: Vec::new(),
+        }
+    }
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Error, code, span, message)
+    }
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Finding {
+        Finding::new(Severity::Warning, code, span, message)
+    }
+}

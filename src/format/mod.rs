@@ -1,0 +1,92 @@
+//! The `.sudoku` text format: reading it leniently with exact spans, writing it back.
+//!
+//! `parse` turns text into a [`Document`]: the well-formed puzzles, each cell with its byte span,
+//! and a finding for everything that did not fit. `write` holds the two ways back to text:
+//! filling empty marks in place (what `solve` and the code actions do) and the canonical form.
+//! See `puzzles/README.md` for the format as users read it.
+
+mod parse;
+mod write;
+
+pub use parse::parse;
+pub use write::{apply_edits, canonical, fill_edits, Edit};
+
+use crate::finding::{Finding, Span};
+use crate::grid::{Size, Variant};
+
+/// A parsed file: its puzzles in source order and the problems met on the way.
+#[derive(Clone, Debug, Default)]
+pub struct Document {
+    pub puzzles: Vec<Puzzle>,
+    /// Parse errors and metadata warnings, in source order.
+    pub problems: Vec<Finding>,
+    /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
+    pub file_meta: Metadata,
+}
+
+/// How a puzzle was laid out in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// N lines of N cells (with optional separators and border lines).
+    Block,
+    /// One line of N² cells, with optional trailing free text.
+    Line,
+}
+
+/// One well-formed puzzle.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub size: Size,
+    pub variant: Variant,
+    /// Row-major, `0` for an empty cell, `1..=side` for a given digit.
+    pub givens: Vec<u8>,
+    /// The source span of each cell's character, row-major.
+    pub cell_spans: Vec<Span>,
+    /// From the first cell's line start to the end of the last row (not including metadata).
+    pub span: Span,
+    /// The first row's line (for a one-line puzzle, its cells), where whole-puzzle findings go.
+    pub first_row: Span,
+    /// The effective metadata: the file's, overridden by the puzzle's own.
+    pub meta: Metadata,
+    /// Spans of the puzzle's own comment and metadata lines directly above it.
+    pub header: Vec<Span>,
+    pub layout: Layout,
+}
+
+impl Puzzle {
+    /// Where whole-puzzle findings go: the title line if the puzzle has its own, else the first row.
+    pub fn anchor(&self) -> Span {
+        match &self.meta.title {
+            Some(title) if self.header.contains(&title.span) => title.span,
+            _ => self.first_row,
+        }
+    }
+    /// The cell whose character span contains (or ends at) a byte offset.
+    pub fn cell_at(&self, offset: usize) -> Option<usize> {
+        self.cell_spans
+            .iter()
+            .position(|s| s.contains(offset))
+            .or_else(|| self.cell_spans.iter().position(|s| s.touches(offset)))
+    }
+    pub fn givens_count(&self) -> usize {
+        self.givens.iter().filter(|&&d| d != 0).count()
+    }
+}
+
+/// One `# key: value` entry: its value and the span of its whole line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub value: String,
+    pub span: Span,
+}
+
+/// The known metadata keys. `variant` and `size` are applied to the puzzle itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata {
+    pub title: Option<Entry>,
+    pub author: Option<Entry>,
+    pub source: Option<Entry>,
+    pub difficulty: Option<Entry>,
+    pub variant: Option<Entry>,
+    pub size: Option<Entry>,
+}

@@ -1,0 +1,12 @@
+//! sudoku-lsp: reads `.sudoku` files, reasons about each puzzle by constraint propagation and
+//! search, and says so on the command line (`cli`) and in editors (`lsp`).
+//!
+//! The code follows the data: text → `format` → `grid` → `engine` → `analysis` → `cli` / `lsp`.
+
+pub mod analysis;
+pub mod cli;
+pub mod engine;
+pub mod finding;
+pub mod format;
+pub mod grid;
+pub mod lsp;

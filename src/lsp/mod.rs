@@ -1,0 +1,1 @@
+//! The language server: a thin face over `analysis`, speaking LSP on stdio.
