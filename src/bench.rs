@@ -22,12 +22,14 @@ struct Tally {
     several: usize,
     none: usize,
     skipped: usize,
+    nodes: u64,
     elapsed: Duration,
 }
 
 impl Tally {
     fn count(&mut self, outcome: &fast9::Fast9Outcome) {
         self.puzzles += 1;
+        self.nodes += outcome.nodes;
         match outcome.count {
             0 => self.none += 1,
             1 => self.unique += 1,
@@ -49,8 +51,8 @@ impl Tally {
         };
         write!(
             out,
-            "{name}: {} puzzles, {per:.2} µs/puzzle, {rate:.0} puzzles/s, unique {}, several {}, none {}",
-            self.puzzles, self.unique, self.several, self.none
+            "{name}: {} puzzles, {per:.2} µs/puzzle, {rate:.0} puzzles/s, unique {}, several {}, none {}, {:.1} nodes/puzzle",
+            self.puzzles, self.unique, self.several, self.none, self.nodes as f64 / self.puzzles.max(1) as f64
         )?;
         if self.skipped > 0 {
             write!(out, ", {} lines not puzzles", self.skipped)?;

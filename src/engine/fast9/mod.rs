@@ -108,7 +108,9 @@ impl Fast9<'_> {
             self.outcome.stop = Some(Fast9Stop::Nodes);
             return false;
         }
-        if nodes % CANCEL_EVERY == 0 {
+        // Read the flag at the first node (a search cancelled before it starts stops at once),
+        // then every CANCEL_EVERY nodes: `x & (n - 1)` is `x % n` for a power of two.
+        if nodes & (CANCEL_EVERY - 1) == 1 {
             if let Some(flag) = self.cancel {
                 if flag.load(Ordering::Relaxed) {
                     self.outcome.stop = Some(Fast9Stop::Cancelled);
@@ -143,34 +145,42 @@ impl Fast9<'_> {
     }
 }
 
-/// The branch: a cell with two candidates when there is one (first found), else a cell with the
-/// fewest; its lowest candidate digit.
+/// The branch: among the cells with two candidates, the one with the most unsolved peers (its
+/// two branches each settle many cells, which halves the hard sets' trees against "first bivalue
+/// cell"); with no bivalue cell (rare), a cell with the fewest candidates. Its lowest digit.
 fn choose(board: &Board) -> (usize, usize, u32) {
-    let mut fallback = None;
+    let mut best = (0, 0, 0);
     for band in 0..3 {
-        let (one, two, three) = board.counts(band);
-        let bivalue = two & !three;
-        if bivalue != 0 {
-            return lowest_digit(board, band, bivalue & bivalue.wrapping_neg());
-        }
-        if fallback.is_none() && one != 0 {
-            fallback = Some(band);
-        }
-    }
-    // No bivalue cell (rare): count candidates cell by cell.
-    let mut best = (10, 0, 0);
-    for band in 0..3 {
-        let mut cells = board.unsolved[band];
+        let (_, two, three) = board.counts(band);
+        let mut cells = two & !three;
         while cells != 0 {
+            let cell = 27 * band + cells.trailing_zeros() as usize;
             let bit = cells & cells.wrapping_neg(); // lowest set bit
-            cells &= cells - 1;
-            let n = board.cand.iter().filter(|w| w[band] & bit != 0).count();
-            if n < best.0 {
-                best = (n, band, bit);
+            cells &= cells - 1; // clear it
+            let peers = &tables::PEERS[cell];
+            let score = (peers[0] & board.unsolved[0]).count_ones()
+                + (peers[1] & board.unsolved[1]).count_ones()
+                + (peers[2] & board.unsolved[2]).count_ones()
+                + 1;
+            if score > best.0 {
+                best = (score, band, bit);
             }
         }
     }
-    let _ = fallback;
+    if best.0 == 0 {
+        let mut fewest = 10;
+        for band in 0..3 {
+            let mut cells = board.unsolved[band];
+            while cells != 0 {
+                let bit = cells & cells.wrapping_neg();
+                cells &= cells - 1;
+                let n = board.cand.iter().filter(|w| w[band] & bit != 0).count();
+                if n < fewest {
+                    (fewest, best) = (n, (0, band, bit));
+                }
+            }
+        }
+    }
     lowest_digit(board, best.1, best.2)
 }
 
