@@ -30,6 +30,8 @@ pub struct Board {
     pub unsolved: [u32; 3],
     /// Bit `3 * d + b`: digit `d`'s word of band `b` changed since it was last propagated.
     dirty: u32,
+    /// Bit `d`: digit `d`'s board changed since the stack rule last looked at it.
+    stale: u32,
 }
 
 /// A contradiction: this branch has no solution.
@@ -43,6 +45,7 @@ impl Board {
             cand: [[BAND; 3]; 9],
             unsolved: [BAND; 3],
             dirty: (1 << 27) - 1,
+            stale: 0,
         };
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
         for (cell, &given) in givens.iter().enumerate() {
@@ -107,18 +110,27 @@ impl Board {
     /// Propagate to a fixpoint, cheapest rules first: the band rule on every changed band word
     /// (placing the single cells of rows), then naked singles, then the stack rule (and the
     /// diagonals) over all digits; back to the start whenever something changed.
-    pub fn propagate<const DIAGONAL: bool>(&mut self) -> Result<(), Dead> {
+    /// Gives the cells left with two candidates, per band (where the search branches).
+    pub fn propagate<const DIAGONAL: bool>(&mut self) -> Result<[u32; 3], Dead> {
+        // Naked singles only look again at bands where some word changed.
+        let mut touched = 0b111;
+        let mut bivalue = [0; 3];
         loop {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                self.update_band::<DIAGONAL>(index / 3, index % 3)?;
+                let (digit, band) = (index / 3, index % 3);
+                self.stale |= 1 << digit;
+                touched |= 1 << band;
+                self.update_band::<DIAGONAL>(digit, band)?;
             }
-            if self.naked_singles()? {
+            let found = self.naked_singles(touched, &mut bivalue)?;
+            touched = 0;
+            if found {
                 continue;
             }
             if !self.stack_rule::<DIAGONAL>()? {
-                return Ok(());
+                return Ok(bivalue);
             }
         }
     }
@@ -151,11 +163,16 @@ impl Board {
             return Ok(());
         }
         self.unsolved[band] &= !placed;
+        // The placed cells leave every digit's word (branch-free: which digits held them is
+        // unpredictable), then this digit gets its word back.
         for other in 0..9 {
-            if other != digit {
-                self.narrow(other, band, !placed);
-            }
+            let before = self.cand[other][band];
+            let after = before & !placed;
+            self.cand[other][band] = after;
+            self.dirty |= u32::from(before != after) << (3 * other + band);
         }
+        self.cand[digit][band] = word;
+        self.dirty &= !(1 << (3 * digit + band));
         // Fold the three rows onto the 9 column bits, then copy them back into every row.
         let columns = ((placed | placed >> 9 | placed >> 18) & 0x1ff) * SPREAD_ROWS;
         let (b1, b2) = OTHER_BANDS[band];
@@ -177,7 +194,11 @@ impl Board {
     /// The stack rule (and with `DIAGONAL` the diagonal rule) on every digit; `Ok(true)` when a
     /// board changed.
     fn stack_rule<const DIAGONAL: bool>(&mut self) -> Result<bool, Dead> {
-        for digit in 0..9 {
+        let mut stale = self.stale;
+        self.stale = 0;
+        while stale != 0 {
+            let digit = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
             let c = self.cand[digit];
             // Fold each band's rows onto its 9 column bits: band i's columns at bits 9i..9i+8.
             let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
@@ -226,17 +247,24 @@ impl Board {
         }
     }
 
-    /// Place every cell with one candidate left. `Ok(false)` when there was none.
-    fn naked_singles(&mut self) -> Result<bool, Dead> {
+    /// Place every cell with one candidate left.
+    /// Place every cell with one candidate left in the `touched` bands (a bit per band), and
+    /// note their cells with two candidates in `bivalue`. `Ok(true)` when some were placed.
+    fn naked_singles(&mut self, touched: u32, bivalue: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut found = false;
         for band in 0..3 {
-            // Bit-sliced counting over the nine digits: `one` = at least one candidate,
-            // `two` = at least two.
-            let (mut one, mut two) = (0u32, 0u32);
+            if touched & (1 << band) == 0 {
+                continue;
+            }
+            // Bit-sliced counting over the nine digits, one cell per bit: `one` = at least one
+            // candidate, `two` = at least two, `three` = at least three.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for words in &self.cand {
+                three |= two & words[band];
                 two |= one & words[band];
                 one |= words[band];
             }
+            bivalue[band] = self.unsolved[band] & two & !three;
             let unsolved = self.unsolved[band];
             if unsolved & !one != 0 {
                 return Err(Dead);
@@ -268,18 +296,6 @@ impl Board {
             }
         }
         Ok(found)
-    }
-
-    /// Per band: `one` (≥ 1 candidate) and `two` (≥ 2) and `three` (≥ 3), unsolved cells only.
-    pub fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-        for words in &self.cand {
-            let w = words[band] & self.unsolved[band];
-            three |= two & w;
-            two |= one & w;
-            one |= w;
-        }
-        (one, two, three)
     }
 }
 

@@ -125,15 +125,18 @@ impl Fast9<'_> {
     /// "not d there" (by looping on the same board).
     fn search<const DIAGONAL: bool>(&mut self, mut board: Board) {
         loop {
-            if !self.spend() || board.propagate::<DIAGONAL>().is_err() {
+            if !self.spend() {
                 return;
             }
+            let Ok(bivalue) = board.propagate::<DIAGONAL>() else {
+                return;
+            };
             if board.is_solved() {
                 self.outcome.solutions[self.outcome.count] = board.grid();
                 self.outcome.count += 1;
                 return;
             }
-            let (digit, band, bit) = choose(&board);
+            let (digit, band, bit) = choose(&board, bivalue);
             let mut child = board;
             child.place(digit, band, bit);
             self.search::<DIAGONAL>(child);
@@ -148,11 +151,10 @@ impl Fast9<'_> {
 /// The branch: among the cells with two candidates, the one with the most unsolved peers (its
 /// two branches each settle many cells, which halves the hard sets' trees against "first bivalue
 /// cell"); with no bivalue cell (rare), a cell with the fewest candidates. Its lowest digit.
-fn choose(board: &Board) -> (usize, usize, u32) {
+fn choose(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
     let mut best = (0, 0, 0);
-    for band in 0..3 {
-        let (_, two, three) = board.counts(band);
-        let mut cells = two & !three;
+    for (band, &cells) in bivalue.iter().enumerate() {
+        let mut cells = cells;
         while cells != 0 {
             let cell = 27 * band + cells.trailing_zeros() as usize;
             let bit = cells & cells.wrapping_neg(); // lowest set bit
