@@ -48,28 +48,34 @@ impl Board {
             stale: 0,
         };
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
-        for (cell, &given) in givens.iter().enumerate() {
-            if given == 0 {
-                continue;
-            }
-            if given > 9 {
-                return Err(Dead);
-            }
-            let digit = usize::from(given - 1);
-            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            // The cell left this digit's board only if an equal given is a peer.
-            if board.cand[digit][band] & bit == 0 {
-                return Err(Dead);
-            }
-            for (word, peer) in board.cand[digit].iter_mut().zip(&peers[cell]) {
-                *word &= !peer;
-            }
-            for (other, words) in board.cand.iter_mut().enumerate() {
-                if other != digit {
-                    words[band] &= !bit;
+        // Per digit, its givens; they leave the other digits' boards at the end, in one pass.
+        let mut mine = [[0u32; 3]; 9];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (offset, &given) in cells.iter().enumerate() {
+                if given == 0 {
+                    continue;
                 }
+                let digit = usize::from(given - 1);
+                if digit >= 9 {
+                    return Err(Dead);
+                }
+                let (cell, bit) = (27 * band + offset, 1u32 << offset);
+                // The cell left this digit's board only if an equal given is a peer.
+                if board.cand[digit][band] & bit == 0 {
+                    return Err(Dead);
+                }
+                for (word, peer) in board.cand[digit].iter_mut().zip(&peers[cell]) {
+                    *word &= !peer;
+                }
+                mine[digit][band] |= bit;
+                board.unsolved[band] &= !bit;
             }
-            board.unsolved[band] &= !bit;
+        }
+        for (words, mine) in board.cand.iter_mut().zip(&mine) {
+            for band in 0..3 {
+                // Keep the unsolved cells and this digit's own givens.
+                words[band] &= board.unsolved[band] | mine[band];
+            }
         }
         Ok(board)
     }
