@@ -152,6 +152,26 @@ impl Fast9<'_> {
 /// two branches each settle many cells, which halves the hard sets' trees against "first bivalue
 /// cell"); with no bivalue cell (rare), a cell with the fewest candidates. Its lowest digit.
 fn choose(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: `choose_popcnt` only needs the `popcnt` instruction, which this CPU was just
+        // found to have (the check reads a cached flag). Scoring is three popcounts per
+        // bivalue cell, and the portable bit-twiddling count made `choose` ~15% of the
+        // search on the hard sets.
+        return unsafe { choose_popcnt(board, bivalue) };
+    }
+    choose_portable(board, bivalue)
+}
+
+/// `choose_portable` compiled with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn choose_popcnt(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
+    choose_portable(board, bivalue)
+}
+
+#[inline(always)]
+fn choose_portable(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
     let mut best = (0, 0, 0);
     for (band, &cells) in bivalue.iter().enumerate() {
         let mut cells = cells;
