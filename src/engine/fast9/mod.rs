@@ -4,9 +4,12 @@
 //! one only answers "how many solutions, up to two, and which". Ideas (not code) from the fastest
 //! published designs (JCZSolve, fsss2, tdoku): one bitboard per digit split into three 27-bit band
 //! words, the "each band/stack is a permutation" rule from tables (covering box–line interaction
-//! and hidden singles), naked singles by bit-sliced counting, and guesses on a bivalue cell. A node
-//! is a `Copy` board of 124 bytes kept on the call stack: no allocation during search, and depth
-//! is bounded because every guess places one more cell.
+//! and hidden singles), naked singles by bit-sliced counting, and guesses on the bivalue cell with
+//! the most unsolved peers. A node is a `Copy` board of 128 bytes kept on the call stack: no
+//! allocation during search, and depth is bounded (≤ 81) because every guess places a cell.
+//!
+//! Layout: `tables` (compile-time lookup tables), `board` (the state and its propagation), this
+//! module (API, search, branching), `generate` (puzzles for benches and tests).
 
 mod board;
 mod generate;
@@ -42,7 +45,7 @@ pub struct Fast9Outcome {
 /// How often (in nodes, a power of two) the cancel flag is read.
 const CANCEL_EVERY: u64 = 1024;
 
-/// A running search: what it found and what it may still spend.
+/// A running search: what it found and what it may still spend (built by `solve`).
 pub struct Fast9<'a> {
     outcome: Fast9Outcome,
     limit: usize,
@@ -50,8 +53,9 @@ pub struct Fast9<'a> {
     cancel: Option<&'a AtomicBool>,
 }
 
-/// Count the solutions of `givens` (0 = empty, 1..=9) up to `limit` (1 or 2; larger values act
-/// as 2), spending at most `max_nodes` nodes. Givens with a direct conflict give count 0.
+/// Count the solutions of `givens` (0 = empty, 1..=9) up to `limit` (1 or 2; 0 acts as 1 and
+/// larger values as 2), spending at most `max_nodes` nodes. Givens with a direct conflict (or a
+/// value above 9) give count 0 with `stop` `None`. `diagonal` adds the two diagonals as units.
 pub fn solve(
     givens: &[u8; 81],
     diagonal: bool,
