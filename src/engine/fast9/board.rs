@@ -217,12 +217,12 @@ impl Board {
                 let pattern = (g | g >> 6 | g >> 12) & 0x1ff;
                 keep_columns |= STACK_KEEP[pattern as usize] << (3 * stack);
             }
-            for band in 0..3 {
-                self.narrow(
-                    digit,
-                    band,
-                    ((keep_columns >> (9 * band)) & 0x1ff) * SPREAD_ROWS,
-                );
+            // Usually every occupied column survives: one test instead of three.
+            if folded & !keep_columns != 0 {
+                for band in 0..3 {
+                    let keep = ((keep_columns >> (9 * band)) & 0x1ff) * SPREAD_ROWS;
+                    self.narrow(digit, band, keep);
+                }
             }
             if DIAGONAL {
                 for diagonal in [MAIN_DIAGONAL, ANTI_DIAGONAL] {
