@@ -102,12 +102,19 @@ impl Inner {
     /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag.
     fn supersede(state: &mut State, uri: &Uri) -> Arc<AtomicBool> {
         let cancel = Arc::new(AtomicBool::new(false));
-        let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
-            cancel: cancel.clone(),
-            finished: None,
-        });
-        run.cancel.store(true, Ordering::Relaxed);
-        run.cancel = cancel.clone();
+        match state.runs.get_mut(uri) {
+            Some(run) => {
+                run.cancel.store(true, Ordering::Relaxed);
+                run.cancel = cancel.clone();
+            }
+            None => {
+                let run = Run {
+                    cancel: cancel.clone(),
+                    finished: None,
+                };
+                state.runs.insert(uri.clone(), run);
+            }
+        }
         cancel
     }
 
