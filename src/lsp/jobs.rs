@@ -7,10 +7,10 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::analysis::{self, Analysis, Checked};
+use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
 use crate::format::Puzzle;
 
@@ -58,11 +58,23 @@ impl Limits {
     }
 }
 
-/// Parse and analyse a whole text for its diagnostics. `Err` carries a panic's message.
-pub fn check(text: &str, cancel: &AtomicBool, limits: Limits) -> Result<Checked, String> {
+/// Parse and analyse a whole text for its diagnostics, reusing the document's cache of
+/// analyses by grid (an edit to one puzzle of a collection re-analyses that puzzle only).
+/// `Err` carries a panic's message.
+pub fn check(
+    text: &str,
+    cancel: &AtomicBool,
+    limits: Limits,
+    cache: &Mutex<Cache>,
+) -> Result<Checked, String> {
+    // The previous run holds the cache until it notices its cancel flag, which is already up.
+    // A run that panicked may have left it half-emptied, which only costs re-analysis.
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     guarded(|| {
         test_hooks(text, Some(cancel));
-        analysis::check_text(text, &limits.budget(Some(cancel)))
+        analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
     })
 }
 

@@ -22,6 +22,7 @@ use super::jobs::{self, Limits};
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, View};
 use super::{actions, hover};
+use crate::analysis::Cache;
 
 pub struct Backend {
     inner: Arc<Inner>,
@@ -37,6 +38,9 @@ struct Inner {
     shut_down: Arc<AtomicBool>,
 }
 
+/// What a new diagnostics run needs from its document's `Run`: its cancel flag and cache.
+type NewRun = (Arc<AtomicBool>, Arc<Mutex<Cache>>);
+
 #[derive(Default)]
 struct State {
     documents: Documents,
@@ -47,6 +51,8 @@ struct State {
 struct Run {
     /// Raised when a newer text supersedes this run (or the document closes).
     cancel: Arc<AtomicBool>,
+    /// Analyses by grid content, carried from one run of this document to the next.
+    cache: Arc<Mutex<Cache>>,
     /// The last finished analysis, whatever generation it was for.
     finished: Option<Arc<Analyzed>>,
 }
@@ -99,23 +105,18 @@ impl Inner {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag.
-    fn supersede(state: &mut State, uri: &Uri) -> Arc<AtomicBool> {
+    /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag
+    /// and the document's analysis cache.
+    fn supersede(state: &mut State, uri: &Uri) -> (Arc<AtomicBool>, Arc<Mutex<Cache>>) {
         let cancel = Arc::new(AtomicBool::new(false));
-        match state.runs.get_mut(uri) {
-            Some(run) => {
-                run.cancel.store(true, Ordering::Relaxed);
-                run.cancel = cancel.clone();
-            }
-            None => {
-                let run = Run {
-                    cancel: cancel.clone(),
-                    finished: None,
-                };
-                state.runs.insert(uri.clone(), run);
-            }
-        }
-        cancel
+        let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
+            cancel: Arc::new(AtomicBool::new(false)),
+            cache: Arc::default(),
+            finished: None,
+        });
+        run.cancel.store(true, Ordering::Relaxed);
+        run.cancel = cancel.clone();
+        (cancel, run.cache.clone())
     }
 
     async fn log(&self, kind: MessageType, message: String) {
@@ -123,19 +124,15 @@ impl Inner {
     }
 
     /// Analyse one text off the message loop and publish its diagnostics if still current.
-    async fn analyze_and_publish(
-        self: Arc<Self>,
-        uri: Uri,
-        snapshot: Snapshot,
-        cancel: Arc<AtomicBool>,
-    ) {
+    async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let text = snapshot.text();
         let limits = Limits::from_env();
+        let (cancel, cache) = run;
         let job = tokio::task::spawn_blocking(move || {
             if cancel.load(Ordering::Relaxed) {
                 return None; // superseded before it started: skip the work
             }
-            Some(jobs::check(&text, &cancel, limits))
+            Some(jobs::check(&text, &cancel, limits, &cache))
         });
         let outcome = match job.await {
             Ok(None) => return,
@@ -276,7 +273,7 @@ impl LanguageServer for Backend {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let document = params.text_document;
-        let (snapshot, cancel) = {
+        let (snapshot, run) = {
             let mut state = self.inner.state();
             let snapshot =
                 state
@@ -285,7 +282,7 @@ impl LanguageServer for Backend {
             (snapshot, Inner::supersede(&mut state, &document.uri))
         };
         let inner = self.inner.clone();
-        tokio::spawn(inner.analyze_and_publish(document.uri, snapshot, cancel));
+        tokio::spawn(inner.analyze_and_publish(document.uri, snapshot, run));
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -303,9 +300,9 @@ impl LanguageServer for Backend {
             }
         };
         match outcome {
-            Ok((changed, cancel)) => {
+            Ok((changed, run)) => {
                 let inner = self.inner.clone();
-                tokio::spawn(inner.analyze_and_publish(uri, changed.snapshot, cancel));
+                tokio::spawn(inner.analyze_and_publish(uri, changed.snapshot, run));
                 for note in changed.notes {
                     self.inner.log(MessageType::WARNING, note).await;
                 }
