@@ -164,13 +164,12 @@ impl Server {
         }
     }
 
-    /// Everything that arrives within `quiet` of the last message (to check nothing else came).
-    pub fn drain(&mut self, quiet: Duration) -> Vec<Value> {
+    /// Receive until nothing has arrived for `quiet`; everything received is in `log`.
+    pub fn drain(&mut self, quiet: Duration) {
         while let Ok(message) = self.incoming.recv_timeout(quiet) {
             self.log.push(message.clone());
             self.unread.push_back(message);
         }
-        self.unread.drain(..).collect()
     }
 
     /// The `publishDiagnostics` for `uri` at `version` (the params: uri, version, diagnostics).
