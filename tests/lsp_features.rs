@@ -687,7 +687,9 @@ fn incremental_edits_after_emoji_and_crlf_keep_positions_exact() {
             &doc.uri,
             enc.position(&doc.text, span_of(&doc.text, "facile", 0).0),
         );
-        assert!(hover_text(&hover).contains("très 🧩 facile"), "{hover}");
+        // The whole title, exactly: an edit placed a unit off would show here.
+        let title = "Puzzle 1: 数独 😀 très 🧩 facile (line 1)";
+        assert!(hover_text(&hover).contains(title), "{hover}");
         // Insert a comment line with CJK above the grid, then fix A1 through its new position.
         let version = doc.edit(
             &mut server,
@@ -759,6 +761,24 @@ fn a_burst_of_a_thousand_edits_ends_with_the_final_texts_diagnostics() {
         !last.is_empty(),
         "the final text has a conflict or two: {}",
         doc.text
+    );
+    // And the server's text is the client's: the titles (typed after an emoji) agree too.
+    let title = |server: &mut Server, uri: &str| {
+        let at = Enc::Utf16.position(&doc.text, span_of(&doc.text, "easy", 0).0);
+        hover_text(&server.hover(uri, at))
+    };
+    let burst_title = title(&mut server, &doc.uri);
+    assert_eq!(burst_title, title(&mut server, fresh_uri));
+    let expected = doc
+        .text
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("# title: ")
+        .to_string();
+    assert!(
+        burst_title.contains(&expected),
+        "{burst_title} has {expected}"
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
