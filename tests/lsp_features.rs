@@ -688,7 +688,7 @@ fn incremental_edits_after_emoji_and_crlf_keep_positions_exact() {
             enc.position(&doc.text, span_of(&doc.text, "facile", 0).0),
         );
         // The whole title, exactly: an edit placed a unit off would show here.
-        let title = "Puzzle 1: 数独 😀 très 🧩 facile (line 1)";
+        let title = "Puzzle 1: 数独 😀 très 🧩 facile (line 2)";
         assert!(hover_text(&hover).contains(title), "{hover}");
         // Insert a comment line with CJK above the grid, then fix A1 through its new position.
         let version = doc.edit(
