@@ -38,7 +38,10 @@ pub enum Verdict {
         differ: usize,
     },
     /// The budget ran out first; with the solution found so far, if any.
-    Undecided { stop: Stop, found: Option<Vec<u8>> },
+    Undecided {
+        stop: Stop,
+        found: Option<Vec<u8>>,
+    },
 }
 
 /// Everything we conclude about one grid; positions are cell indices.

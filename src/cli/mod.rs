@@ -3,7 +3,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(name = "sudoku-lsp", version, about = "Language server and checker for .sudoku puzzle files")]
+#[command(
+    name = "sudoku-lsp",
+    version,
+    about = "Language server and checker for .sudoku puzzle files"
+)]
 struct Args {
     /// Serve the Language Server Protocol on stdin/stdout (also the default with no subcommand).
     #[arg(long)]
