@@ -8,7 +8,7 @@ use crate::finding::Span;
 use crate::grid::{char_digit, is_empty_mark, Size};
 
 /// One line of the source: its content (without the line break) and what kind of line it is.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Line {
     /// Byte offset of the line's first character.
     pub start: usize,
@@ -31,8 +31,10 @@ pub(crate) enum Kind {
     Blank,
     /// A whole-line comment: the first non-blank character is `#`.
     Comment,
-    /// A box border such as `------+-------+------`.
+    /// A box border such as `------+-------+------`, or a line of only `|` and whitespace.
     Border,
+    /// Something else without a single cell (prose that lacks its `#`, say): never a row.
+    Junk(CellLine),
     /// Anything else: a grid row, a one-line puzzle, or something broken.
     Cells(CellLine),
 }
@@ -56,6 +58,19 @@ pub(crate) struct CellLine {
     pub max_digit: u8,
     /// Byte offset of the `#` starting a trailing comment, if any.
     pub comment: Option<usize>,
+}
+
+impl CellLine {
+    /// How many cells the line holds as a puzzle line: the leading run of a line that can be a
+    /// one-line puzzle (what follows may be free text), else every slot. It does not depend on
+    /// spacing, so the canonical form keeps it.
+    pub fn width(&self) -> usize {
+        if self.run > 0 {
+            self.run
+        } else {
+            self.slots
+        }
+    }
 }
 
 /// Whether a character can be a cell: a digit character (`1`–`9`, `A`–`P`) or an empty mark.
@@ -135,7 +150,15 @@ fn kind_of(content: &str, base: usize) -> Kind {
     if is_border(before_comment) {
         return Kind::Border;
     }
-    Kind::Cells(scan_cells(content, base))
+    let cells = scan_cells(content, base);
+    if cells.slots == 0 {
+        // Only `|` and whitespace (a spacer line in some frames): nothing to read.
+        return Kind::Border;
+    }
+    if cells.slots == cells.strays {
+        return Kind::Junk(cells);
+    }
+    Kind::Cells(cells)
 }
 
 /// Only border characters and whitespace, with at least three `-` or `=`.
@@ -291,8 +314,10 @@ mod tests {
         assert_eq!(kinds("+===+===+ # frame")[0], Kind::Border);
         assert_eq!(kinds(" :--.--' ")[0], Kind::Border);
         assert!(matches!(kinds("...")[0], Kind::Cells(_)));
-        assert!(matches!(kinds("--")[0], Kind::Cells(_)));
-        assert!(matches!(kinds("---x")[0], Kind::Cells(_)));
+        assert!(matches!(kinds("--")[0], Kind::Junk(_)));
+        assert!(matches!(kinds("---x")[0], Kind::Junk(_)));
+        assert!(matches!(kinds("---1")[0], Kind::Cells(_)));
+        assert_eq!(kinds("|   |  | # spacer")[0], Kind::Border);
     }
 
     #[test]

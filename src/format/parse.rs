@@ -67,6 +67,12 @@ impl<'a> Parser<'a> {
                 }
                 // Borders outside a block (a top frame, say) change nothing.
                 Kind::Border => i += 1,
+                // A line without a cell is never a row; it leaves comment groups as they are.
+                Kind::Junk(row) => {
+                    let line = self.lines[i];
+                    self.doc.problems.push(not_a_row(&line, row, self.text));
+                    i += 1;
+                }
                 Kind::Cells(_) => {
                     let header = self.group.take();
                     i = self.puzzle(i, header);
@@ -126,7 +132,7 @@ impl<'a> Parser<'a> {
     fn puzzle(&mut self, i: usize, header: Option<Group>) -> usize {
         let scope = match &header {
             Some(group) => group.scope.over(&self.file),
-            None => self.file.clone(),
+            None => Scope::default().over(&self.file),
         };
         let header: Vec<Span> = header
             .map(|g| {
@@ -225,7 +231,7 @@ impl<'a> Parser<'a> {
         let n = size.side();
         let mut cells = Cells::new(size.cells());
         for &r in &rows {
-            let line = self.lines[r].clone();
+            let line = self.lines[r];
             let row = self.cell_line(r);
             let too_many_strays = row.strays > MAX_STRAYS_PER_LINE;
             if too_many_strays {
@@ -319,7 +325,7 @@ impl<'a> Parser<'a> {
     fn report_unsized(&mut self, rows: &[usize]) {
         let mut reported_length = false;
         for &r in rows {
-            let line = self.lines[r].clone();
+            let line = self.lines[r];
             let row = self.cell_line(r);
             if row.strays > MAX_STRAYS_PER_LINE {
                 self.doc.problems.push(not_a_row(&line, row, self.text));
@@ -369,9 +375,17 @@ fn one_line_size(cells: usize) -> Option<Size> {
     Size::ALL.into_iter().find(|s| s.cells() == cells)
 }
 
-/// A line that looks like a one-line puzzle of another size ends a block of side `side`.
+/// A line whose width is a one-line puzzle's cell count ends a block: when it is not the
+/// block's side (a 16-cell line ends a 9×9 block), or, the side unknown, when it is no row
+/// length at all. Widths do not depend on spacing, so the canonical form, which respaces rows,
+/// keeps every block's end where it was.
 fn ends_block(c: CellLine, side: Option<usize>) -> bool {
-    one_line_size(c.run).is_some() && side != Some(c.run)
+    let width = c.width();
+    one_line_size(width).is_some()
+        && match side {
+            Some(n) => n != width,
+            None => Size::from_side(width).is_none(),
+        }
 }
 
 /// The cells of a puzzle as they are read, and whether anything was wrong.
@@ -579,6 +593,343 @@ mod tests {
             ]
         );
         assert!(doc.puzzles.is_empty());
+    }
+
+    /// Nine rows of a full, valid classic grid, in the plain style.
+    const SOLVED: [&str; 9] = [
+        "483921657",
+        "967345821",
+        "251876493",
+        "548132976",
+        "729564138",
+        "136798245",
+        "372689514",
+        "814253769",
+        "695417382",
+    ];
+
+    fn plain_block() -> String {
+        SOLVED.join("\n") + "\n"
+    }
+
+    fn problems(text: &str) -> Vec<(Code, &str)> {
+        parse(text)
+            .problems
+            .iter()
+            .map(|f| (f.code, at(text, f.span)))
+            .collect()
+    }
+
+    #[test]
+    fn every_line_break_style_keeps_byte_spans() {
+        for br in ["\n", "\r\n", "\r"] {
+            let text = format!("# title: t{br}{}{br}", SOLVED.join(br));
+            let doc = parse(&text);
+            assert_eq!(codes(&doc), vec![], "{br:?}");
+            let p = &doc.puzzles[0];
+            let first = 10 + br.len();
+            assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
+            assert_eq!(p.cell_spans[9].start, first + 9 + br.len());
+            assert_eq!(p.cell_spans[80].end, text.len() - br.len());
+            assert_eq!(at(&text, p.first_row), SOLVED[0]);
+            assert_eq!(p.meta.title.as_ref().unwrap().span, Span::new(0, 10));
+            assert_eq!(at(&text, p.span), SOLVED.join(br));
+        }
+    }
+
+    #[test]
+    fn spans_are_bytes_after_multibyte_text() {
+        let text = format!("# title: 数独 🧩\n# ünïcödé ✓\n{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        let title = p.meta.title.as_ref().unwrap();
+        assert_eq!(title.value, "数独 🧩");
+        assert_eq!(at(&text, title.span), "# title: 数独 🧩");
+        let first = text.find("483").unwrap();
+        assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
+        assert_eq!(p.header.len(), 2);
+        assert_eq!(at(&text, p.header[1]), "# ünïcödé ✓");
+    }
+
+    #[test]
+    fn stray_multibyte_characters_are_reported_whole() {
+        let text = "4 8 3 | 9 2 1 | 6 5 🧩\n";
+        assert!(problems(text).contains(&(Code::Syntax, "🧩")));
+        let text = "4 8 3 | 9 2 1 | 6 5 ７\n"; // a full-width digit
+        assert!(problems(text).contains(&(Code::Syntax, "７")));
+    }
+
+    #[test]
+    fn file_metadata_applies_to_every_puzzle_and_headers_override_it() {
+        let text = format!(
+            "# author: Ann\n# variant: x\n# difficulty: hard\n\n# A note that is not metadata.\n\n\
+             # title: First\n# difficulty: easy\n{}\n# title: Second\n{DIAGONAL}\n{DIAGONAL}\n",
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.file_meta.author.as_ref().unwrap().value, "Ann");
+        assert_eq!(doc.file_meta.title, None);
+        assert_eq!(doc.puzzles.len(), 3);
+        let value = |e: &Option<super::super::Entry>| e.as_ref().map(|e| e.value.clone());
+        let [a, b, c] = &doc.puzzles[..] else {
+            panic!()
+        };
+        assert_eq!(value(&a.meta.title).as_deref(), Some("First"));
+        assert_eq!(value(&a.meta.difficulty).as_deref(), Some("easy"));
+        assert_eq!(value(&a.meta.author).as_deref(), Some("Ann"));
+        assert_eq!(a.variant, Variant::Diagonal);
+        assert_eq!(a.header.len(), 2);
+        assert_eq!(value(&b.meta.title).as_deref(), Some("Second"));
+        assert_eq!(value(&b.meta.difficulty).as_deref(), Some("hard"));
+        assert_eq!(b.layout, Layout::Line);
+        assert_eq!(b.anchor(), b.meta.title.as_ref().unwrap().span);
+        assert_eq!(c.meta.title, None);
+        assert!(c.header.is_empty());
+        assert_eq!(c.anchor(), c.first_row);
+        assert_eq!(c.variant, Variant::Diagonal);
+    }
+
+    #[test]
+    fn puzzle_metadata_without_a_blank_line_is_not_the_files() {
+        let text = format!("# title: Only\n# variant: diagonal\n{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(doc.file_meta, Default::default());
+        assert_eq!(doc.puzzles[0].variant, Variant::Diagonal);
+    }
+
+    #[test]
+    fn metadata_that_applies_to_no_puzzle_is_a_warning() {
+        let text = format!(
+            "{}# title: lost\n# a plain comment\n\n{DIAGONAL}\n# title: end\n",
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(
+            problems(&text),
+            vec![
+                (Code::BadMetadata, "# title: lost"),
+                (Code::BadMetadata, "# title: end")
+            ]
+        );
+        assert!(doc
+            .problems
+            .iter()
+            .all(|f| f.severity == crate::finding::Severity::Warning));
+        assert!(doc.problems[0].message.contains("directly above a puzzle"));
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[1].meta.title, None);
+        // A file with metadata but no puzzle.
+        assert_eq!(
+            problems("# title: nothing yet\n\n"),
+            vec![(Code::BadMetadata, "# title: nothing yet")]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
+        let text = format!(
+            "# Note: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
+            plain_block(),
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(
+            problems(&text),
+            vec![
+                (Code::UnknownKey, "# Note: hello"),
+                (Code::BadMetadata, "# variant: jigsaw"),
+                (Code::BadMetadata, "# size: 10"),
+            ]
+        );
+        let [unknown, variant, size] = &doc.problems[..] else {
+            panic!()
+        };
+        assert_eq!(unknown.severity, crate::finding::Severity::Warning);
+        assert!(unknown.message.starts_with("unknown metadata key 'Note'"));
+        assert_eq!(variant.severity, crate::finding::Severity::Error);
+        assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
+        assert!(size.message.starts_with("unsupported size '10'"));
+        // Puzzles whose rules are unknown are not read.
+        assert!(doc.puzzles.is_empty());
+    }
+
+    #[test]
+    fn sixteen_cells_are_a_4x4_one_liner_unless_a_digit_says_16x16() {
+        let fours = "1..4.4..........\n.2..3...........\n";
+        let doc = parse(fours);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert!(doc
+            .puzzles
+            .iter()
+            .all(|p| p.size.side() == 4 && p.layout == Layout::Line));
+
+        let rows: Vec<String> = (0..16)
+            .map(|r| {
+                (0..16)
+                    .map(|c| digit_char(((r * 4 + r / 4 + c) % 16 + 1) as u8))
+                    .collect()
+            })
+            .collect();
+        let sixteen = rows.join("\n");
+        let doc = parse(&sixteen);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].size.side(), 16);
+        assert_eq!(doc.puzzles[0].layout, Layout::Block);
+
+        // `size` decides, whatever the digits.
+        let doc = parse(&format!("# size: 4\n{}", "1..4.4..........\n"));
+        assert_eq!(doc.puzzles[0].size.side(), 4);
+        let low: String = (0..16).map(|_| "1...............\n").collect();
+        let doc = parse(&format!("# size: 16x16\n{low}"));
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].size.side(), 16);
+        let doc = parse(&low);
+        assert_eq!(doc.puzzles.len(), 16);
+    }
+
+    #[test]
+    fn back_to_back_grids_are_two_puzzles() {
+        let text = plain_block() + &plain_block();
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[1].first_row.start, 90);
+    }
+
+    #[test]
+    fn an_error_in_one_puzzle_does_not_stop_the_next() {
+        let mut broken: Vec<&str> = SOLVED.to_vec();
+        broken[4] = "7295x4138";
+        let text = format!("{}\n\n{}\n{DIAGONAL}\n", broken.join("\n"), plain_block());
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::Syntax, "x")]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[0].givens[0], 4);
+    }
+
+    #[test]
+    fn lenient_styles_all_read_the_same_grid() {
+        let plain = "4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
+        let ss = "4..|...|8.5\n.3.|...|...\n...|7..|...\n---+---+---\n.2.|...|.6.\n....|8.4..\n...|.1.|...\n---+---+---\n...|6.3|.7.\n5..|2..|...\n1.4|...|...\n";
+        let display = "+-------+-------+-------+\n| 4 0 0 | 0 0 0 | 8 0 5 |\n| 0 3 0 | 0 0 0 | 0 0 0 |\n\
+                       | 0 0 0 | 7 0 0 | 0 0 0 |\n|=======+=======+=======|\n| _ 2 _ | _ _ _ | _ 6 _ |\n\
+                       | . . . | . 8 . | 4 . . |\n|\t. . . | . 1 . | . . .\t|\n*-------*-------*-------*\n\
+                       | . . . | 6 . 3 | . 7 . |\n| 5 . . | 2 . . | . . . |\n| 1 . 4 | . . . | . . . |\n+-------+-------+-------+\n";
+        let one = plain.replace('\n', "");
+        let expected = parse(plain).puzzles[0].givens.clone();
+        for text in [ss, display, &one] {
+            let doc = parse(text);
+            assert_eq!(codes(&doc), vec![], "{text}");
+            assert_eq!(doc.puzzles.len(), 1);
+            assert_eq!(doc.puzzles[0].givens, expected);
+        }
+    }
+
+    #[test]
+    fn every_size_reads() {
+        for size in Size::ALL {
+            let n = size.side();
+            let rows: Vec<String> = (0..n)
+                .map(|r| {
+                    let (br, bc) = (size.box_rows(), size.box_cols());
+                    (0..n)
+                        .map(|c| {
+                            // A valid pattern: shift by box width per row, by one per band.
+                            let d = (bc * (r % br) + r / br + c) % n + 1;
+                            digit_char(d as u8).to_ascii_lowercase().to_string()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let doc = parse(&rows.join("\n"));
+            assert_eq!(codes(&doc), vec![], "{n}");
+            assert_eq!(doc.puzzles[0].size, size);
+            assert_eq!(doc.puzzles[0].givens_count(), n * n);
+            assert!(doc.puzzles[0]
+                .givens
+                .iter()
+                .all(|&d| (1..=n as u8).contains(&d)));
+        }
+    }
+
+    #[test]
+    fn unsupported_row_length_and_junk() {
+        let text = "1234567\n1234567\n";
+        let doc = parse(text);
+        assert_eq!(problems(text), vec![(Code::RowLength, "1234567")]);
+        assert!(doc.problems[0]
+            .message
+            .starts_with("row has 7 cells, but a grid row has 4, 6, 9, 12, 16 or 25 cells"));
+        // A first row with a typo takes its size from the next row.
+        let mut rows = SOLVED.to_vec();
+        rows[0] = "48392165";
+        assert_eq!(
+            problems(&rows.join("\n")),
+            vec![(Code::RowLength, "48392165")]
+        );
+        // A line of prose without `#` is one finding, not one per word.
+        let text = "This is a note, said Sam.\n";
+        assert_eq!(
+            problems(text),
+            vec![(Code::Syntax, "This is a note, said Sam.")]
+        );
+    }
+
+    #[test]
+    fn letters_and_digits_out_of_range() {
+        let mut rows = SOLVED.to_vec();
+        rows[2] = "2518a6493";
+        let text = rows.join("\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::Syntax, "a")]);
+        assert_eq!(
+            doc.problems[0].message,
+            "unexpected 'a': a cell is a digit 1–9 or an empty mark . 0 _"
+        );
+        let text = "1 2 . 4\n. . . .\n. . . .\n. . . 5\n";
+        assert_eq!(
+            parse(text).problems[0].message,
+            "digit 5 is above this 4×4 puzzle's largest digit 4"
+        );
+    }
+
+    #[test]
+    fn a_comment_inside_a_block_ends_it() {
+        let mut text = SOLVED[..4].join("\n");
+        text.push_str("\n# oops\n");
+        text.push_str(&SOLVED[4..].join("\n"));
+        let doc = parse(&text);
+        let heights: Vec<_> = doc
+            .problems
+            .iter()
+            .map(|f| (f.code, f.message.clone()))
+            .collect();
+        assert_eq!(heights.len(), 2);
+        assert!(heights[0].1.starts_with("puzzle has 4 rows, expected 9"));
+        assert!(heights[1].1.starts_with("puzzle has 5 rows, expected 9"));
+        assert!(doc.puzzles.is_empty());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let text = format!("\u{feff}{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles[0].cell_spans[0], Span::new(3, 4));
+    }
+
+    #[test]
+    fn trailing_comments_on_rows_are_ignored() {
+        let mut rows: Vec<String> = SOLVED.iter().map(|r| r.to_string()).collect();
+        rows[0].push_str("  # row A: the top # again");
+        let doc = parse(&rows.join("\n"));
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles[0].meta, Default::default());
     }
 
     #[test]
