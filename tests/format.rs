@@ -48,7 +48,9 @@ fn check_invariants(text: &str, doc: &Document) {
 }
 
 /// The parts of a puzzle the canonical form must keep.
-fn essence(doc: &Document) -> Vec<(Size, Variant, Vec<u8>, Layout, Vec<Option<String>>)> {
+type Essence = (Size, Variant, Vec<u8>, Layout, Vec<Option<String>>);
+
+fn essence(doc: &Document) -> Vec<Essence> {
     doc.puzzles
         .iter()
         .map(|p| {
