@@ -76,12 +76,18 @@ pub struct Analysis {
 pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> Analysis {
     let geometry = geometry(size, variant);
     let conflicts = find_conflicts(geometry, givens);
-    let marks = engine::pencil_marks(geometry, givens);
-    let impossible = (0..givens.len())
-        .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
-        .collect();
-    let no_place = find_no_place(geometry, givens, &marks);
-    let verdict = if !conflicts.is_empty() || !no_place.is_empty() || marks_broken(givens, &marks) {
+    let (impossible, no_place) = if conflicts.is_empty() {
+        let marks = engine::pencil_marks(geometry, givens);
+        let impossible = (0..givens.len())
+            .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
+            .collect();
+        (impossible, find_no_place(geometry, givens, &marks))
+    } else {
+        // A grid with a conflict is already wrong, and the extra digit empties cells and units
+        // that would be fine without it: those follow-on findings wait until the conflict is fixed.
+        (Vec::new(), Vec::new())
+    };
+    let verdict = if !conflicts.is_empty() || !impossible.is_empty() || !no_place.is_empty() {
         Verdict::Broken
     } else {
         verdict(geometry, givens, budget)
@@ -95,10 +101,6 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
         verdict,
         full: givens.iter().all(|&d| d != 0),
     }
-}
-
-fn marks_broken(givens: &[u8], marks: &Marks) -> bool {
-    (0..givens.len()).any(|c| givens[c] == 0 && marks.candidates[c].is_empty())
 }
 
 fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
