@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::engine::{self, Budget, Contradiction, Digits, Forced, Marks, Reason, Stop};
+use crate::engine::{self, fast9, Budget, Contradiction, Digits, Forced, Marks, Reason, Stop};
 use crate::finding::{Code, Finding, Related, Severity, Span};
 use crate::format::{self, Document, Puzzle};
 use crate::grid::{digit_char, geometry, Geometry, Size, Variant};
@@ -155,9 +155,15 @@ fn find_no_place(geometry: &Geometry, givens: &[u8], marks: &Marks) -> Vec<NoPla
 
 /// Search for up to two solutions, through the dedicated 9×9 solver where it applies.
 fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
-    let outcome = engine::search(geometry, givens, 2, budget);
-    let mut solutions = outcome.solutions.into_iter();
-    match (solutions.next(), solutions.next(), outcome.stop) {
+    let (first, second, stop) = match <&[u8; 81]>::try_from(givens) {
+        Ok(grid) if budget.deadline.is_none() => solve_nine(geometry, grid, budget),
+        _ => {
+            let outcome = engine::search(geometry, givens, 2, budget);
+            let mut solutions = outcome.solutions.into_iter();
+            (solutions.next(), solutions.next(), outcome.stop)
+        }
+    };
+    match (first, second, stop) {
         (Some(first), Some(second), _) => {
             let differ = (0..first.len())
                 .find(|&c| first[c] != second[c])
@@ -172,6 +178,24 @@ fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
         (Some(only), _, None) => Verdict::Unique(only),
         (None, _, None) => Verdict::NoSolution,
     }
+}
+
+/// The dedicated 9×9 solver, which takes a node budget and a cancel flag but no deadline (it
+/// needs microseconds, not seconds).
+fn solve_nine(
+    geometry: &Geometry,
+    grid: &[u8; 81],
+    budget: &Budget,
+) -> (Option<Vec<u8>>, Option<Vec<u8>>, Option<Stop>) {
+    let diagonal = geometry.variant == Variant::Diagonal;
+    let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+    let outcome = fast9::solve(grid, diagonal, 2, max_nodes, budget.cancel);
+    let found = |i: usize| (outcome.count > i).then(|| outcome.solutions[i].to_vec());
+    let stop = outcome.stop.map(|stop| match stop {
+        fast9::Fast9Stop::Nodes => Stop::Nodes,
+        fast9::Fast9Stop::Cancelled => Stop::Cancelled,
+    });
+    (found(0), found(1), stop)
 }
 
 /// The findings of one analysed puzzle, placed at its spans.
