@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::engine::{self, Budget, Contradiction, Digits, Forced, Marks, Reason, Stop};
+use crate::engine::{self, fast9, Budget, Contradiction, Digits, Forced, Marks, Reason, Stop};
 use crate::finding::{Code, Finding, Related, Severity, Span};
 use crate::format::{self, Document, Puzzle};
 use crate::grid::{digit_char, geometry, Geometry, Size, Variant};
@@ -76,12 +76,18 @@ pub struct Analysis {
 pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> Analysis {
     let geometry = geometry(size, variant);
     let conflicts = find_conflicts(geometry, givens);
-    let marks = engine::pencil_marks(geometry, givens);
-    let impossible = (0..givens.len())
-        .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
-        .collect();
-    let no_place = find_no_place(geometry, givens, &marks);
-    let verdict = if !conflicts.is_empty() || !no_place.is_empty() || marks_broken(givens, &marks) {
+    let (impossible, no_place) = if conflicts.is_empty() {
+        let marks = engine::pencil_marks(geometry, givens);
+        let impossible = (0..givens.len())
+            .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
+            .collect();
+        (impossible, find_no_place(geometry, givens, &marks))
+    } else {
+        // A grid with a conflict is already wrong, and the extra digit empties cells and units
+        // that would be fine without it: those follow-on findings wait until the conflict is fixed.
+        (Vec::new(), Vec::new())
+    };
+    let verdict = if !conflicts.is_empty() || !impossible.is_empty() || !no_place.is_empty() {
         Verdict::Broken
     } else {
         verdict(geometry, givens, budget)
@@ -95,10 +101,6 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
         verdict,
         full: givens.iter().all(|&d| d != 0),
     }
-}
-
-fn marks_broken(givens: &[u8], marks: &Marks) -> bool {
-    (0..givens.len()).any(|c| givens[c] == 0 && marks.candidates[c].is_empty())
 }
 
 fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
@@ -153,9 +155,15 @@ fn find_no_place(geometry: &Geometry, givens: &[u8], marks: &Marks) -> Vec<NoPla
 
 /// Search for up to two solutions, through the dedicated 9×9 solver where it applies.
 fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
-    let outcome = engine::search(geometry, givens, 2, budget);
-    let mut solutions = outcome.solutions.into_iter();
-    match (solutions.next(), solutions.next(), outcome.stop) {
+    let (first, second, stop) = match <&[u8; 81]>::try_from(givens) {
+        Ok(grid) if budget.deadline.is_none() => solve_nine(geometry, grid, budget),
+        _ => {
+            let outcome = engine::search(geometry, givens, 2, budget);
+            let mut solutions = outcome.solutions.into_iter();
+            (solutions.next(), solutions.next(), outcome.stop)
+        }
+    };
+    match (first, second, stop) {
         (Some(first), Some(second), _) => {
             let differ = (0..first.len())
                 .find(|&c| first[c] != second[c])
@@ -170,6 +178,24 @@ fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
         (Some(only), _, None) => Verdict::Unique(only),
         (None, _, None) => Verdict::NoSolution,
     }
+}
+
+/// The dedicated 9×9 solver, which takes a node budget and a cancel flag but no deadline (it
+/// needs microseconds, not seconds).
+fn solve_nine(
+    geometry: &Geometry,
+    grid: &[u8; 81],
+    budget: &Budget,
+) -> (Option<Vec<u8>>, Option<Vec<u8>>, Option<Stop>) {
+    let diagonal = geometry.variant == Variant::Diagonal;
+    let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+    let outcome = fast9::solve(grid, diagonal, 2, max_nodes, budget.cancel);
+    let found = |i: usize| (outcome.count > i).then(|| outcome.solutions[i].to_vec());
+    let stop = outcome.stop.map(|stop| match stop {
+        fast9::Fast9Stop::Nodes => Stop::Nodes,
+        fast9::Fast9Stop::Cancelled => Stop::Cancelled,
+    });
+    (found(0), found(1), stop)
 }
 
 /// The findings of one analysed puzzle, placed at its spans.

@@ -6,6 +6,7 @@
 //! depth-first on the cell with fewest candidates, counting solutions up to a limit.
 
 pub mod bits;
+pub mod fast9;
 mod propagate;
 mod search;
 
