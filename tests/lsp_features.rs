@@ -465,6 +465,31 @@ fn hover_on_conflicts_file_metadata_and_in_plain_text() {
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
 
+#[test]
+fn hover_in_a_collection_of_one_line_puzzles() {
+    let easy = EASY.lines().skip(1).collect::<String>();
+    let text = format!(
+        "{easy}  rated 1 🙂\n{}  rated 2 😐\n",
+        easy.replacen("..3", "1.3", 1)
+    );
+    let mut server = Server::spawn();
+    server.initialize(common::full_capabilities());
+    let uri = "file:///t/collection.sudoku";
+    server.open_and_check(uri, &text);
+    let second = line_span(&text, 1);
+    // The 41st character of the second line is E5.
+    let e5 = (second.0 + 40, second.0 + 41);
+    let hover = server.hover(uri, Enc::Utf16.position(&text, e5.0));
+    assert!(hover_text(&hover).contains("**E5**"), "{hover}");
+    assert_eq!(hover["range"], range(&text, e5, Enc::Utf16));
+    // The trailing text summarises its puzzle.
+    let rated = span_of(&text, "rated 2", 0);
+    let hover = server.hover(uri, Enc::Utf16.position(&text, rated.0 + 3));
+    assert!(hover_text(&hover).contains("Puzzle 2"), "{hover}");
+    assert_eq!(hover["range"], range(&text, second, Enc::Utf16));
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
 /// A document the test mirrors: every edit is sent to the server and applied locally.
 struct Doc {
     uri: String,

@@ -19,16 +19,18 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
     let offset = view.offset(position);
     let style = view.config.hover_style;
     let (value, span) = match view.puzzle_at(offset) {
-        Some((_, puzzle)) if puzzle.span.touches(offset) => {
-            let cell = puzzle.cell_at(offset)?;
-            let explanation = analysis::explain_cell(puzzle, cell);
-            (self::cell(&explanation, style), puzzle.cell_spans[cell])
-        }
-        Some((index, puzzle)) => {
-            let line = *puzzle.header.iter().find(|s| s.touches(offset))?;
-            let lines = analysis::summarize(puzzle, &view.analysis(index));
-            (summary(&heading(view, index, puzzle), &lines, style), line)
-        }
+        Some((index, puzzle)) => match cell_under(puzzle, offset) {
+            Some(cell) => {
+                let explanation = analysis::explain_cell(puzzle, cell);
+                (self::cell(&explanation, style), puzzle.cell_spans[cell])
+            }
+            // Its title or metadata, a border line, a one-line puzzle's trailing text.
+            None => {
+                let lines = analysis::summarize(puzzle, &view.analysis(index));
+                let heading = heading(view, index, puzzle);
+                (summary(&heading, &lines, style), view.line_span(offset))
+            }
+        },
         None => {
             let document = view.document();
             let line = metadata_spans(&document.file_meta)
@@ -60,6 +62,15 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
         contents: HoverContents::Markup(MarkupContent { kind, value }),
         range: Some(view.range(span)),
     })
+}
+
+/// The cell at an offset inside the puzzle's grid (not its header lines).
+fn cell_under(puzzle: &Puzzle, offset: usize) -> Option<usize> {
+    puzzle
+        .span
+        .touches(offset)
+        .then(|| puzzle.cell_at(offset))
+        .flatten()
 }
 
 /// "Puzzle 2: Easy one (line 14)"

@@ -60,22 +60,29 @@ impl Limits {
 
 /// Parse and analyse a whole text for its diagnostics, reusing the document's cache of
 /// analyses by grid (an edit to one puzzle of a collection re-analyses that puzzle only).
-/// `Err` carries a panic's message.
+/// `None` when a newer text cancelled the run before it started; `Err` carries a panic's message.
 pub fn check(
     text: &str,
     cancel: &AtomicBool,
     limits: Limits,
     cache: &Mutex<Cache>,
-) -> Result<Checked, String> {
-    // The previous run holds the cache until it notices its cancel flag, which is already up.
+) -> Option<Result<Checked, String>> {
+    if cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    // The previous run holds the cache until it notices its cancel flag (already raised), so
+    // in a burst of edits most runs find themselves cancelled once they get it.
     // A run that panicked may have left it half-emptied, which only costs re-analysis.
     let mut cache = cache
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    guarded(|| {
+    if cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(guarded(|| {
         test_hooks(text, Some(cancel));
         analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
-    })
+    }))
 }
 
 /// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).

@@ -128,12 +128,7 @@ impl Inner {
         let text = snapshot.text();
         let limits = Limits::from_env();
         let (cancel, cache) = run;
-        let job = tokio::task::spawn_blocking(move || {
-            if cancel.load(Ordering::Relaxed) {
-                return None; // superseded before it started: skip the work
-            }
-            Some(jobs::check(&text, &cancel, limits, &cache))
-        });
+        let job = tokio::task::spawn_blocking(move || jobs::check(&text, &cancel, limits, &cache));
         let outcome = match job.await {
             Ok(None) => return,
             Ok(Some(outcome)) => outcome,

@@ -138,6 +138,15 @@ impl View {
         self.config.encoding.range(&self.snapshot.rope, span)
     }
 
+    /// The line holding a byte offset, without its line break.
+    pub fn line_span(&self, offset: usize) -> Span {
+        let rope = &self.snapshot.rope;
+        let line = rope.byte_to_line(offset.min(rope.len_bytes()));
+        let start = rope.line_to_byte(line);
+        let text = rope.line(line).to_string();
+        Span::new(start, start + text.trim_end_matches(['\r', '\n']).len())
+    }
+
     pub fn offset(&self, position: Position) -> usize {
         self.config
             .encoding
