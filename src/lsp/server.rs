@@ -125,10 +125,12 @@ impl Inner {
 
     /// Analyse one text off the message loop and publish its diagnostics if still current.
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
-        let text = snapshot.text();
         let limits = Limits::from_env();
         let (cancel, cache) = run;
-        let job = tokio::task::spawn_blocking(move || jobs::check(&text, &cancel, limits, &cache));
+        let rope = snapshot.rope.clone(); // shares its chunks: flattening it is the job's work
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::check(&rope.to_string(), &cancel, limits, &cache)
+        });
         let outcome = match job.await {
             Ok(None) => return,
             Ok(Some(outcome)) => outcome,
