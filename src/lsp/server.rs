@@ -20,7 +20,7 @@ use super::diagnostics;
 use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Limits};
 use super::transport::Malformed;
-use super::view::{Analyzed, ClientConfig, View};
+use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, hover};
 use crate::analysis::Cache;
 
@@ -53,8 +53,8 @@ struct Run {
     cancel: Arc<AtomicBool>,
     /// Analyses by grid content, carried from one run of this document to the next.
     cache: Arc<Mutex<Cache>>,
-    /// The last finished analysis, whatever generation it was for.
-    finished: Option<Arc<Analyzed>>,
+    /// The last finished analysis and the last parse by a query, whatever text they were for.
+    earlier: Earlier,
 }
 
 impl Backend {
@@ -112,7 +112,7 @@ impl Inner {
         let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
             cancel: Arc::new(AtomicBool::new(false)),
             cache: Arc::default(),
-            finished: None,
+            earlier: Earlier::default(),
         });
         run.cancel.store(true, Ordering::Relaxed);
         run.cancel = cancel.clone();
@@ -159,7 +159,7 @@ impl Inner {
                 return; // the text moved on (or closed) while we worked: never publish stale
             }
             if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
-                run.finished = Some(analyzed);
+                run.earlier.finished = Some(analyzed);
             }
         }
         if let Some(problem) = panic {
@@ -192,20 +192,23 @@ impl Inner {
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
-        let (snapshot, finished) = {
+        let (snapshot, earlier) = {
             let state = self.state();
             let snapshot = state.documents.get(uri)?;
-            let finished = state.runs.get(uri).and_then(|run| run.finished.clone());
-            (snapshot, finished)
+            let earlier = state.runs.get(uri).map(|run| run.earlier.clone());
+            (snapshot, earlier.unwrap_or_default())
         };
         let generation = snapshot.generation;
         let config = self.config();
         let owned_uri = uri.clone();
         let job = tokio::task::spawn_blocking(move || {
-            jobs::guarded(|| work(&View::new(owned_uri, snapshot, finished, config)))
+            jobs::guarded(|| {
+                let view = View::new(owned_uri, snapshot, earlier, config);
+                (work(&view), view.fresh_document())
+            })
         });
-        let answer = match job.await {
-            Ok(Ok(answer)) => answer,
+        let (answer, parsed) = match job.await {
+            Ok(Ok(done)) => done,
             Ok(Err(problem)) => {
                 let message = format!("a request on {} failed: {problem}", uri.as_str());
                 self.log(MessageType::ERROR, message).await;
@@ -217,8 +220,14 @@ impl Inner {
                 return None;
             }
         };
-        let current = self.state().documents.generation(uri);
-        (current == Some(generation)).then_some(answer).flatten()
+        let mut state = self.state();
+        if state.documents.generation(uri) != Some(generation) {
+            return None;
+        }
+        if let (Some(parsed), Some(run)) = (parsed, state.runs.get_mut(uri)) {
+            run.earlier.parsed = Some(parsed);
+        }
+        answer
     }
 }
 
