@@ -76,31 +76,34 @@ pub struct Analysis {
 pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> Analysis {
     let geometry = geometry(size, variant);
     let conflicts = find_conflicts(geometry, givens);
-    let (impossible, no_place) = if conflicts.is_empty() {
-        let marks = engine::pencil_marks(geometry, givens);
-        let impossible = (0..givens.len())
-            .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
-            .collect();
-        (impossible, find_no_place(geometry, givens, &marks))
-    } else {
-        // A grid with a conflict is already wrong, and the extra digit empties cells and units
-        // that would be fine without it: those follow-on findings wait until the conflict is fixed.
-        (Vec::new(), Vec::new())
-    };
-    let verdict = if !conflicts.is_empty() || !impossible.is_empty() || !no_place.is_empty() {
-        Verdict::Broken
-    } else {
-        verdict(geometry, givens, budget)
-    };
-    Analysis {
+    let mut analysis = Analysis {
         size,
         variant,
         conflicts,
-        impossible,
-        no_place,
-        verdict,
+        impossible: Vec::new(),
+        no_place: Vec::new(),
+        verdict: Verdict::Broken,
         full: givens.iter().all(|&d| d != 0),
+    };
+    // A grid with a conflict is already wrong, and the extra digit empties cells and units that
+    // would be fine without it: those follow-on findings wait until the conflict is fixed.
+    if !analysis.conflicts.is_empty() {
+        return analysis;
     }
+    analysis.verdict = verdict(geometry, givens, budget);
+    // Pencil marks keep every digit of every solution, so a puzzle with a solution has neither
+    // impossible cells nor digits without a place: look for them only when search found none.
+    if analysis.verdict.solution().is_none() {
+        let marks = engine::pencil_marks(geometry, givens);
+        analysis.impossible = (0..givens.len())
+            .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
+            .collect();
+        analysis.no_place = find_no_place(geometry, givens, &marks);
+        if !analysis.impossible.is_empty() || !analysis.no_place.is_empty() {
+            analysis.verdict = Verdict::Broken;
+        }
+    }
+    analysis
 }
 
 fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {

@@ -358,3 +358,71 @@ fn a_big_collection_reads_every_line() {
         .all(|p| p.layout == Layout::Line && p.givens_count() == 17));
     assert_eq!(canonical(&text, &doc), text);
 }
+
+// ---------------------------------------------------------------- the example files
+
+fn example(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn example_puzzles_read_cleanly() {
+    let cases: [(&str, usize, usize, Variant); 12] = [
+        ("easy.sudoku", 1, 9, Variant::Classic),
+        ("hard.sudoku", 1, 9, Variant::Classic),
+        ("diagonal.sudoku", 1, 9, Variant::Diagonal),
+        ("4x4.sudoku", 1, 4, Variant::Classic),
+        ("6x6.sudoku", 1, 6, Variant::Classic),
+        ("12x12.sudoku", 1, 12, Variant::Classic),
+        ("16x16.sudoku", 1, 16, Variant::Classic),
+        ("collection.sudoku", 20, 9, Variant::Classic),
+        ("broken/conflict.sudoku", 1, 9, Variant::Classic),
+        ("broken/impossible-cell.sudoku", 1, 9, Variant::Classic),
+        ("broken/no-solution.sudoku", 1, 9, Variant::Classic),
+        ("broken/several-solutions.sudoku", 1, 9, Variant::Classic),
+    ];
+    for (name, count, side, variant) in cases {
+        let text = example(name);
+        let doc = parse(&text);
+        assert!(doc.problems.is_empty(), "{name}: {:?}", doc.problems);
+        assert_eq!(doc.puzzles.len(), count, "{name}");
+        for p in &doc.puzzles {
+            assert_eq!((p.size.side(), p.variant), (side, variant), "{name}");
+            assert!(p.meta.title.is_some(), "{name} has a title");
+        }
+        check_round_trip(&text);
+    }
+    assert!(example("4x4.sudoku").contains("\r\n"));
+    let diagonal = parse(&example("diagonal.sudoku"));
+    let expected =
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+    let givens: String = diagonal.puzzles[0]
+        .givens
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { digit_char(d) })
+        .collect();
+    assert_eq!(givens, expected);
+}
+
+#[test]
+fn example_parse_errors_are_each_reported_at_their_place() {
+    let text = example("broken/parse-errors.sudoku");
+    let doc = parse(&text);
+    let found: Vec<(Code, &str)> = doc
+        .problems
+        .iter()
+        .map(|f| (f.code, &text[f.span.start..f.span.end]))
+        .collect();
+    assert_eq!(found.len(), 5, "{found:?}");
+    assert_eq!(found[0], (Code::RowLength, "4 8 . |. . . |6 3"));
+    assert_eq!(found[1], (Code::Syntax, "x"));
+    assert_eq!(found[2].0, Code::BlockHeight);
+    assert!(found[2].1.starts_with(".9....8..") && found[2].1.ends_with(".43..86.."));
+    assert_eq!(found[3], (Code::DigitRange, "7"));
+    assert_eq!(found[4], (Code::UnknownKey, "# rating: 5 stars"));
+    assert_eq!(doc.puzzles.len(), 1, "the last puzzle is still read");
+    check_round_trip(&text);
+}

@@ -692,6 +692,14 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_can_set_the_variant_back_to_classic() {
+        let text = format!("# variant: diagonal\n\n{DIAGONAL}\n# variant: classic\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        let variants: Vec<_> = doc.puzzles.iter().map(|p| p.variant).collect();
+        assert_eq!(variants, vec![Variant::Diagonal, Variant::Classic]);
+    }
+
+    #[test]
     fn puzzle_metadata_without_a_blank_line_is_not_the_files() {
         let text = format!("# title: Only\n# variant: diagonal\n{}", plain_block());
         let doc = parse(&text);
