@@ -21,12 +21,21 @@ pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
 pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
 
-/// How long the diagnostics run of one document may search (`SUDOKU_LSP_DEADLINE_MS`, default
-/// 3000) and how many nodes (`SUDOKU_LSP_MAX_NODES`, default unlimited).
+/// The search nodes each puzzle may spend, as `sudoku-lsp check` allows by default, so that the
+/// editor and the command line reach the same verdicts.
+pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+/// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
+const ON_DEMAND_MAX_NODES: u64 = 100_000;
+
+/// What one puzzle's search may spend: `SUDOKU_LSP_MAX_NODES` nodes (default
+/// [`DEFAULT_MAX_NODES`]) and, only if `SUDOKU_LSP_DEADLINE_MS` is set, a deadline for the whole
+/// run. A deadline is off by default: it makes verdicts depend on the machine's load, the node
+/// budget already bounds every search, and a newer text cancels a run anyway. (With a deadline
+/// the analysis also forgoes the dedicated 9×9 solver, which counts nodes but not time.)
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    pub deadline: Duration,
-    pub max_nodes: Option<u64>,
+    pub max_nodes: u64,
+    pub deadline: Option<Duration>,
 }
 
 impl Limits {
@@ -35,8 +44,8 @@ impl Limits {
         *LIMITS.get_or_init(|| {
             let number = |name: &str| std::env::var(name).ok()?.trim().parse::<u64>().ok();
             Limits {
-                deadline: Duration::from_millis(number("SUDOKU_LSP_DEADLINE_MS").unwrap_or(3000)),
-                max_nodes: number("SUDOKU_LSP_MAX_NODES"),
+                max_nodes: number("SUDOKU_LSP_MAX_NODES").unwrap_or(DEFAULT_MAX_NODES),
+                deadline: number("SUDOKU_LSP_DEADLINE_MS").map(Duration::from_millis),
             }
         })
     }
@@ -44,15 +53,15 @@ impl Limits {
     /// The smaller budget for answering a hover or code action on the spot.
     pub fn on_demand(self) -> Limits {
         Limits {
-            deadline: self.deadline.min(Duration::from_millis(500)),
+            max_nodes: self.max_nodes.min(ON_DEMAND_MAX_NODES),
             ..self
         }
     }
 
     fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
         Budget {
-            max_nodes: self.max_nodes,
-            deadline: Some(Instant::now() + self.deadline),
+            max_nodes: Some(self.max_nodes),
+            deadline: self.deadline.map(|d| Instant::now() + d),
             cancel,
         }
     }
