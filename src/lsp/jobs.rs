@@ -16,10 +16,13 @@ use crate::format::Puzzle;
 
 /// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
 /// makes analysis (and hover, and code actions) panic; one containing [`SLOW_MARKER`] makes the
-/// diagnostics run spin until it is cancelled (or 60 s pass), like a search that never ends.
+/// diagnostics run spin until it is cancelled (or 60 s pass), like a search that never ends;
+/// one containing [`LAGGING_QUERY_MARKER`] makes each hover or code action take 600 ms, so a test
+/// can change the text while one is being answered.
 pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
 pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
+pub const LAGGING_QUERY_MARKER: &str = "sudoku-lsp-test:lagging-query";
 
 /// The search nodes each puzzle may spend, as `sudoku-lsp check` allows by default, so that the
 /// editor and the command line reach the same verdicts.
@@ -127,10 +130,16 @@ pub fn test_hooks(text: &str, cancel: Option<&AtomicBool>) {
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }
-    if let (Some(cancel), true) = (cancel, text.contains(SLOW_MARKER)) {
-        let give_up = Instant::now() + Duration::from_secs(60);
-        while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
-            std::thread::sleep(Duration::from_millis(5));
+    match cancel {
+        Some(cancel) if text.contains(SLOW_MARKER) => {
+            let give_up = Instant::now() + Duration::from_secs(60);
+            while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
+                std::thread::sleep(Duration::from_millis(5));
+            }
         }
+        None if text.contains(LAGGING_QUERY_MARKER) => {
+            std::thread::sleep(Duration::from_millis(600));
+        }
+        _ => {}
     }
 }
