@@ -105,18 +105,26 @@ impl Inner {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag
-    /// and the document's analysis cache.
-    fn supersede(state: &mut State, uri: &Uri) -> (Arc<AtomicBool>, Arc<Mutex<Cache>>) {
+    /// Record a new text for `uri`: cancel the previous run and start a new one.
+    fn supersede(state: &mut State, uri: &Uri) -> NewRun {
         let cancel = Arc::new(AtomicBool::new(false));
-        let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
-            cancel: Arc::new(AtomicBool::new(false)),
-            cache: Arc::default(),
-            earlier: Earlier::default(),
-        });
-        run.cancel.store(true, Ordering::Relaxed);
-        run.cancel = cancel.clone();
-        (cancel, run.cache.clone())
+        match state.runs.get_mut(uri) {
+            Some(run) => {
+                run.cancel.store(true, Ordering::Relaxed);
+                run.cancel = cancel.clone();
+                (cancel, run.cache.clone())
+            }
+            None => {
+                let run = Run {
+                    cancel: cancel.clone(),
+                    cache: Arc::default(),
+                    earlier: Earlier::default(),
+                };
+                let cache = run.cache.clone();
+                state.runs.insert(uri.clone(), run);
+                (cancel, cache)
+            }
+        }
     }
 
     async fn log(&self, kind: MessageType, message: String) {
@@ -326,11 +334,12 @@ impl LanguageServer for Backend {
             }
             state.documents.close(&uri)
         };
-        if !was_open {
+        if was_open {
+            tokio::spawn(self.inner.clone().clear(uri));
+        } else {
             let message = format!("ignored closing {}: it was not open", uri.as_str());
             self.inner.log(MessageType::WARNING, message).await;
         }
-        tokio::spawn(self.inner.clone().clear(uri));
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
