@@ -9,7 +9,7 @@ use super::lines::{self, CellLine, Kind, Line, Token};
 use super::meta::{self, Scope, Setting};
 use super::{Document, Layout, Puzzle};
 use crate::finding::{Code, Finding, Span};
-use crate::grid::{char_digit, digit_char, is_empty_mark, Size};
+use crate::grid::{digit_char, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
@@ -43,10 +43,24 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str) -> Parser<'a> {
+        let lines = lines::lines(text);
+        // Room for every puzzle up front: each one-line puzzle candidate, and a block for every
+        // four other cell lines at most. Growing a vector of puzzles copies them.
+        let room: usize = lines
+            .iter()
+            .map(|l| match l.kind {
+                Kind::Cells(c) if c.run > 0 => 4,
+                Kind::Cells(_) => 1,
+                _ => 0,
+            })
+            .sum();
         Parser {
             text,
-            lines: lines::lines(text),
-            doc: Document::default(),
+            lines,
+            doc: Document {
+                puzzles: Vec::with_capacity(room / 4),
+                ..Document::default()
+            },
             file: Scope::default(),
             group: None,
             seen_grid: false,
@@ -210,13 +224,31 @@ impl<'a> Parser<'a> {
         let c = self.cell_line(i);
         // Cell characters are ASCII, one byte each.
         let run_start = c.run_end - c.run;
+        let run = &self.text.as_bytes()[run_start..c.run_end];
+        let first_row = Span::new(run_start, c.run_end);
+        // The common case, a well-formed line, in one tight pass; otherwise cell by cell, to
+        // report each bad character.
+        let n = size.side();
+        let letters_allowed = n > 9;
+        let givens: Vec<u8> = run.iter().map(|&b| lines::cell_byte_value(b)).collect();
+        let fits = givens.iter().all(|&d| d as usize <= n);
+        if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
+            let spans = (run_start..c.run_end)
+                .map(|at| Span::new(at, at + 1))
+                .collect();
+            return Some((size, Layout::Line, givens, spans, line.span(), first_row));
+        }
         let mut cells = Cells::new(size.cells());
-        for (k, ch) in self.text[run_start..c.run_end].char_indices() {
+        for (k, &b) in run.iter().enumerate() {
             let at = run_start + k;
-            cells.push(ch, Span::new(at, at + 1), size, &mut self.doc.problems);
+            cells.push(
+                b as char,
+                Span::new(at, at + 1),
+                size,
+                &mut self.doc.problems,
+            );
         }
         let (givens, spans) = cells.finish()?;
-        let first_row = Span::new(run_start, c.run_end);
         Some((size, Layout::Line, givens, spans, line.span(), first_row))
     }
 
@@ -405,33 +437,30 @@ impl Cells {
     }
 
     fn push(&mut self, ch: char, span: Span, size: Size, problems: &mut Vec<Finding>) {
-        let digit = if is_empty_mark(ch) {
-            0
-        } else {
-            match char_digit(ch) {
-                Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
-                    self.broken = true;
-                    problems.push(stray_finding(&ch.to_string(), span, Some(size)));
-                    0
-                }
-                Some(d) if d as usize > size.side() => {
-                    self.broken = true;
-                    problems.push(Finding::error(
-                        Code::DigitRange,
-                        span,
-                        format!(
-                            "digit {ch} is above this {} puzzle's largest digit {}",
-                            size.label(),
-                            digit_char(size.side() as u8)
-                        ),
-                    ));
-                    0
-                }
-                Some(d) => d,
-                None => {
-                    self.broken = true;
-                    0
-                }
+        let digit = match lines::cell_value(ch) {
+            Some(0) => 0,
+            Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
+                self.broken = true;
+                problems.push(stray_finding(ch.encode_utf8(&mut [0; 4]), span, Some(size)));
+                0
+            }
+            Some(d) if d as usize > size.side() => {
+                self.broken = true;
+                problems.push(Finding::error(
+                    Code::DigitRange,
+                    span,
+                    format!(
+                        "digit {ch} is above this {} puzzle's largest digit {}",
+                        size.label(),
+                        digit_char(size.side() as u8)
+                    ),
+                ));
+                0
+            }
+            Some(d) => d,
+            None => {
+                self.broken = true;
+                0
             }
         };
         self.givens.push(digit);
@@ -517,7 +546,9 @@ mod tests {
     }
 
     fn givens(line: &str) -> Vec<u8> {
-        line.chars().map(|c| char_digit(c).unwrap_or(0)).collect()
+        line.chars()
+            .map(|c| crate::grid::char_digit(c).unwrap_or(0))
+            .collect()
     }
 
     #[test]
