@@ -33,7 +33,8 @@ pub(crate) enum Kind {
     Comment,
     /// A box border such as `------+-------+------`, or a line of only `|` and whitespace.
     Border,
-    /// Something else without a single cell (prose that lacks its `#`, say): never a row.
+    /// Something that is no row even with typos: no cell at all, more than three stray runs,
+    /// or prose (a word with a letter beyond `P`) — a comment that lacks its `#`, say.
     Junk(CellLine),
     /// Anything else: a grid row, a one-line puzzle, or something broken.
     Cells(CellLine),
@@ -58,7 +59,14 @@ pub(crate) struct CellLine {
     pub max_digit: u8,
     /// Byte offset of the `#` starting a trailing comment, if any.
     pub comment: Option<usize>,
+    /// Whether the line holds a word: three or more ASCII letters in a row, one of them beyond
+    /// `P` (so not a run of digits of a large grid, like `ABC`). Not looked for on a line that
+    /// can be a one-line puzzle, whose free text may say anything.
+    pub prose: bool,
 }
+
+/// More stray runs than this and a line is not a row with typos but something else.
+const MAX_STRAYS: usize = 3;
 
 impl CellLine {
     /// How many cells the line holds as a puzzle line: the leading run of a line that can be a
@@ -221,7 +229,9 @@ fn kind_of(content: &str, base: usize) -> Kind {
         // Only `|` and whitespace (a spacer line in some frames): nothing to read.
         return Kind::Border;
     }
-    if cells.slots == cells.strays {
+    // A line that can be a one-line puzzle may have any free text after its cells.
+    let row_only = cells.run == 0;
+    if cells.slots == cells.strays || row_only && (cells.strays > MAX_STRAYS || cells.prose) {
         return Kind::Junk(cells);
     }
     Kind::Cells(cells)
@@ -251,6 +261,7 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
         run_end: 0,
         max_digit: 0,
         comment: None,
+        prose: false,
     };
     // The leading run, for one-line puzzles.
     let mut run_end = lead;
@@ -291,7 +302,28 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
         }
     }
     line.max_digit = if line.run > 0 { run_max } else { max_all };
+    line.prose = line.run == 0 && has_word(&bytes[lead..]);
     line
+}
+
+/// Three or more ASCII letters in a row, one of them beyond `P`, before any comment.
+fn has_word(bytes: &[u8]) -> bool {
+    let (mut letters, mut beyond_p) = (0, false);
+    for &b in bytes {
+        if b == b'#' {
+            break;
+        }
+        if b.is_ascii_alphabetic() {
+            letters += 1;
+            beyond_p |= CLASS[b as usize] != CELL;
+            if letters >= 3 && beyond_p {
+                return true;
+            }
+        } else {
+            (letters, beyond_p) = (0, false);
+        }
+    }
+    false
 }
 
 /// One token of a row line.

@@ -16,9 +16,6 @@ pub fn parse(text: &str) -> Document {
     Parser::new(text).run()
 }
 
-/// More stray runs than this on one line and the line is reported once, as a whole.
-const MAX_STRAYS_PER_LINE: usize = 3;
-
 /// How far to look for a row with a usable length when the first row of a block has none.
 const MAX_SIZE_LOOKAHEAD: usize = 25;
 
@@ -265,22 +262,16 @@ impl<'a> Parser<'a> {
         for &r in &rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            let too_many_strays = row.strays > MAX_STRAYS_PER_LINE;
-            if too_many_strays {
-                self.doc.problems.push(not_a_row(&line, row, self.text));
-            }
             let content = &self.text[line.start..line.end];
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
                     Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
                     Token::Stray(span) => {
                         cells.broken = true;
-                        if !too_many_strays {
-                            let stray = &self.text[span.start..span.end];
-                            self.doc
-                                .problems
-                                .push(stray_finding(stray, span, Some(size)));
-                        }
+                        let stray = &self.text[span.start..span.end];
+                        self.doc
+                            .problems
+                            .push(stray_finding(stray, span, Some(size)));
                     }
                     Token::Comment(_) => {}
                 }
@@ -359,10 +350,6 @@ impl<'a> Parser<'a> {
         for &r in rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            if row.strays > MAX_STRAYS_PER_LINE {
-                self.doc.problems.push(not_a_row(&line, row, self.text));
-                continue;
-            }
             let content = &self.text[line.start..line.end];
             for token in lines::RowTokens::new(content, line.start) {
                 if let Token::Stray(span) = token {
@@ -399,6 +386,7 @@ fn unreachable_cell_line() -> CellLine {
         run_end: 0,
         max_digit: 0,
         comment: None,
+        prose: false,
     }
 }
 
@@ -916,6 +904,30 @@ mod tests {
         assert_eq!(
             problems(text),
             vec![(Code::Syntax, "This is a note, said Sam.")]
+        );
+    }
+
+    #[test]
+    fn a_title_without_its_hash_is_one_error_and_the_grid_below_still_reads() {
+        for title in [
+            "Puzzle one",
+            "hello world",
+            "Solution: see below",
+            "x y z w",
+        ] {
+            let text = format!("{title}\n{}", plain_block());
+            let doc = parse(&text);
+            assert_eq!(problems(&text), vec![(Code::Syntax, title)], "{title}");
+            assert!(doc.problems[0]
+                .message
+                .starts_with("this line is not a grid row"));
+            assert_eq!(doc.puzzles.len(), 1, "{title}");
+        }
+        // Letters of a large grid are not words.
+        let text = "1 2 3 4 5 6 7 8 9 ABC DEFG\n"; // a 16×16 row, alone
+        assert_eq!(
+            problems(text),
+            vec![(Code::BlockHeight, "1 2 3 4 5 6 7 8 9 ABC DEFG")]
         );
     }
 
