@@ -259,6 +259,22 @@ impl<'a> Parser<'a> {
         };
         let n = size.side();
         let mut cells = Cells::new(size.cells());
+        let first = self.lines[i];
+        let last = self.lines[*rows.last().unwrap_or(&i)];
+        let span = Span::new(first.start, last.end);
+        // The whole block's finding first: it starts where the first row's findings start.
+        if rows.len() < n {
+            cells.broken = true;
+            self.doc.problems.push(Finding::error(
+                Code::BlockHeight,
+                span,
+                format!(
+                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
+                    plural(rows.len(), "row"),
+                    size.label()
+                ),
+            ));
+        }
         for &r in &rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
@@ -284,21 +300,6 @@ impl<'a> Parser<'a> {
                     format!("row has {}, expected {n}", plural(row.slots, "cell")),
                 ));
             }
-        }
-        let first = &self.lines[i];
-        let last = &self.lines[*rows.last().unwrap_or(&i)];
-        let span = Span::new(first.start, last.end);
-        if rows.len() < n {
-            cells.broken = true;
-            self.doc.problems.push(Finding::error(
-                Code::BlockHeight,
-                span,
-                format!(
-                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
-                    plural(rows.len(), "row"),
-                    size.label()
-                ),
-            ));
         }
         let built = cells
             .finish()
