@@ -78,7 +78,8 @@ impl<'a> Parser<'a> {
                 }
                 // Borders outside a block (a top frame, say) change nothing.
                 Kind::Border => i += 1,
-                // A line without a cell is never a row; it leaves comment groups as they are.
+                // A line that is no row (prose, say) is one finding; it ends any block like a
+                // comment would, and leaves comment groups as they are.
                 Kind::Junk(row) => {
                     let line = self.lines[i];
                     self.doc.problems.push(not_a_row(&line, row, self.text));
@@ -100,8 +101,8 @@ impl<'a> Parser<'a> {
             }
         }
         self.doc.file_meta = self.file.meta.clone();
-        // Every finding is pushed at its own line, but metadata findings of a header are pushed
-        // when its puzzle is read; a stable sort restores source order.
+        // Findings are pushed as their lines are read, except the warnings about metadata in a
+        // file without puzzles, known only now; a stable sort restores source order.
         self.doc.problems.sort_by_key(|f| f.span.start);
         self.doc
     }
@@ -196,14 +197,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether the cell lines of the block starting at `i` (up to 16 of them) hold a digit above
-    /// `limit`.
+    /// Whether the 16-cell lines starting at `i` (up to 16 of them, borders between allowed)
+    /// hold a digit above `limit`.
     fn block_has_digit_above(&self, i: usize, limit: u8) -> bool {
         let mut rows = 0;
         for line in &self.lines[i..] {
             match line.kind {
                 Kind::Border => continue,
-                Kind::Cells(c) if rows < 16 => {
+                Kind::Cells(c) if rows < 16 && c.width() == 16 => {
                     if c.max_digit > limit {
                         return true;
                     }
@@ -811,6 +812,12 @@ mod tests {
         // `size` decides, whatever the digits.
         let doc = parse(&format!("# size: 4\n{}", "1..4.4..........\n"));
         assert_eq!(doc.puzzles[0].size.side(), 4);
+        // A 9×9 one-liner right after 4×4 ones does not make them rows of a 16×16.
+        let mixed = format!("1..4.4..........\n{DIAGONAL}\n");
+        let doc = parse(&mixed);
+        assert_eq!(codes(&doc), vec![]);
+        let sides: Vec<_> = doc.puzzles.iter().map(|p| p.size.side()).collect();
+        assert_eq!(sides, vec![4, 9]);
         let low: String = (0..16).map(|_| "1...............\n").collect();
         let doc = parse(&format!("# size: 16x16\n{low}"));
         assert_eq!(doc.puzzles.len(), 1);
