@@ -721,6 +721,18 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_in_one_place_is_a_warning() {
+        let text = format!("# title: One\n# Title: Two\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "# Title: Two")]);
+        assert_eq!(doc.problems[0].related[0].span, Span::new(0, 12));
+        assert_eq!(doc.puzzles[0].meta.title.as_ref().unwrap().value, "Two");
+        // Overriding the file's value is no repeat.
+        let text = format!("# title: File\n\n# title: Mine\n{DIAGONAL}\n");
+        assert_eq!(problems(&text), vec![]);
+    }
+
+    #[test]
     fn puzzle_metadata_without_a_blank_line_is_not_the_files() {
         let text = format!("# title: Only\n# variant: diagonal\n{}", plain_block());
         let doc = parse(&text);
