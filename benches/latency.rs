@@ -22,7 +22,11 @@ const EDITS: usize = 200;
 
 fn main() {
     let collection = collection_text();
-    println!("collection: {} puzzles, {} bytes", collection.lines().count(), collection.len());
+    println!(
+        "collection: {} puzzles, {} bytes",
+        collection.lines().count(),
+        collection.len()
+    );
     large_file(&collection);
     small_file();
 }
@@ -45,7 +49,10 @@ fn large_file(text: &str) {
         server.shutdown_and_exit();
     }
     report("collection: open → all diagnostics", &mut opens);
-    println!("collection: server peak memory {:.1} MB", peak_kb as f64 / 1024.0);
+    println!(
+        "collection: server peak memory {:.1} MB",
+        peak_kb as f64 / 1024.0
+    );
 }
 
 fn small_file() {
@@ -63,22 +70,34 @@ fn small_file() {
 /// version's diagnostics; then hover on cells.
 fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
     let lines: Vec<&str> = text.lines().collect();
-    let puzzle_lines: Vec<usize> = (0..lines.len()).filter(|&l| fast9::parse_line(lines[l].as_bytes()).is_some()).collect();
+    let puzzle_lines: Vec<usize> = (0..lines.len())
+        .filter(|&l| fast9::parse_line(lines[l].as_bytes()).is_some())
+        .collect();
     let mut edits = Vec::new();
     let mut version = 1;
     for i in 0..EDITS {
         let line = puzzle_lines[(i / 2 * 7919) % puzzle_lines.len()];
-        let column = lines[line].bytes().position(|b| b.is_ascii_digit() && b != b'0').unwrap_or(0);
+        let column = lines[line]
+            .bytes()
+            .position(|b| b.is_ascii_digit() && b != b'0')
+            .unwrap_or(0);
         let original = &lines[line][column..column + 1];
         let new_text = if i % 2 == 0 { "." } else { original };
         version += 1;
         let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 1}});
         let start = Instant::now();
-        server.change(uri, version, vec![json!({"range": range, "text": new_text})]);
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
         server.diagnostics(uri, version);
         edits.push(start.elapsed());
     }
-    report(&format!("{label}: one-character edit → diagnostics"), &mut edits);
+    report(
+        &format!("{label}: one-character edit → diagnostics"),
+        &mut edits,
+    );
     let mut hovers = Vec::new();
     for i in 0..EDITS {
         let line = puzzle_lines[(i * 104_729) % puzzle_lines.len()];
@@ -125,7 +144,11 @@ fn collection_text() -> String {
         // Relabel the digits of a generated puzzle: a different grid of the same difficulty.
         let shift = (i / seeds.len()) as u8;
         for &d in &seeds[i % seeds.len()] {
-            out.push(if d == 0 { '.' } else { (b'0' + (d - 1 + shift) % 9 + 1) as char });
+            out.push(if d == 0 {
+                '.'
+            } else {
+                (b'0' + (d - 1 + shift) % 9 + 1) as char
+            });
         }
         out.push('\n');
     }
