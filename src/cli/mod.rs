@@ -119,6 +119,14 @@ fn stdin_if_none(paths: Vec<String>) -> Result<Vec<String>, i32> {
     Ok(vec!["-".to_string()])
 }
 
+/// The budget of one puzzle's search on the command line.
+fn node_budget(max_nodes: u64) -> crate::engine::Budget<'static> {
+    crate::engine::Budget {
+        max_nodes: Some(max_nodes),
+        ..Default::default()
+    }
+}
+
 /// A usage or I/O problem: said on stderr, exit status 2.
 fn fail(message: &str) -> i32 {
     eprintln!("sudoku-lsp: {message}");
