@@ -167,7 +167,11 @@ impl Inner {
                 return; // the text moved on (or closed) while we worked: never publish stale
             }
             if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
-                run.earlier.finished = Some(analyzed);
+                // The finished run has the document too: drop any separate parse.
+                run.earlier = Earlier {
+                    finished: Some(analyzed),
+                    parsed: None,
+                };
             }
         }
         if let Some(problem) = panic {
