@@ -298,6 +298,22 @@ fn answers_about_a_text_that_changed_meanwhile_are_dropped() {
 }
 
 #[test]
+fn a_cancelled_request_is_answered_as_cancelled_and_the_server_goes_on() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(json!({}));
+    let text = format!("# sudoku-lsp-test:lagging-query\n{EASY}");
+    server.open(URI, 1, &text);
+    let id = server.send_request("textDocument/hover", hover_params(URI, 2, 2));
+    server.notify("$/cancelRequest", json!({"id": id}));
+    assert_eq!(server.response(id)["error"]["code"], -32800);
+    // The work it started finishes on its own; the next request is answered normally.
+    let response = server.request("textDocument/hover", hover_params(URI, 2, 2));
+    assert!(response["result"]["contents"].is_object(), "{response}");
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
 fn exit_is_prompt_even_while_an_analysis_spins() {
     let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
     let mut server = Server::spawn_with(&[], &hooks);

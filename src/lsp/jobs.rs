@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use ropey::Rope;
+
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
 use crate::format::Puzzle;
@@ -92,7 +94,7 @@ pub fn check(
         return None;
     }
     Some(guarded(|| {
-        test_hooks(text, Some(cancel));
+        run_hooks(text, cancel);
         analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
     }))
 }
@@ -120,26 +122,37 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-/// The hidden hooks that let tests prove panics are contained and hover stays answered.
-pub fn test_hooks(text: &str, cancel: Option<&AtomicBool>) {
+fn hooks_enabled() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
-    let enabled = *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"));
-    if !enabled {
+    *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"))
+}
+
+/// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
+fn run_hooks(text: &str, cancel: &AtomicBool) {
+    if !hooks_enabled() {
         return;
     }
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }
-    match cancel {
-        Some(cancel) if text.contains(SLOW_MARKER) => {
-            let give_up = Instant::now() + Duration::from_secs(60);
-            while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
-                std::thread::sleep(Duration::from_millis(5));
-            }
+    if text.contains(SLOW_MARKER) {
+        let give_up = Instant::now() + Duration::from_secs(60);
+        while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
         }
-        None if text.contains(LAGGING_QUERY_MARKER) => {
-            std::thread::sleep(Duration::from_millis(600));
-        }
-        _ => {}
+    }
+}
+
+/// The hidden hooks of a hover or code action: panic, or lag.
+pub fn query_hooks(rope: &Rope) {
+    if !hooks_enabled() {
+        return;
+    }
+    let text = rope.to_string();
+    if text.contains(PANIC_MARKER) {
+        panic!("test hook: {PANIC_MARKER} found in the document");
+    }
+    if text.contains(LAGGING_QUERY_MARKER) {
+        std::thread::sleep(Duration::from_millis(600));
     }
 }

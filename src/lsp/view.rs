@@ -90,6 +90,7 @@ impl View {
     /// Build the view from what `earlier` has for the snapshot's text, else by parsing it: so
     /// call it off the message loop (and inside `jobs::guarded`).
     pub fn new(uri: Uri, snapshot: Snapshot, earlier: Earlier, config: ClientConfig) -> View {
+        jobs::query_hooks(&snapshot.rope);
         let generation = snapshot.generation;
         let parsed = match earlier {
             Earlier {
@@ -100,11 +101,7 @@ impl View {
                 parsed: Some((parsed_generation, document)),
                 ..
             } if parsed_generation == generation => Parsed::Reused(document),
-            _ => {
-                let text = snapshot.text();
-                jobs::test_hooks(&text, None);
-                Parsed::Fresh(Arc::new(format::parse(&text)))
-            }
+            _ => Parsed::Fresh(Arc::new(format::parse(&snapshot.text()))),
         };
         View {
             uri,
