@@ -26,17 +26,13 @@ pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
 pub const LAGGING_QUERY_MARKER: &str = "sudoku-lsp-test:lagging-query";
 
-/// The search nodes each puzzle may spend, as `sudoku-lsp check` allows by default, so that the
-/// editor and the command line reach the same verdicts.
-pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
 /// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
 const ON_DEMAND_MAX_NODES: u64 = 100_000;
 
 /// What one puzzle's search may spend: `SUDOKU_LSP_MAX_NODES` nodes (default
-/// [`DEFAULT_MAX_NODES`]) and, only if `SUDOKU_LSP_DEADLINE_MS` is set, a deadline for the whole
+/// [`analysis::DEFAULT_MAX_NODES`]) and, only if `SUDOKU_LSP_DEADLINE_MS` is set, a deadline for the whole
 /// run. A deadline is off by default: it makes verdicts depend on the machine's load, the node
-/// budget already bounds every search, and a newer text cancels a run anyway. (With a deadline
-/// the analysis also forgoes the dedicated 9×9 solver, which counts nodes but not time.)
+/// budget already bounds every search, and a newer text cancels a run anyway.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub max_nodes: u64,
@@ -49,7 +45,7 @@ impl Limits {
         *LIMITS.get_or_init(|| {
             let number = |name: &str| std::env::var(name).ok()?.trim().parse::<u64>().ok();
             Limits {
-                max_nodes: number("SUDOKU_LSP_MAX_NODES").unwrap_or(DEFAULT_MAX_NODES),
+                max_nodes: number("SUDOKU_LSP_MAX_NODES").unwrap_or(analysis::DEFAULT_MAX_NODES),
                 deadline: number("SUDOKU_LSP_DEADLINE_MS").map(Duration::from_millis),
             }
         })
