@@ -122,7 +122,10 @@ pub struct Geometry {
 /// The shared geometry of a (size, variant), built on first use.
 pub fn geometry(size: Size, variant: Variant) -> &'static Geometry {
     static TABLE: [[OnceLock<Geometry>; 2]; 6] = [const { [const { OnceLock::new() }; 2] }; 6];
-    let size_index = Size::ALL.iter().position(|s| *s == size).expect("supported size");
+    let size_index = Size::ALL
+        .iter()
+        .position(|s| *s == size)
+        .expect("supported size");
     let variant_index = variant as usize;
     TABLE[size_index][variant_index].get_or_init(|| Geometry::build(size, variant))
 }
@@ -134,11 +137,17 @@ impl Geometry {
         let mut units = Vec::new();
         for r in 0..n {
             let cells = (0..n).map(|c| cell(r, c)).collect();
-            units.push(Unit { kind: UnitKind::Row(r as u8), cells });
+            units.push(Unit {
+                kind: UnitKind::Row(r as u8),
+                cells,
+            });
         }
         for c in 0..n {
             let cells = (0..n).map(|r| cell(r, c)).collect();
-            units.push(Unit { kind: UnitKind::Column(c as u8), cells });
+            units.push(Unit {
+                kind: UnitKind::Column(c as u8),
+                cells,
+            });
         }
         let (br, bc) = (size.box_rows(), size.box_cols());
         for b in 0..n {
@@ -146,13 +155,22 @@ impl Geometry {
             let top = (b / (n / bc)) * br;
             let left = (b % (n / bc)) * bc;
             let cells = (0..n).map(|i| cell(top + i / bc, left + i % bc)).collect();
-            units.push(Unit { kind: UnitKind::Box(b as u8), cells });
+            units.push(Unit {
+                kind: UnitKind::Box(b as u8),
+                cells,
+            });
         }
         if variant == Variant::Diagonal {
             let cells = (0..n).map(|i| cell(i, i)).collect();
-            units.push(Unit { kind: UnitKind::Diagonal, cells });
+            units.push(Unit {
+                kind: UnitKind::Diagonal,
+                cells,
+            });
             let cells = (0..n).map(|i| cell(i, n - 1 - i)).collect();
-            units.push(Unit { kind: UnitKind::AntiDiagonal, cells });
+            units.push(Unit {
+                kind: UnitKind::AntiDiagonal,
+                cells,
+            });
         }
         let mut units_of = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {
@@ -196,7 +214,11 @@ impl Geometry {
 
     /// The classic name of a cell: row letter then column number, `A1` top left.
     pub fn cell_name(&self, cell: usize) -> String {
-        format!("{}{}", row_letter(self.row_of(cell)), self.column_of(cell) + 1)
+        format!(
+            "{}{}",
+            row_letter(self.row_of(cell)),
+            self.column_of(cell) + 1
+        )
     }
 
     /// "row E", "column 5", "box 5", "diagonal A1–I9", "anti-diagonal A9–I1".

@@ -4,6 +4,7 @@
 //! The code follows the data: text → `format` → `grid` → `engine` → `analysis` → `cli` / `lsp`.
 
 pub mod analysis;
+pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod finding;

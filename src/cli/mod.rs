@@ -1,11 +1,32 @@
-//! The command line: `check`, `solve`, `bench`, and with no subcommand the language server.
+//! The command line: `check`, `solve`, and with no subcommand (or `--stdio`) the language server.
+
+mod check;
+mod inputs;
+mod lines;
+mod report;
+mod solve;
+
+use std::io::IsTerminal;
 
 use clap::{Parser, Subcommand};
 
+pub use lines::LineIndex;
+
+/// The node budget of one puzzle's search on the command line: far more than any 9×9 needs,
+/// and a bound on the rare large grid that would otherwise search for minutes.
+const DEFAULT_MAX_NODES: u64 = 1_000_000;
+
 #[derive(Parser, Debug)]
-#[command(name = "sudoku-lsp", version, about = "Language server and checker for .sudoku puzzle files")]
+#[command(
+    name = "sudoku-lsp",
+    version,
+    about = "Language server and checker for .sudoku puzzle files",
+    long_about = "Language server and checker for .sudoku puzzle files.\n\n\
+                  With no subcommand (or with --stdio) it serves the Language Server Protocol on \
+                  standard input and output, for editors."
+)]
 struct Args {
-    /// Serve the Language Server Protocol on stdin/stdout (also the default with no subcommand).
+    /// Serve the Language Server Protocol on stdin/stdout (the default with no subcommand).
     #[arg(long)]
     stdio: bool,
     #[command(subcommand)]
@@ -13,7 +34,46 @@ struct Args {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Report every problem: PATH:LINE:COLUMN: error|warning: MESSAGE.
+    ///
+    /// Exit status: 0 when no errors, 1 when any error, 2 for a usage or I/O problem.
+    /// Folders are walked for *.sudoku files; `-` reads standard input.
+    Check {
+        /// Files, folders, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        /// `text` for editors' quickfix lists, `json` for machines.
+        #[arg(long, value_enum, default_value = "text")]
+        format: check::OutputFormat,
+        /// Search nodes allowed per puzzle before it is reported undecided.
+        #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+        max_nodes: u64,
+    },
+    /// Write each input back with every puzzle filled in; only empty marks change.
+    ///
+    /// Exit status: 0 when every puzzle has exactly one solution, 1 otherwise, 2 for a usage or
+    /// I/O problem. Puzzles with no solution are written unchanged and reported on stderr.
+    Solve {
+        /// Files, folders, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        /// Write the solutions into the files instead of standard output.
+        #[arg(short = 'i', long)]
+        in_place: bool,
+        /// Search nodes allowed per puzzle before it is left unsolved.
+        #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+        max_nodes: u64,
+    },
+    /// Time the solver on puzzle files (one 81-character puzzle a line), or on generated puzzles.
+    ///
+    /// Prints µs per puzzle and puzzles per second for each file: one thread, up to two solutions
+    /// searched (what a uniqueness check costs), parse included, the way published figures are taken.
+    Bench {
+        #[arg(value_name = "PATH")]
+        paths: Vec<std::path::PathBuf>,
+    },
+}
 
 /// Run the binary; returns the exit code.
 pub fn main() -> i32 {
@@ -26,5 +86,41 @@ pub fn main() -> i32 {
     };
     match args.command {
         None => crate::lsp::run(),
+        Some(Command::Check {
+            paths,
+            format,
+            max_nodes,
+        }) => match stdin_if_none(paths) {
+            Ok(paths) => check::run(&paths, format, max_nodes),
+            Err(code) => code,
+        },
+        Some(Command::Solve {
+            paths,
+            in_place,
+            max_nodes,
+        }) => match stdin_if_none(paths) {
+            Ok(paths) => solve::run(&paths, in_place, max_nodes),
+            Err(code) => code,
+        },
+        Some(Command::Bench { paths }) => crate::bench::run(&paths),
     }
+}
+
+/// No paths means standard input, unless that is a terminal nobody is going to type a puzzle into.
+fn stdin_if_none(paths: Vec<String>) -> Result<Vec<String>, i32> {
+    if !paths.is_empty() {
+        return Ok(paths);
+    }
+    if std::io::stdin().is_terminal() {
+        return Err(fail(
+            "give a PATH (a file or folder), or `-` to read standard input",
+        ));
+    }
+    Ok(vec!["-".to_string()])
+}
+
+/// A usage or I/O problem: said on stderr, exit status 2.
+fn fail(message: &str) -> i32 {
+    eprintln!("sudoku-lsp: {message}");
+    2
 }

@@ -6,6 +6,7 @@
 //! depth-first on the cell with fewest candidates, counting solutions up to a limit.
 
 pub mod bits;
+pub mod fast9;
 mod propagate;
 mod search;
 
@@ -18,8 +19,12 @@ pub use search::{search, Budget, SearchOutcome, Stop};
 pub enum Reason {
     /// `peer`, in `unit`, holds the digit.
     Peer { unit: u16, peer: u16 },
-    /// The two cells of `pair` in `unit` hold the same two candidates, this digit among them.
-    NakedTwins { unit: u16, pair: [u16; 2] },
+    /// The two cells of `pair` in `unit` hold the same two candidates, `digits`, this one among them.
+    NakedTwins {
+        unit: u16,
+        pair: [u16; 2],
+        digits: Digits,
+    },
     /// `digit` had no other place in `unit`, so it was placed here and pushed the others out.
     OnlyChoice { unit: u16, digit: u8 },
 }

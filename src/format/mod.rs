@@ -5,6 +5,8 @@
 //! filling empty marks in place (what `solve` and the code actions do) and the canonical form.
 //! See `puzzles/README.md` for the format as users read it.
 
+mod lines;
+mod meta;
 mod parse;
 mod write;
 

@@ -1,9 +1,955 @@
 //! Reading `.sudoku` text: lines, comments and metadata, grid blocks and one-line puzzles.
+//!
+//! One pass sorts the lines (`lines`); this module then walks the line table once, gathering
+//! comment groups (which become file metadata, a puzzle's header, or a warning) and reading each
+//! run of cell lines as a grid block or a one-line puzzle. Each line is looked at a bounded
+//! number of times, so parsing is linear in the text.
 
-use super::Document;
+use super::lines::{self, CellLine, Kind, Line, Token};
+use super::meta::{self, Scope, Setting};
+use super::{Document, Layout, Puzzle};
+use crate::finding::{Code, Finding, Span};
+use crate::grid::{char_digit, digit_char, is_empty_mark, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
-    let _ = text;
-    Document::default() // TODO(format)
+    Parser::new(text).run()
+}
+
+/// More stray runs than this on one line and the line is reported once, as a whole.
+const MAX_STRAYS_PER_LINE: usize = 3;
+
+/// How far to look for a row with a usable length when the first row of a block has none.
+const MAX_SIZE_LOOKAHEAD: usize = 25;
+
+/// Consecutive whole-line comments, and the metadata among them.
+struct Group {
+    first: usize,
+    last: usize,
+    scope: Scope,
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    lines: Vec<Line>,
+    doc: Document,
+    /// Metadata applying to every puzzle.
+    file: Scope,
+    /// The comment group being gathered, not yet followed by a blank line or a puzzle.
+    group: Option<Group>,
+    /// Whether any cell line has been met (a puzzle, well-formed or not).
+    seen_grid: bool,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Parser<'a> {
+        Parser {
+            text,
+            lines: lines::lines(text),
+            doc: Document::default(),
+            file: Scope::default(),
+            group: None,
+            seen_grid: false,
+        }
+    }
+
+    fn run(mut self) -> Document {
+        let mut i = 0;
+        while i < self.lines.len() {
+            match self.lines[i].kind {
+                Kind::Blank => {
+                    self.close_group();
+                    i += 1;
+                }
+                Kind::Comment => {
+                    self.comment(i);
+                    i += 1;
+                }
+                // Borders outside a block (a top frame, say) change nothing.
+                Kind::Border => i += 1,
+                // A line without a cell is never a row; it leaves comment groups as they are.
+                Kind::Junk(row) => {
+                    let line = self.lines[i];
+                    self.doc.problems.push(not_a_row(&line, row, self.text));
+                    i += 1;
+                }
+                Kind::Cells(_) => {
+                    let header = self.group.take();
+                    i = self.puzzle(i, header);
+                    self.seen_grid = true;
+                }
+            }
+        }
+        self.close_group();
+        if !self.seen_grid {
+            for &span in &self.file.lines {
+                self.doc
+                    .problems
+                    .push(meta::applies_to_no_puzzle(span, false));
+            }
+        }
+        self.doc.file_meta = self.file.meta.clone();
+        // Every finding is pushed at its own line, but metadata findings of a header are pushed
+        // when its puzzle is read; a stable sort restores source order.
+        self.doc.problems.sort_by_key(|f| f.span.start);
+        self.doc
+    }
+
+    fn comment(&mut self, i: usize) {
+        let group = self.group.get_or_insert(Group {
+            first: i,
+            last: i,
+            scope: Scope::default(),
+        });
+        group.last = i;
+        let line = &self.lines[i];
+        if let Some(kv) = meta::key_value(&self.text[line.start..line.end]) {
+            group.scope.add(kv, line.span(), &mut self.doc.problems);
+        }
+    }
+
+    /// A comment group followed by a blank line or the end: file metadata before the first
+    /// puzzle, else metadata that applies to nothing.
+    fn close_group(&mut self) {
+        let Some(group) = self.group.take() else {
+            return;
+        };
+        if self.seen_grid {
+            for &span in &group.scope.lines {
+                self.doc
+                    .problems
+                    .push(meta::applies_to_no_puzzle(span, true));
+            }
+        } else {
+            let mut file = group.scope.over(&self.file);
+            file.lines = std::mem::take(&mut self.file.lines);
+            file.lines.extend(group.scope.lines);
+            self.file = file;
+        }
+    }
+
+    /// Read the puzzle starting at cell line `i`; returns the index of the first line after it.
+    fn puzzle(&mut self, i: usize, header: Option<Group>) -> usize {
+        let scope = match &header {
+            Some(group) => group.scope.over(&self.file),
+            None => Scope::default().over(&self.file),
+        };
+        let header: Vec<Span> = header
+            .map(|g| {
+                (g.first..=g.last)
+                    .filter(|&k| self.lines[k].kind == Kind::Comment)
+                    .map(|k| self.lines[k].span())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let first = self.cell_line(i);
+        let declared = scope.size.valid();
+        let one_line_size = one_line_size(first.run);
+        let is_one_liner = match (declared, one_line_size) {
+            (Some(size), Some(line_size)) => size == line_size,
+            (Some(_), None) | (None, None) => false,
+            // 16 cells: a 4×4 one-liner or a row of a 16×16 block.
+            (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(i, 4),
+            (None, Some(_)) => true,
+        };
+        let (next, cells) = if is_one_liner {
+            let size = one_line_size.unwrap_or(Size::NINE);
+            (i + 1, self.one_liner(i, size))
+        } else {
+            self.block(i, declared)
+        };
+        let Some((size, layout, givens, cell_spans, span, first_row)) = cells else {
+            return next;
+        };
+        if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
+            return next; // the metadata error says why this puzzle is not read
+        }
+        self.doc.puzzles.push(Puzzle {
+            size,
+            variant: scope.variant.valid().unwrap_or_default(),
+            givens,
+            cell_spans,
+            span,
+            first_row,
+            meta: scope.meta,
+            header,
+            layout,
+        });
+        next
+    }
+
+    fn cell_line(&self, i: usize) -> CellLine {
+        match self.lines[i].kind {
+            Kind::Cells(c) => c,
+            _ => unreachable_cell_line(),
+        }
+    }
+
+    /// Whether the cell lines of the block starting at `i` (up to 16 of them) hold a digit above
+    /// `limit`.
+    fn block_has_digit_above(&self, i: usize, limit: u8) -> bool {
+        let mut rows = 0;
+        for line in &self.lines[i..] {
+            match line.kind {
+                Kind::Border => continue,
+                Kind::Cells(c) if rows < 16 => {
+                    if c.max_digit > limit {
+                        return true;
+                    }
+                    rows += 1;
+                }
+                _ => break,
+            }
+        }
+        false
+    }
+
+    /// Read the one-line puzzle on line `i`.
+    fn one_liner(&mut self, i: usize, size: Size) -> Option<Built> {
+        let line = &self.lines[i];
+        let c = self.cell_line(i);
+        // Cell characters are ASCII, one byte each.
+        let run_start = c.run_end - c.run;
+        let mut cells = Cells::new(size.cells());
+        for (k, ch) in self.text[run_start..c.run_end].char_indices() {
+            let at = run_start + k;
+            cells.push(ch, Span::new(at, at + 1), size, &mut self.doc.problems);
+        }
+        let (givens, spans) = cells.finish()?;
+        let first_row = Span::new(run_start, c.run_end);
+        Some((size, Layout::Line, givens, spans, line.span(), first_row))
+    }
+
+    /// Read the grid block starting at line `i`; returns the next line and the puzzle, if whole.
+    fn block(&mut self, i: usize, declared: Option<Size>) -> (usize, Option<Built>) {
+        let size = declared.or_else(|| self.infer_size(i));
+        let (rows, next) = self.block_rows(i, size.map(Size::side));
+        let Some(size) = size else {
+            self.report_unsized(&rows);
+            return (next, None);
+        };
+        let n = size.side();
+        let mut cells = Cells::new(size.cells());
+        for &r in &rows {
+            let line = self.lines[r];
+            let row = self.cell_line(r);
+            let too_many_strays = row.strays > MAX_STRAYS_PER_LINE;
+            if too_many_strays {
+                self.doc.problems.push(not_a_row(&line, row, self.text));
+            }
+            let content = &self.text[line.start..line.end];
+            for token in lines::RowTokens::new(content, line.start) {
+                match token {
+                    Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
+                    Token::Stray(span) => {
+                        cells.broken = true;
+                        if !too_many_strays {
+                            let stray = &self.text[span.start..span.end];
+                            self.doc
+                                .problems
+                                .push(stray_finding(stray, span, Some(size)));
+                        }
+                    }
+                    Token::Comment(_) => {}
+                }
+            }
+            if row.strays == 0 && row.slots != n {
+                cells.broken = true;
+                self.doc.problems.push(Finding::error(
+                    Code::RowLength,
+                    row_span(&line, row, self.text),
+                    format!("row has {}, expected {n}", plural(row.slots, "cell")),
+                ));
+            }
+        }
+        let first = &self.lines[i];
+        let last = &self.lines[*rows.last().unwrap_or(&i)];
+        let span = Span::new(first.start, last.end);
+        if rows.len() < n {
+            cells.broken = true;
+            self.doc.problems.push(Finding::error(
+                Code::BlockHeight,
+                span,
+                format!(
+                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
+                    plural(rows.len(), "row"),
+                    size.label()
+                ),
+            ));
+        }
+        let built = cells
+            .finish()
+            .map(|(givens, spans)| (size, Layout::Block, givens, spans, span, first.span()));
+        (next, built)
+    }
+
+    /// The size of a block from its first row's length or, failing that, the first row within
+    /// reach whose length is a supported size.
+    fn infer_size(&self, i: usize) -> Option<Size> {
+        let mut seen = 0;
+        for line in &self.lines[i..] {
+            match line.kind {
+                Kind::Border => {}
+                Kind::Cells(c)
+                    if seen < MAX_SIZE_LOOKAHEAD && (seen == 0 || !ends_block(c, None)) =>
+                {
+                    if let Some(size) = Size::from_side(c.slots) {
+                        return Some(size);
+                    }
+                    seen += 1;
+                }
+                _ => break,
+            }
+        }
+        None
+    }
+
+    /// The row lines of a block starting at `i`: up to `side` cell lines (all of them when the
+    /// side is unknown), skipping borders, stopping at a blank line, a comment, or a line that
+    /// can only be a one-line puzzle. Returns the rows and the next line.
+    fn block_rows(&self, i: usize, side: Option<usize>) -> (Vec<usize>, usize) {
+        let mut rows = vec![i];
+        let mut j = i + 1;
+        while j < self.lines.len() && side.is_none_or(|n| rows.len() < n) {
+            match self.lines[j].kind {
+                Kind::Border => {}
+                Kind::Cells(c) if !ends_block(c, side) => rows.push(j),
+                _ => break,
+            }
+            j += 1;
+        }
+        (rows, j)
+    }
+
+    /// Report a block whose size could not be told from any row.
+    fn report_unsized(&mut self, rows: &[usize]) {
+        let mut reported_length = false;
+        for &r in rows {
+            let line = self.lines[r];
+            let row = self.cell_line(r);
+            if row.strays > MAX_STRAYS_PER_LINE {
+                self.doc.problems.push(not_a_row(&line, row, self.text));
+                continue;
+            }
+            let content = &self.text[line.start..line.end];
+            for token in lines::RowTokens::new(content, line.start) {
+                if let Token::Stray(span) = token {
+                    let stray = &self.text[span.start..span.end];
+                    self.doc.problems.push(stray_finding(stray, span, None));
+                }
+            }
+            if row.strays == 0 && !reported_length {
+                reported_length = true;
+                self.doc.problems.push(Finding::error(
+                    Code::RowLength,
+                    row_span(&line, row, self.text),
+                    format!(
+                        "row has {}, but a grid row has {} cells (and a one-line puzzle 16, 36, 81, 144, 256 or 625)",
+                        plural(row.slots, "cell"),
+                        Size::supported_sides()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A whole puzzle's parts: size, layout, givens, cell spans, span, first row.
+type Built = (Size, Layout, Vec<u8>, Vec<Span>, Span, Span);
+
+#[cold]
+fn unreachable_cell_line() -> CellLine {
+    // Only called on lines classified as cells; an empty line is the harmless answer.
+    CellLine {
+        slots: 0,
+        strays: 0,
+        run: 0,
+        run_end: 0,
+        max_digit: 0,
+        comment: None,
+    }
+}
+
+/// The size of a one-line puzzle with `cells` cells (16, 36, 81, 144, 256 or 625).
+fn one_line_size(cells: usize) -> Option<Size> {
+    Size::ALL.into_iter().find(|s| s.cells() == cells)
+}
+
+/// A line whose width is a one-line puzzle's cell count ends a block: when it is not the
+/// block's side (a 16-cell line ends a 9×9 block), or, the side unknown, when it is no row
+/// length at all. Widths do not depend on spacing, so the canonical form, which respaces rows,
+/// keeps every block's end where it was.
+fn ends_block(c: CellLine, side: Option<usize>) -> bool {
+    let width = c.width();
+    one_line_size(width).is_some()
+        && match side {
+            Some(n) => n != width,
+            None => Size::from_side(width).is_none(),
+        }
+}
+
+/// The cells of a puzzle as they are read, and whether anything was wrong.
+struct Cells {
+    givens: Vec<u8>,
+    spans: Vec<Span>,
+    broken: bool,
+}
+
+impl Cells {
+    fn new(capacity: usize) -> Cells {
+        Cells {
+            givens: Vec::with_capacity(capacity),
+            spans: Vec::with_capacity(capacity),
+            broken: false,
+        }
+    }
+
+    fn push(&mut self, ch: char, span: Span, size: Size, problems: &mut Vec<Finding>) {
+        let digit = if is_empty_mark(ch) {
+            0
+        } else {
+            match char_digit(ch) {
+                Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
+                    self.broken = true;
+                    problems.push(stray_finding(&ch.to_string(), span, Some(size)));
+                    0
+                }
+                Some(d) if d as usize > size.side() => {
+                    self.broken = true;
+                    problems.push(Finding::error(
+                        Code::DigitRange,
+                        span,
+                        format!(
+                            "digit {ch} is above this {} puzzle's largest digit {}",
+                            size.label(),
+                            digit_char(size.side() as u8)
+                        ),
+                    ));
+                    0
+                }
+                Some(d) => d,
+                None => {
+                    self.broken = true;
+                    0
+                }
+            }
+        };
+        self.givens.push(digit);
+        self.spans.push(span);
+    }
+
+    fn finish(self) -> Option<(Vec<u8>, Vec<Span>)> {
+        (!self.broken).then_some((self.givens, self.spans))
+    }
+}
+
+/// What a cell may be, for messages: "a digit 1–9 or an empty mark . 0 _".
+fn cell_rule(size: Option<Size>) -> String {
+    let digits = match size {
+        Some(s) if s.side() <= 9 => format!("1–{}", s.side()),
+        Some(s) => format!("1–9 or A–{}", digit_char(s.side() as u8)),
+        None => "1–9 (then A, B, … above 9×9)".to_string(),
+    };
+    format!("a cell is a digit {digits} or an empty mark . 0 _")
+}
+
+fn stray_finding(stray: &str, span: Span, size: Option<Size>) -> Finding {
+    Finding::error(
+        Code::Syntax,
+        span,
+        format!("unexpected '{}': {}", shorten(stray), cell_rule(size)),
+    )
+}
+
+/// A line with too much that is not a cell to be a row with typos.
+fn not_a_row(line: &Line, row: CellLine, text: &str) -> Finding {
+    Finding::error(
+        Code::Syntax,
+        row_span(line, row, text),
+        "this line is not a grid row: expected cells such as 4 8 3 | 9 2 1 | 6 5 7, a one-line \
+         puzzle, a comment starting with #, or a blank line",
+    )
+}
+
+/// A row's span for findings: the line without leading/trailing whitespace and comment.
+fn row_span(line: &Line, row: CellLine, text: &str) -> Span {
+    let end = row.comment.unwrap_or(line.end);
+    let content = &text[line.start..end];
+    let start = line.start + (content.len() - content.trim_start().len());
+    let end = line.start + content.trim_end().len();
+    Span::new(start, end.max(start))
+}
+
+/// At most 20 characters of `s`, escaped so control characters show.
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(20).flat_map(char::escape_debug).collect();
+    if s.chars().nth(20).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Variant;
+
+    const DIAGONAL: &str =
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+
+    fn codes(doc: &Document) -> Vec<(Code, &str)> {
+        doc.problems
+            .iter()
+            .map(|f| (f.code, f.message.as_str()))
+            .collect()
+    }
+
+    fn at(text: &str, span: Span) -> &str {
+        &text[span.start..span.end]
+    }
+
+    fn givens(line: &str) -> Vec<u8> {
+        line.chars().map(|c| char_digit(c).unwrap_or(0)).collect()
+    }
+
+    #[test]
+    fn display_style_block_with_spans() {
+        let text = "# title: easy\n\
+                    4 . . |. . . |8 . 5\n\
+                    . 3 . |. . . |. . .\n\
+                    . . . |7 . . |. . .\n\
+                    ------+------+------\n\
+                    . 2 . |. . . |. 6 .\n\
+                    . . . |. 8 . |4 . .\n\
+                    . . . |. 1 . |. . .\n\
+                    ------+------+------\n\
+                    . . . |6 . 3 |. 7 .\n\
+                    5 . . |2 . . |. . .\n\
+                    1 . 4 |. . . |. . .\n";
+        let doc = parse(text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 1);
+        let p = &doc.puzzles[0];
+        assert_eq!(p.size, Size::NINE);
+        assert_eq!(p.layout, Layout::Block);
+        assert_eq!(p.givens[..9], [4, 0, 0, 0, 0, 0, 8, 0, 5]);
+        assert_eq!(p.givens_count(), 17);
+        assert_eq!(p.cell_spans.len(), 81);
+        assert!(p.cell_spans.iter().all(|s| s.len() == 1));
+        assert_eq!(at(text, p.cell_spans[80]), ".");
+        assert_eq!(at(text, p.cell_spans[72]), "1");
+        assert_eq!(at(text, p.first_row), "4 . . |. . . |8 . 5");
+        assert!(at(text, p.span).starts_with("4 . ."));
+        assert!(at(text, p.span).ends_with("1 . 4 |. . . |. . ."));
+        assert_eq!(p.meta.title.as_ref().unwrap().value, "easy");
+        assert_eq!(p.header, vec![Span::new(0, 13)]);
+        assert_eq!(p.anchor(), Span::new(0, 13));
+    }
+
+    #[test]
+    fn one_liner_with_trailing_text_and_metadata() {
+        let text = format!("# variant: diagonal\n{DIAGONAL}  rated 3.4 # seeds\n");
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        assert_eq!(p.layout, Layout::Line);
+        assert_eq!(p.variant, Variant::Diagonal);
+        assert_eq!(p.givens, givens(DIAGONAL));
+        assert_eq!(at(&text, p.first_row), DIAGONAL);
+        assert_eq!(p.anchor(), p.first_row);
+    }
+
+    #[test]
+    fn errors_have_their_own_spans_and_say_what_was_expected() {
+        let text = "123456789\n12345678\n1234x6789\n";
+        let doc = parse(text);
+        let found: Vec<_> = doc
+            .problems
+            .iter()
+            .map(|f| (f.code, at(text, f.span), f.message.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (
+                    Code::BlockHeight,
+                    "123456789\n12345678\n1234x6789",
+                    "puzzle has 3 rows, expected 9 (a 9×9 puzzle has 9 rows of 9 cells)"
+                ),
+                (Code::RowLength, "12345678", "row has 8 cells, expected 9"),
+                (
+                    Code::Syntax,
+                    "x",
+                    "unexpected 'x': a cell is a digit 1–9 or an empty mark . 0 _"
+                ),
+            ]
+        );
+        assert!(doc.puzzles.is_empty());
+    }
+
+    /// Nine rows of a full, valid classic grid, in the plain style.
+    const SOLVED: [&str; 9] = [
+        "483921657",
+        "967345821",
+        "251876493",
+        "548132976",
+        "729564138",
+        "136798245",
+        "372689514",
+        "814253769",
+        "695417382",
+    ];
+
+    fn plain_block() -> String {
+        SOLVED.join("\n") + "\n"
+    }
+
+    fn problems(text: &str) -> Vec<(Code, &str)> {
+        parse(text)
+            .problems
+            .iter()
+            .map(|f| (f.code, at(text, f.span)))
+            .collect()
+    }
+
+    #[test]
+    fn every_line_break_style_keeps_byte_spans() {
+        for br in ["\n", "\r\n", "\r"] {
+            let text = format!("# title: t{br}{}{br}", SOLVED.join(br));
+            let doc = parse(&text);
+            assert_eq!(codes(&doc), vec![], "{br:?}");
+            let p = &doc.puzzles[0];
+            let first = 10 + br.len();
+            assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
+            assert_eq!(p.cell_spans[9].start, first + 9 + br.len());
+            assert_eq!(p.cell_spans[80].end, text.len() - br.len());
+            assert_eq!(at(&text, p.first_row), SOLVED[0]);
+            assert_eq!(p.meta.title.as_ref().unwrap().span, Span::new(0, 10));
+            assert_eq!(at(&text, p.span), SOLVED.join(br));
+        }
+    }
+
+    #[test]
+    fn spans_are_bytes_after_multibyte_text() {
+        let text = format!("# title: 数独 🧩\n# ünïcödé ✓\n{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        let title = p.meta.title.as_ref().unwrap();
+        assert_eq!(title.value, "数独 🧩");
+        assert_eq!(at(&text, title.span), "# title: 数独 🧩");
+        let first = text.find("483").unwrap();
+        assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
+        assert_eq!(p.header.len(), 2);
+        assert_eq!(at(&text, p.header[1]), "# ünïcödé ✓");
+    }
+
+    #[test]
+    fn stray_multibyte_characters_are_reported_whole() {
+        let text = "4 8 3 | 9 2 1 | 6 5 🧩\n";
+        assert!(problems(text).contains(&(Code::Syntax, "🧩")));
+        let text = "4 8 3 | 9 2 1 | 6 5 ７\n"; // a full-width digit
+        assert!(problems(text).contains(&(Code::Syntax, "７")));
+    }
+
+    #[test]
+    fn file_metadata_applies_to_every_puzzle_and_headers_override_it() {
+        let text = format!(
+            "# author: Ann\n# variant: x\n# difficulty: hard\n\n# A note that is not metadata.\n\n\
+             # title: First\n# difficulty: easy\n{}\n# title: Second\n{DIAGONAL}\n{DIAGONAL}\n",
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.file_meta.author.as_ref().unwrap().value, "Ann");
+        assert_eq!(doc.file_meta.title, None);
+        assert_eq!(doc.puzzles.len(), 3);
+        let value = |e: &Option<super::super::Entry>| e.as_ref().map(|e| e.value.clone());
+        let [a, b, c] = &doc.puzzles[..] else {
+            panic!()
+        };
+        assert_eq!(value(&a.meta.title).as_deref(), Some("First"));
+        assert_eq!(value(&a.meta.difficulty).as_deref(), Some("easy"));
+        assert_eq!(value(&a.meta.author).as_deref(), Some("Ann"));
+        assert_eq!(a.variant, Variant::Diagonal);
+        assert_eq!(a.header.len(), 2);
+        assert_eq!(value(&b.meta.title).as_deref(), Some("Second"));
+        assert_eq!(value(&b.meta.difficulty).as_deref(), Some("hard"));
+        assert_eq!(b.layout, Layout::Line);
+        assert_eq!(b.anchor(), b.meta.title.as_ref().unwrap().span);
+        assert_eq!(c.meta.title, None);
+        assert!(c.header.is_empty());
+        assert_eq!(c.anchor(), c.first_row);
+        assert_eq!(c.variant, Variant::Diagonal);
+    }
+
+    #[test]
+    fn a_puzzle_can_set_the_variant_back_to_classic() {
+        let text = format!("# variant: diagonal\n\n{DIAGONAL}\n# variant: classic\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        let variants: Vec<_> = doc.puzzles.iter().map(|p| p.variant).collect();
+        assert_eq!(variants, vec![Variant::Diagonal, Variant::Classic]);
+    }
+
+    #[test]
+    fn puzzle_metadata_without_a_blank_line_is_not_the_files() {
+        let text = format!("# title: Only\n# variant: diagonal\n{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(doc.file_meta, Default::default());
+        assert_eq!(doc.puzzles[0].variant, Variant::Diagonal);
+    }
+
+    #[test]
+    fn metadata_that_applies_to_no_puzzle_is_a_warning() {
+        let text = format!(
+            "{}# title: lost\n# a plain comment\n\n{DIAGONAL}\n# title: end\n",
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(
+            problems(&text),
+            vec![
+                (Code::BadMetadata, "# title: lost"),
+                (Code::BadMetadata, "# title: end")
+            ]
+        );
+        assert!(doc
+            .problems
+            .iter()
+            .all(|f| f.severity == crate::finding::Severity::Warning));
+        assert!(doc.problems[0].message.contains("directly above a puzzle"));
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[1].meta.title, None);
+        // A file with metadata but no puzzle.
+        assert_eq!(
+            problems("# title: nothing yet\n\n"),
+            vec![(Code::BadMetadata, "# title: nothing yet")]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
+        let text = format!(
+            "# Note: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
+            plain_block(),
+            plain_block()
+        );
+        let doc = parse(&text);
+        assert_eq!(
+            problems(&text),
+            vec![
+                (Code::UnknownKey, "# Note: hello"),
+                (Code::BadMetadata, "# variant: jigsaw"),
+                (Code::BadMetadata, "# size: 10"),
+            ]
+        );
+        let [unknown, variant, size] = &doc.problems[..] else {
+            panic!()
+        };
+        assert_eq!(unknown.severity, crate::finding::Severity::Warning);
+        assert!(unknown.message.starts_with("unknown metadata key 'Note'"));
+        assert_eq!(variant.severity, crate::finding::Severity::Error);
+        assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
+        assert!(size.message.starts_with("unsupported size '10'"));
+        // Puzzles whose rules are unknown are not read.
+        assert!(doc.puzzles.is_empty());
+    }
+
+    #[test]
+    fn sixteen_cells_are_a_4x4_one_liner_unless_a_digit_says_16x16() {
+        let fours = "1..4.4..........\n.2..3...........\n";
+        let doc = parse(fours);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert!(doc
+            .puzzles
+            .iter()
+            .all(|p| p.size.side() == 4 && p.layout == Layout::Line));
+
+        let rows: Vec<String> = (0..16)
+            .map(|r| {
+                (0..16)
+                    .map(|c| digit_char(((r * 4 + r / 4 + c) % 16 + 1) as u8))
+                    .collect()
+            })
+            .collect();
+        let sixteen = rows.join("\n");
+        let doc = parse(&sixteen);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].size.side(), 16);
+        assert_eq!(doc.puzzles[0].layout, Layout::Block);
+
+        // `size` decides, whatever the digits.
+        let doc = parse(&format!("# size: 4\n{}", "1..4.4..........\n"));
+        assert_eq!(doc.puzzles[0].size.side(), 4);
+        let low: String = (0..16).map(|_| "1...............\n").collect();
+        let doc = parse(&format!("# size: 16x16\n{low}"));
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].size.side(), 16);
+        let doc = parse(&low);
+        assert_eq!(doc.puzzles.len(), 16);
+    }
+
+    #[test]
+    fn back_to_back_grids_are_two_puzzles() {
+        let text = plain_block() + &plain_block();
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[1].first_row.start, 90);
+    }
+
+    #[test]
+    fn an_error_in_one_puzzle_does_not_stop_the_next() {
+        let mut broken: Vec<&str> = SOLVED.to_vec();
+        broken[4] = "7295x4138";
+        let text = format!("{}\n\n{}\n{DIAGONAL}\n", broken.join("\n"), plain_block());
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::Syntax, "x")]);
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[0].givens[0], 4);
+    }
+
+    #[test]
+    fn lenient_styles_all_read_the_same_grid() {
+        let plain = "4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
+        let ss = "4..|...|8.5\n.3.|...|...\n...|7..|...\n---+---+---\n.2.|...|.6.\n....|8.4..\n...|.1.|...\n---+---+---\n...|6.3|.7.\n5..|2..|...\n1.4|...|...\n";
+        let display = "+-------+-------+-------+\n| 4 0 0 | 0 0 0 | 8 0 5 |\n| 0 3 0 | 0 0 0 | 0 0 0 |\n\
+                       | 0 0 0 | 7 0 0 | 0 0 0 |\n|=======+=======+=======|\n| _ 2 _ | _ _ _ | _ 6 _ |\n\
+                       | . . . | . 8 . | 4 . . |\n|\t. . . | . 1 . | . . .\t|\n*-------*-------*-------*\n\
+                       | . . . | 6 . 3 | . 7 . |\n| 5 . . | 2 . . | . . . |\n| 1 . 4 | . . . | . . . |\n+-------+-------+-------+\n";
+        let one = plain.replace('\n', "");
+        let expected = parse(plain).puzzles[0].givens.clone();
+        for text in [ss, display, &one] {
+            let doc = parse(text);
+            assert_eq!(codes(&doc), vec![], "{text}");
+            assert_eq!(doc.puzzles.len(), 1);
+            assert_eq!(doc.puzzles[0].givens, expected);
+        }
+    }
+
+    #[test]
+    fn every_size_reads() {
+        for size in Size::ALL {
+            let n = size.side();
+            let rows: Vec<String> = (0..n)
+                .map(|r| {
+                    let (br, bc) = (size.box_rows(), size.box_cols());
+                    (0..n)
+                        .map(|c| {
+                            // A valid pattern: shift by box width per row, by one per band.
+                            let d = (bc * (r % br) + r / br + c) % n + 1;
+                            digit_char(d as u8).to_ascii_lowercase().to_string()
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let doc = parse(&rows.join("\n"));
+            assert_eq!(codes(&doc), vec![], "{n}");
+            assert_eq!(doc.puzzles[0].size, size);
+            assert_eq!(doc.puzzles[0].givens_count(), n * n);
+            assert!(doc.puzzles[0]
+                .givens
+                .iter()
+                .all(|&d| (1..=n as u8).contains(&d)));
+        }
+    }
+
+    #[test]
+    fn unsupported_row_length_and_junk() {
+        let text = "1234567\n1234567\n";
+        let doc = parse(text);
+        assert_eq!(problems(text), vec![(Code::RowLength, "1234567")]);
+        assert!(doc.problems[0]
+            .message
+            .starts_with("row has 7 cells, but a grid row has 4, 6, 9, 12, 16 or 25 cells"));
+        // A first row with a typo takes its size from the next row.
+        let mut rows = SOLVED.to_vec();
+        rows[0] = "48392165";
+        assert_eq!(
+            problems(&rows.join("\n")),
+            vec![(Code::RowLength, "48392165")]
+        );
+        // A line of prose without `#` is one finding, not one per word.
+        let text = "This is a note, said Sam.\n";
+        assert_eq!(
+            problems(text),
+            vec![(Code::Syntax, "This is a note, said Sam.")]
+        );
+    }
+
+    #[test]
+    fn letters_and_digits_out_of_range() {
+        let mut rows = SOLVED.to_vec();
+        rows[2] = "2518a6493";
+        let text = rows.join("\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::Syntax, "a")]);
+        assert_eq!(
+            doc.problems[0].message,
+            "unexpected 'a': a cell is a digit 1–9 or an empty mark . 0 _"
+        );
+        let text = "1 2 . 4\n. . . .\n. . . .\n. . . 5\n";
+        assert_eq!(
+            parse(text).problems[0].message,
+            "digit 5 is above this 4×4 puzzle's largest digit 4"
+        );
+    }
+
+    #[test]
+    fn a_comment_inside_a_block_ends_it() {
+        let mut text = SOLVED[..4].join("\n");
+        text.push_str("\n# oops\n");
+        text.push_str(&SOLVED[4..].join("\n"));
+        let doc = parse(&text);
+        let heights: Vec<_> = doc
+            .problems
+            .iter()
+            .map(|f| (f.code, f.message.clone()))
+            .collect();
+        assert_eq!(heights.len(), 2);
+        assert!(heights[0].1.starts_with("puzzle has 4 rows, expected 9"));
+        assert!(heights[1].1.starts_with("puzzle has 5 rows, expected 9"));
+        assert!(doc.puzzles.is_empty());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let text = format!("\u{feff}{}", plain_block());
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles[0].cell_spans[0], Span::new(3, 4));
+    }
+
+    #[test]
+    fn trailing_comments_on_rows_are_ignored() {
+        let mut rows: Vec<String> = SOLVED.iter().map(|r| r.to_string()).collect();
+        rows[0].push_str("  # row A: the top # again");
+        let doc = parse(&rows.join("\n"));
+        assert_eq!(codes(&doc), vec![]);
+        assert_eq!(doc.puzzles[0].meta, Default::default());
+    }
+
+    #[test]
+    fn digit_above_size() {
+        let text = "1 2 3 | 4 5 6\n. . . | . . .\n. . . | . . .\n. . . | . . .\n. . . | . . .\n. . 7 | . . .\n";
+        let doc = parse(text);
+        assert_eq!(doc.problems.len(), 1);
+        let f = &doc.problems[0];
+        assert_eq!((f.code, at(text, f.span)), (Code::DigitRange, "7"));
+        assert_eq!(
+            f.message,
+            "digit 7 is above this 6×6 puzzle's largest digit 6"
+        );
+    }
 }

@@ -1,7 +1,57 @@
 //! The language server: a thin face over `analysis`, speaking LSP on stdio.
+//!
+//! `transport` guards the wire, `documents` owns the text, `encoding` owns positions, `jobs` runs
+//! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
+//! `actions` turn findings and explanations into protocol answers over a `view` of one version.
+//! LSP types stay inside this module.
 
-/// Serve LSP on stdin/stdout until the client says exit; returns the process exit code.
+mod actions;
+mod diagnostics;
+mod documents;
+mod encoding;
+mod hover;
+mod jobs;
+mod server;
+mod transport;
+mod view;
+
+use std::sync::atomic::Ordering;
+
+use tower_lsp_server::{LspService, Server};
+
+use server::Backend;
+
+/// Serve LSP on stdin/stdout until the client says exit (or closes stdin); returns the process
+/// exit code: 0 when `shutdown` came first, 1 otherwise, as the protocol asks.
 pub fn run() -> i32 {
-    eprintln!("sudoku-lsp: the language server is not built yet");
-    1 // TODO(lsp)
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("sudoku-lsp: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let clean = runtime.block_on(serve());
+    // Analysis threads still spinning on a cancelled search must not hold up the exit.
+    runtime.shutdown_background();
+    if clean {
+        0
+    } else {
+        1
+    }
+}
+
+async fn serve() -> bool {
+    let stdin = transport::guard(tokio::io::stdin());
+    let (service, socket) = LspService::build(Backend::new)
+        .custom_method(transport::MALFORMED_METHOD, Backend::malformed)
+        .finish();
+    let shut_down = service.inner().shut_down_flag();
+    Server::new(stdin, tokio::io::stdout(), socket)
+        .serve(service)
+        .await;
+    shut_down.load(Ordering::SeqCst)
 }

@@ -1,0 +1,193 @@
+//! Constant tables of the fast 9×9 solver, all computed at compile time.
+//!
+//! Layout reminder (see `board.rs`): a digit's candidates are three `u32` words, one per band
+//! (rows A–C, D–F, G–I). Inside a band word, bit `9 * r + c` is row `r` of the band (0..3) and
+//! column `c` (0..9), so a whole band fits in 27 bits and cell index `27 * band + bit` is the
+//! row-major cell index 0..81.
+
+/// All 27 cells of a band.
+pub const BAND: u32 = (1 << 27) - 1;
+
+/// Which minirows (three cells of one row inside one box) of a band row hold at least one bit:
+/// indexed by the row's 9 bits, gives 3 bits, bit `k` for box `k` of the band.
+pub static ROW_OCCUPANCY: [u8; 512] = row_occupancy();
+
+/// The "permutation" rule shared by bands and stacks, as 9-bit patterns.
+///
+/// Take a band and one digit. Each of its 3 rows holds the digit exactly once, and so does each
+/// of its 3 boxes, so the digit's three cells in the band sit in minirows `(row i, box π(i))` for
+/// some permutation `π` of {0, 1, 2}. Given which minirows may still hold the digit (bit `3i + k`
+/// for row `i`, box `k`), the minirows that survive are exactly those used by at least one of the
+/// six permutations that fit inside the pattern; none survive when no permutation fits (a
+/// contradiction). This one rule covers pointing and claiming (box–line interaction) and the
+/// hidden singles of rows and boxes inside the band.
+///
+/// A stack works the same way with columns in place of rows: each column of the stack holds the
+/// digit once, and so does each of its three boxes (one per band), so bit `3i + j` (band `i`,
+/// column `j` of the stack) follows the very same rule.
+#[cfg(test)]
+static PERMUTATION_KEEP: [u16; 512] = permutation_keep();
+
+/// `PERMUTATION_KEEP` spread over the cells of a band: for a minirow pattern, the 27-bit mask of
+/// the cells still allowed (0 on contradiction).
+pub static BAND_KEEP: [u32; 512] = band_keep();
+
+/// `PERMUTATION_KEEP` for a stack, spread to the layout of a "column word": bits `9 * band +
+/// column-in-stack` (shift left by `3 * stack` to place it). 0 on contradiction.
+pub static STACK_KEEP: [u32; 512] = stack_keep();
+
+/// The peers of each cell (same row, column or box; not the cell itself), per band.
+pub static PEERS: [[u32; 3]; 81] = peers(false);
+
+/// The same with the two diagonals added, for diagonal sudoku.
+pub static PEERS_DIAGONAL: [[u32; 3]; 81] = peers(true);
+
+/// Cells of the main diagonal (A1–I9), per band.
+pub const MAIN_DIAGONAL: [u32; 3] = diagonal_mask(false);
+
+/// Cells of the anti-diagonal (A9–I1), per band.
+pub const ANTI_DIAGONAL: [u32; 3] = diagonal_mask(true);
+
+/// Bit of the cell at `row`, `column` (0..9) inside its band word.
+const fn bit(row: usize, column: usize) -> u32 {
+    1 << (9 * (row % 3) + column)
+}
+
+const fn row_occupancy() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if bits & (7 << (3 * k)) != 0 {
+                table[bits] |= 1 << k;
+            }
+            k += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+const PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn permutation_keep() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used {
+                table[pattern] |= used as u16;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn band_keep() -> [u32; 512] {
+    let keep = permutation_keep();
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut minirow = 0;
+        while minirow < 9 {
+            if keep[pattern] & (1 << minirow) != 0 {
+                // Minirow 3i + k is row i, box k: bits 9i + 3k .. 9i + 3k + 2.
+                table[pattern] |= 7 << (9 * (minirow / 3) + 3 * (minirow % 3));
+            }
+            minirow += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn stack_keep() -> [u32; 512] {
+    let keep = permutation_keep();
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let k = keep[pattern] as u32;
+        // Band i's three column bits go from 3i..3i+2 to 9i..9i+2.
+        table[pattern] = (k & 7) | ((k & 0o70) << 6) | ((k & 0o700) << 12);
+        pattern += 1;
+    }
+    table
+}
+
+const fn diagonal_mask(anti: bool) -> [u32; 3] {
+    let mut mask = [0u32; 3];
+    let mut row = 0;
+    while row < 9 {
+        let column = if anti { 8 - row } else { row };
+        mask[row / 3] |= bit(row, column);
+        row += 1;
+    }
+    mask
+}
+
+const fn peers(diagonal: bool) -> [[u32; 3]; 81] {
+    let mut table = [[0u32; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        let mut other = 0;
+        while other < 81 {
+            let (r, c) = (other / 9, other % 9);
+            let same_box = row / 3 == r / 3 && column / 3 == c / 3;
+            let mut peer = r == row || c == column || same_box;
+            if diagonal {
+                peer = peer || (row == column && r == c) || (row + column == 8 && r + c == 8);
+            }
+            if peer && other != cell {
+                table[cell][r / 3] |= bit(r, c);
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_band_keeps_everything() {
+        assert_eq!(PERMUTATION_KEEP[511], 511);
+        assert_eq!(BAND_KEEP[511], BAND);
+    }
+
+    #[test]
+    fn a_row_without_minirows_is_a_contradiction() {
+        assert_eq!(PERMUTATION_KEEP[0o770], 0);
+    }
+
+    #[test]
+    fn a_forced_box_drops_the_other_rows() {
+        // Row 0 only in box 0: rows 1 and 2 lose box 0.
+        assert_eq!(PERMUTATION_KEEP[0o771], 0o661);
+    }
+
+    #[test]
+    fn peers_count() {
+        assert!(PEERS
+            .iter()
+            .all(|p| p.iter().map(|w| w.count_ones()).sum::<u32>() == 20));
+        let centre: u32 = PEERS_DIAGONAL[40].iter().map(|w| w.count_ones()).sum();
+        assert_eq!(centre, 20 + 8 + 8 - 4 /* box cells already counted */);
+    }
+}

@@ -1,0 +1,177 @@
+//! Code actions: fill one cell whose pencil marks leave a single digit, fill every cell
+//! propagation forces, solve the whole puzzle. Each is a `WorkspaceEdit` that replaces only
+//! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
+//! edit computed for an older text is refused by the client instead of misapplied.
+
+use std::collections::HashMap;
+
+use tower_lsp_server::lsp_types::{
+    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand, DocumentChanges, OneOf,
+    OptionalVersionedTextDocumentIdentifier, TextDocumentEdit, TextEdit, WorkspaceEdit,
+};
+
+use super::view::View;
+use crate::analysis::{self, CellState, Verdict};
+use crate::engine;
+use crate::format::{self, Edit, Puzzle};
+use crate::grid::{self, digit_char};
+
+/// The actions offered at a byte offset, filtered by the client's `only` kinds.
+pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<CodeActionOrCommand> {
+    let Some((index, puzzle)) = view.puzzle_at(offset) else {
+        return Vec::new();
+    };
+    let actions = [
+        fill_cell(view, puzzle, offset),
+        fill_forced(view, puzzle),
+        solve(view, index, puzzle),
+    ];
+    actions
+        .into_iter()
+        .flatten()
+        .filter(|action| wanted(action, only))
+        .map(CodeActionOrCommand::CodeAction)
+        .collect()
+}
+
+/// "Fill E5 with 7": the cell under the cursor, when its pencil marks hold a single digit.
+fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> {
+    let cell = puzzle
+        .span
+        .touches(offset)
+        .then(|| puzzle.cell_at(offset))??;
+    if puzzle.givens[cell] != 0 {
+        return None;
+    }
+    let explanation = analysis::explain_cell(puzzle, cell);
+    let CellState::Empty { marks, .. } = explanation.state else {
+        return None;
+    };
+    let digit = marks.only()?;
+    let edit = Edit {
+        span: puzzle.cell_spans[cell],
+        text: digit_char(digit).to_string(),
+    };
+    let mut action = action(
+        view,
+        format!("Fill {} with {}", explanation.name, digit_char(digit)),
+        CodeActionKind::QUICKFIX,
+        vec![edit],
+    );
+    action.is_preferred = Some(true);
+    Some(action)
+}
+
+/// "Fill all forced cells": every digit propagation places, without search.
+fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
+    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let propagation = engine::propagate(geometry, &puzzle.givens);
+    // Digits "forced" on the way to a contradiction are not worth writing in.
+    if propagation.contradiction.is_some() || propagation.placed.is_empty() {
+        return None;
+    }
+    let edits = propagation
+        .placed
+        .iter()
+        .filter(|placement| puzzle.givens[placement.cell] == 0)
+        .map(|placement| Edit {
+            span: puzzle.cell_spans[placement.cell],
+            text: digit_char(placement.digit).to_string(),
+        })
+        .collect::<Vec<_>>();
+    let title = format!("Fill all forced cells ({})", edits.len());
+    Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
+}
+
+/// "Solve puzzle": every empty cell, from the analysis' verdict.
+fn solve(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
+    let analysis = view.analysis(index);
+    let (title, solution) = match &analysis.verdict {
+        Verdict::Unique(solution) => ("Solve puzzle", solution),
+        Verdict::Several { first, .. } => ("Solve puzzle (one of several solutions)", first),
+        Verdict::Undecided {
+            found: Some(solution),
+            ..
+        } => (
+            "Solve puzzle (a solution; uniqueness not decided)",
+            solution,
+        ),
+        Verdict::Undecided { found: None, .. } => {
+            return unusable(
+                view,
+                "the search ran out of budget before finding a solution",
+            );
+        }
+        Verdict::NoSolution | Verdict::Broken => {
+            return unusable(view, "the puzzle has no solution");
+        }
+    };
+    let edits = format::fill_edits(puzzle, solution);
+    if edits.is_empty() {
+        return None; // already solved
+    }
+    Some(action(
+        view,
+        title.to_string(),
+        CodeActionKind::REFACTOR_REWRITE,
+        edits,
+    ))
+}
+
+/// "Solve puzzle", disabled with a reason when the client can show one, else not offered.
+fn unusable(view: &View, reason: &str) -> Option<CodeAction> {
+    view.config.disabled_support.then(|| CodeAction {
+        title: "Solve puzzle".into(),
+        kind: Some(CodeActionKind::REFACTOR_REWRITE),
+        disabled: Some(CodeActionDisabled {
+            reason: reason.into(),
+        }),
+        ..CodeAction::default()
+    })
+}
+
+fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>) -> CodeAction {
+    CodeAction {
+        title,
+        kind: Some(kind),
+        edit: Some(workspace_edit(view, &edits)),
+        ..CodeAction::default()
+    }
+}
+
+/// Versioned `documentChanges` when the client takes them, plain `changes` otherwise.
+fn workspace_edit(view: &View, edits: &[Edit]) -> WorkspaceEdit {
+    let text_edits: Vec<TextEdit> = edits
+        .iter()
+        .map(|edit| TextEdit::new(view.range(edit.span), edit.text.clone()))
+        .collect();
+    if view.config.document_changes {
+        let edit = TextDocumentEdit {
+            text_document: OptionalVersionedTextDocumentIdentifier {
+                uri: view.uri.clone(),
+                version: Some(view.snapshot.version),
+            },
+            edits: text_edits.into_iter().map(OneOf::Left).collect(),
+        };
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![edit])),
+            ..WorkspaceEdit::default()
+        }
+    } else {
+        WorkspaceEdit {
+            changes: Some(HashMap::from([(view.uri.clone(), text_edits)])),
+            ..WorkspaceEdit::default()
+        }
+    }
+}
+
+/// Kinds are hierarchical: asking for `refactor` includes `refactor.rewrite`.
+fn wanted(action: &CodeAction, only: Option<&[CodeActionKind]>) -> bool {
+    let (Some(only), Some(kind)) = (only, &action.kind) else {
+        return true;
+    };
+    only.iter().any(|asked| {
+        let (asked, kind) = (asked.as_str(), kind.as_str());
+        kind == asked || kind.starts_with(&format!("{asked}."))
+    })
+}

@@ -1,0 +1,197 @@
+//! Open documents: the one owner of their text, kept as ropes with the client's version.
+//!
+//! Changes are applied in the order they arrive, each range resolved against the text as the
+//! previous change left it (that is what the protocol's incremental sync means). A change with
+//! no range replaces the whole text. A range outside the text is clamped to it and reported
+//! back as a note for the log, so a confused client costs at worst a wrong character, never a
+//! crash; a change for a document we do not have open is refused with a note.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use ropey::Rope;
+use tower_lsp_server::lsp_types::{Range, TextDocumentContentChangeEvent, Uri};
+
+use super::encoding::Encoding;
+
+/// The text of one open document at one version. Cloning a rope is cheap (shared chunks).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub version: i32,
+    /// Unique to this text of this opening of the document: unlike the client's version, it
+    /// tells a reopened document (which may start again at version 1) from its earlier life.
+    pub generation: u64,
+    pub rope: Rope,
+}
+
+fn next_generation() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Snapshot {
+    pub fn text(&self) -> String {
+        self.rope.to_string()
+    }
+}
+
+#[derive(Default)]
+pub struct Documents {
+    open: HashMap<Uri, Snapshot>,
+}
+
+/// The document after a `didChange`, with anything worth logging about how it got there.
+pub struct Changed {
+    pub snapshot: Snapshot,
+    pub notes: Vec<String>,
+}
+
+impl Documents {
+    /// Open (or reopen, replacing) a document.
+    pub fn open(&mut self, uri: Uri, text: &str, version: i32) -> Snapshot {
+        let snapshot = Snapshot {
+            version,
+            generation: next_generation(),
+            rope: Rope::from_str(text),
+        };
+        self.open.insert(uri, snapshot.clone());
+        snapshot
+    }
+
+    /// Apply one `didChange`'s changes in order. `Err` with a note when the document is not open.
+    pub fn change(
+        &mut self,
+        uri: &Uri,
+        version: i32,
+        changes: &[TextDocumentContentChangeEvent],
+        encoding: Encoding,
+    ) -> Result<Changed, String> {
+        let Some(doc) = self.open.get_mut(uri) else {
+            return Err(format!(
+                "ignored a change to {} (version {version}): the document is not open",
+                uri.as_str()
+            ));
+        };
+        let mut notes = Vec::new();
+        for change in changes {
+            match change.range {
+                None => doc.rope = Rope::from_str(&change.text),
+                Some(range) => {
+                    if let Some(note) = apply(&mut doc.rope, range, &change.text, encoding) {
+                        notes.push(format!("{} (version {version}): {note}", uri.as_str()));
+                    }
+                }
+            }
+        }
+        doc.version = version;
+        doc.generation = next_generation();
+        Ok(Changed {
+            snapshot: doc.clone(),
+            notes,
+        })
+    }
+
+    /// Forget a document; false if it was not open.
+    pub fn close(&mut self, uri: &Uri) -> bool {
+        self.open.remove(uri).is_some()
+    }
+
+    pub fn get(&self, uri: &Uri) -> Option<Snapshot> {
+        self.open.get(uri).cloned()
+    }
+
+    /// The version of an open document.
+    pub fn version(&self, uri: &Uri) -> Option<i32> {
+        self.open.get(uri).map(|doc| doc.version)
+    }
+
+    /// The generation of an open document's current text.
+    pub fn generation(&self, uri: &Uri) -> Option<u64> {
+        self.open.get(uri).map(|doc| doc.generation)
+    }
+}
+
+/// Replace `range` of the rope with `text`; a note when the range had to be repaired.
+fn apply(rope: &mut Rope, range: Range, text: &str, encoding: Encoding) -> Option<String> {
+    let start = encoding.char_index(rope, range.start);
+    let end = encoding.char_index(rope, range.end);
+    let mut note = (start.clamped || end.clamped).then(|| {
+        format!(
+            "edit range {}:{}–{}:{} lies outside the text ({} lines); clamped to it",
+            range.start.line,
+            range.start.character,
+            range.end.line,
+            range.end.character,
+            rope.len_lines()
+        )
+    });
+    let (mut from, mut to) = (start.index, end.index);
+    if from > to {
+        std::mem::swap(&mut from, &mut to);
+        note.get_or_insert_with(|| "edit range ends before it starts; swapped its ends".into());
+    }
+    rope.remove(from..to);
+    rope.insert(from, text);
+    note
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tower_lsp_server::lsp_types::Position;
+
+    fn uri() -> Uri {
+        "file:///tmp/a.sudoku".parse().unwrap()
+    }
+
+    fn edit(l1: u32, c1: u32, l2: u32, c2: u32, text: &str) -> TextDocumentContentChangeEvent {
+        TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(l1, c1), Position::new(l2, c2))),
+            range_length: None,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn changes_apply_in_order_against_the_previous_text() {
+        let mut docs = Documents::default();
+        docs.open(uri(), "# 😀 x\r\n123\r\n", 1);
+        // In UTF-16 the emoji is two units, so `x` is at character 5.
+        let changes = [
+            edit(0, 5, 0, 6, "title"),
+            edit(1, 0, 1, 1, "."),
+            edit(1, 3, 1, 3, "4"),
+        ];
+        let changed = docs.change(&uri(), 2, &changes, Encoding::Utf16).unwrap();
+        assert_eq!(changed.snapshot.text(), "# 😀 title\r\n.234\r\n");
+        assert!(changed.notes.is_empty());
+        assert_eq!(docs.version(&uri()), Some(2));
+        let whole = TextDocumentContentChangeEvent {
+            range: None,
+            range_length: None,
+            text: "new".into(),
+        };
+        let changed = docs.change(&uri(), 3, &[whole], Encoding::Utf16).unwrap();
+        assert_eq!(changed.snapshot.text(), "new");
+    }
+
+    #[test]
+    fn out_of_range_edits_clamp_and_unknown_documents_are_refused() {
+        let mut docs = Documents::default();
+        docs.open(uri(), "ab\ncd", 1);
+        let changed = docs
+            .change(&uri(), 2, &[edit(1, 1, 40, 9, "Z")], Encoding::Utf8)
+            .unwrap();
+        assert_eq!(changed.snapshot.text(), "ab\ncZ");
+        assert_eq!(changed.notes.len(), 1);
+        let changed = docs
+            .change(&uri(), 3, &[edit(0, 2, 0, 0, "-")], Encoding::Utf32)
+            .unwrap();
+        assert_eq!(changed.snapshot.text(), "-\ncZ");
+        assert!(docs.close(&uri()));
+        assert!(docs
+            .change(&uri(), 4, &[edit(0, 0, 0, 0, "x")], Encoding::Utf8)
+            .is_err());
+        assert!(!docs.close(&uri()));
+    }
+}

@@ -1,0 +1,237 @@
+//! Hover text: a cell's name, units and state, or a puzzle's summary, as Markdown or plain text.
+//!
+//! The wording comes from `analysis::explain_cell` and `analysis::summarize`; this module only
+//! lays it out. For an empty cell the pencil marks are the first braced set in the text (the
+//! heading holds no braces), so a reader (or a test) looking for `{…}` finds them first.
+
+use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
+
+use super::view::{metadata_spans, View};
+use crate::analysis::{self, CellExplanation, CellState};
+use crate::format::Puzzle;
+use crate::grid::digit_char;
+
+/// At most this many puzzles are summarised when hovering file-level metadata.
+const MAX_SUMMARIES: usize = 8;
+
+/// The hover at a position: a cell, a puzzle's own title or metadata, or the file's metadata.
+pub fn answer(view: &View, position: Position) -> Option<Hover> {
+    let offset = view.offset(position);
+    let style = view.config.hover_style;
+    let (value, span) = match view.puzzle_at(offset) {
+        Some((index, puzzle)) => match cell_under(puzzle, offset) {
+            Some(cell) => {
+                let explanation = analysis::explain_cell(puzzle, cell);
+                (self::cell(&explanation, style), puzzle.cell_spans[cell])
+            }
+            // Its title or metadata, a border line, a one-line puzzle's trailing text.
+            None => {
+                let lines = analysis::summarize(puzzle, &view.analysis(index));
+                let heading = heading(view, index, puzzle);
+                (summary(&heading, &lines, style), view.line_span(offset))
+            }
+        },
+        None => {
+            let document = view.document();
+            let line = metadata_spans(&document.file_meta)
+                .into_iter()
+                .find(|s| s.touches(offset))?;
+            let sections: Vec<(String, Vec<String>)> = document
+                .puzzles
+                .iter()
+                .enumerate()
+                .take(MAX_SUMMARIES)
+                .map(|(index, puzzle)| {
+                    let lines = analysis::summarize(puzzle, &view.analysis(index));
+                    (heading(view, index, puzzle), lines)
+                })
+                .collect();
+            let mut value = summaries(&sections, style);
+            let count = document.puzzles.len();
+            if count > MAX_SUMMARIES {
+                value.push_str(&format!("\n\n…and {} more puzzles", count - MAX_SUMMARIES));
+            }
+            (value, line)
+        }
+    };
+    let kind = match style {
+        Style::Markdown => MarkupKind::Markdown,
+        Style::Plain => MarkupKind::PlainText,
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent { kind, value }),
+        range: Some(view.range(span)),
+    })
+}
+
+/// The cell at an offset inside the puzzle's grid (not its header lines).
+fn cell_under(puzzle: &Puzzle, offset: usize) -> Option<usize> {
+    puzzle
+        .span
+        .touches(offset)
+        .then(|| puzzle.cell_at(offset))
+        .flatten()
+}
+
+/// "Puzzle 2: Easy one (line 14)"
+fn heading(view: &View, index: usize, puzzle: &Puzzle) -> String {
+    let line = view
+        .snapshot
+        .rope
+        .byte_to_line(puzzle.span.start.min(view.snapshot.rope.len_bytes()))
+        + 1;
+    match &puzzle.meta.title {
+        Some(title) => format!("Puzzle {}: {} (line {line})", index + 1, title.value),
+        None => format!("Puzzle {} (line {line})", index + 1),
+    }
+}
+
+/// Markdown or plain text, chosen from the client's `hover.contentFormat`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    Markdown,
+    #[default]
+    Plain,
+}
+
+/// Builds paragraphs and bullet lists in either style.
+struct Text {
+    style: Style,
+    blocks: Vec<String>,
+}
+
+impl Text {
+    fn new(style: Style) -> Text {
+        Text {
+            style,
+            blocks: Vec::new(),
+        }
+    }
+    fn heading(&mut self, name: &str, rest: &str) {
+        let name = match self.style {
+            Style::Markdown => format!("**{name}**"),
+            Style::Plain => name.to_string(),
+        };
+        self.blocks.push(format!("{name} · {rest}"));
+    }
+    fn paragraph(&mut self, text: impl Into<String>) {
+        self.blocks.push(self.escape(&text.into()));
+    }
+    fn list(&mut self, title: &str, items: impl IntoIterator<Item = String>) {
+        let mut block = self.escape(title);
+        for item in items {
+            block.push_str("\n- ");
+            block.push_str(&self.escape(&item));
+        }
+        self.blocks.push(block);
+    }
+    /// Markdown would read `*`, `_` or a leading `#` in our sentences as markup.
+    fn escape(&self, text: &str) -> String {
+        match self.style {
+            Style::Plain => text.to_string(),
+            Style::Markdown => text
+                .chars()
+                .flat_map(|c| {
+                    let escaped = matches!(c, '*' | '_' | '`' | '#' | '<' | '>' | '[' | ']' | '\\');
+                    escaped.then_some('\\').into_iter().chain([c])
+                })
+                .collect(),
+        }
+    }
+    fn finish(self) -> String {
+        self.blocks.join("\n\n")
+    }
+}
+
+/// What hover shows on a cell.
+pub fn cell(explanation: &CellExplanation, style: Style) -> String {
+    let mut text = Text::new(style);
+    text.heading(&explanation.name, &explanation.units.join(", "));
+    match &explanation.state {
+        CellState::Given { digit, conflicts } => {
+            if conflicts.is_empty() {
+                text.paragraph(format!("Given: {}", digit_char(*digit)));
+            } else {
+                let title = format!("Given: {} — conflicts with", digit_char(*digit));
+                text.list(&title, conflicts.iter().cloned());
+            }
+        }
+        CellState::Empty {
+            marks,
+            excluded,
+            conclusion,
+        } => {
+            text.paragraph(format!("Pencil marks: {marks}"));
+            if !excluded.is_empty() {
+                let reasons = excluded
+                    .iter()
+                    .map(|(digit, why)| format!("{} — {why}", digit_char(*digit)));
+                text.list("Excluded:", reasons);
+            }
+            text.paragraph(capitalize(conclusion));
+        }
+    }
+    text.finish()
+}
+
+/// What hover shows on a puzzle's title or metadata: `summarize`'s lines under a heading.
+pub fn summary(heading: &str, lines: &[String], style: Style) -> String {
+    let mut text = Text::new(style);
+    text.list(heading, lines.iter().cloned());
+    text.finish()
+}
+
+/// Several puzzles' summaries (file-level metadata applies to all of them).
+pub fn summaries(sections: &[(String, Vec<String>)], style: Style) -> String {
+    let mut text = Text::new(style);
+    for (heading, lines) in sections {
+        text.list(heading, lines.iter().cloned());
+    }
+    text.finish()
+}
+
+fn capitalize(sentence: &str) -> String {
+    let mut chars = sentence.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Digits;
+
+    #[test]
+    fn empty_cell_shows_marks_first_then_reasons() {
+        let mut marks = Digits::EMPTY;
+        for d in [2, 5, 7] {
+            marks.insert(d);
+        }
+        let explanation = CellExplanation {
+            name: "E5".into(),
+            units: vec!["row E".into(), "column 5".into(), "box 5".into()],
+            state: CellState::Empty {
+                marks,
+                excluded: vec![
+                    (4, "row E: E2".into()),
+                    (9, "naked twins {8, 9} in column 5: B5, H5".into()),
+                ],
+                conclusion: "propagation leaves {2, 7}".into(),
+            },
+        };
+        let markdown = cell(&explanation, Style::Markdown);
+        assert!(markdown.starts_with("**E5** · row E, column 5, box 5\n\nPencil marks: {2, 5, 7}"));
+        assert!(markdown.contains("\n- 4 — row E: E2\n- 9 — naked twins {8, 9}"));
+        assert!(markdown.ends_with("Propagation leaves {2, 7}"));
+        let plain = cell(&explanation, Style::Plain);
+        assert!(plain.starts_with("E5 · row E"));
+    }
+
+    #[test]
+    fn markdown_escapes_markup_characters() {
+        let text = summary("Puzzle *one*", &["title: a_b".into()], Style::Markdown);
+        assert_eq!(text, "Puzzle \\*one\\*\n- title: a\\_b");
+    }
+}

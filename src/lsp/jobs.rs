@@ -1,0 +1,127 @@
+//! Running the analysis for the server: budgets, caught panics, and hidden test hooks.
+//!
+//! Everything here is blocking CPU work, called from `spawn_blocking`, never on the message
+//! loop. A panic inside the analysis (a bug) is caught and turned into a message, so one broken
+//! document costs one `internal` diagnostic instead of the whole server: neither tokio's
+//! handler plumbing nor tower-lsp-server would survive an unwinding handler.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::analysis::{self, Analysis, Cache, Checked};
+use crate::engine::Budget;
+use crate::format::Puzzle;
+
+/// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
+/// makes analysis (and hover, and code actions) panic; one containing [`SLOW_MARKER`] makes the
+/// diagnostics run spin until it is cancelled (or 60 s pass), like a search that never ends.
+pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
+pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
+pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
+
+/// How long the diagnostics run of one document may search (`SUDOKU_LSP_DEADLINE_MS`, default
+/// 3000) and how many nodes (`SUDOKU_LSP_MAX_NODES`, default unlimited).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub deadline: Duration,
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn from_env() -> Limits {
+        static LIMITS: OnceLock<Limits> = OnceLock::new();
+        *LIMITS.get_or_init(|| {
+            let number = |name: &str| std::env::var(name).ok()?.trim().parse::<u64>().ok();
+            Limits {
+                deadline: Duration::from_millis(number("SUDOKU_LSP_DEADLINE_MS").unwrap_or(3000)),
+                max_nodes: number("SUDOKU_LSP_MAX_NODES"),
+            }
+        })
+    }
+
+    /// The smaller budget for answering a hover or code action on the spot.
+    pub fn on_demand(self) -> Limits {
+        Limits {
+            deadline: self.deadline.min(Duration::from_millis(500)),
+            ..self
+        }
+    }
+
+    fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
+        Budget {
+            max_nodes: self.max_nodes,
+            deadline: Some(Instant::now() + self.deadline),
+            cancel,
+        }
+    }
+}
+
+/// Parse and analyse a whole text for its diagnostics, reusing the document's cache of
+/// analyses by grid (an edit to one puzzle of a collection re-analyses that puzzle only).
+/// `None` when a newer text cancelled the run before it started; `Err` carries a panic's message.
+pub fn check(
+    text: &str,
+    cancel: &AtomicBool,
+    limits: Limits,
+    cache: &Mutex<Cache>,
+) -> Option<Result<Checked, String>> {
+    if cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    // The previous run holds the cache until it notices its cancel flag (already raised), so
+    // in a burst of edits most runs find themselves cancelled once they get it.
+    // A run that panicked may have left it half-emptied, which only costs re-analysis.
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if cancel.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(guarded(|| {
+        test_hooks(text, Some(cancel));
+        analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
+    }))
+}
+
+/// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).
+pub fn analyze_puzzle(puzzle: &Puzzle, limits: Limits) -> Analysis {
+    analysis::analyze(
+        puzzle.size,
+        puzzle.variant,
+        &puzzle.givens,
+        &limits.on_demand().budget(None),
+    )
+}
+
+/// Run `work`, turning a panic into `Err(message)`.
+pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(work)).map_err(|payload| {
+        if let Some(text) = payload.downcast_ref::<&str>() {
+            text.to_string()
+        } else if let Some(text) = payload.downcast_ref::<String>() {
+            text.clone()
+        } else {
+            "a panic with no message".to_string()
+        }
+    })
+}
+
+/// The hidden hooks that let tests prove panics are contained and hover stays answered.
+pub fn test_hooks(text: &str, cancel: Option<&AtomicBool>) {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    let enabled = *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"));
+    if !enabled {
+        return;
+    }
+    if text.contains(PANIC_MARKER) {
+        panic!("test hook: {PANIC_MARKER} found in the document");
+    }
+    if let (Some(cancel), true) = (cancel, text.contains(SLOW_MARKER)) {
+        let give_up = Instant::now() + Duration::from_secs(60);
+        while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! The protocol handlers: document sync, diagnostics runs, hover and code actions.
+//!
+//! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
+//! the next message's handler may run. So every handler first does its bookkeeping under the
+//! state lock (a std `Mutex`, never held across an `.await`), and only then awaits. Analysis
+//! runs on the blocking pool with a cancel flag that the next change of the document raises;
+//! its result is published under the publish gate, and only if the document still has the very
+//! text that was analysed, so diagnostics for an old version never reach the client and never
+//! overtake newer ones.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
+use tower_lsp_server::lsp_types::*;
+use tower_lsp_server::{Client, LanguageServer};
+
+use super::diagnostics;
+use super::documents::{Documents, Snapshot};
+use super::jobs::{self, Limits};
+use super::transport::Malformed;
+use super::view::{Analyzed, ClientConfig, View};
+use super::{actions, hover};
+use crate::analysis::Cache;
+
+pub struct Backend {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    client: Client,
+    state: Mutex<State>,
+    config: OnceLock<ClientConfig>,
+    /// Held while deciding whether to publish and publishing, so publishes keep their order.
+    publish_gate: tokio::sync::Mutex<()>,
+    /// Set by `shutdown`; the exit code depends on it.
+    shut_down: Arc<AtomicBool>,
+}
+
+/// What a new diagnostics run needs from its document's `Run`: its cancel flag and cache.
+type NewRun = (Arc<AtomicBool>, Arc<Mutex<Cache>>);
+
+#[derive(Default)]
+struct State {
+    documents: Documents,
+    /// Per open document: the latest diagnostics run.
+    runs: HashMap<Uri, Run>,
+}
+
+struct Run {
+    /// Raised when a newer text supersedes this run (or the document closes).
+    cancel: Arc<AtomicBool>,
+    /// Analyses by grid content, carried from one run of this document to the next.
+    cache: Arc<Mutex<Cache>>,
+    /// The last finished analysis, whatever generation it was for.
+    finished: Option<Arc<Analyzed>>,
+}
+
+impl Backend {
+    pub fn new(client: Client) -> Backend {
+        Backend {
+            inner: Arc::new(Inner {
+                client,
+                state: Mutex::new(State::default()),
+                config: OnceLock::new(),
+                publish_gate: tokio::sync::Mutex::new(()),
+                shut_down: Arc::new(AtomicBool::new(false)),
+            }),
+        }
+    }
+
+    /// Whether `shutdown` was received (read after the session ends, for the exit code).
+    pub fn shut_down_flag(&self) -> Arc<AtomicBool> {
+        self.inner.shut_down.clone()
+    }
+
+    /// The answer to a message the wire guard could not pass on (see `transport`).
+    pub async fn malformed(&self, params: Malformed) -> Result<()> {
+        self.inner
+            .client
+            .log_message(
+                MessageType::WARNING,
+                format!("malformed message: {}", params.problem),
+            )
+            .await;
+        Err(Error {
+            code: ErrorCode::from(params.code),
+            message: params.problem.into(),
+            data: None,
+        })
+    }
+}
+
+impl Inner {
+    fn config(&self) -> ClientConfig {
+        self.config.get().copied().unwrap_or_default()
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock cannot leave the maps half-updated in a way that
+        // matters more than stopping would, so keep serving with the data as it is.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag
+    /// and the document's analysis cache.
+    fn supersede(state: &mut State, uri: &Uri) -> (Arc<AtomicBool>, Arc<Mutex<Cache>>) {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
+            cancel: Arc::new(AtomicBool::new(false)),
+            cache: Arc::default(),
+            finished: None,
+        });
+        run.cancel.store(true, Ordering::Relaxed);
+        run.cancel = cancel.clone();
+        (cancel, run.cache.clone())
+    }
+
+    async fn log(&self, kind: MessageType, message: String) {
+        self.client.log_message(kind, message).await;
+    }
+
+    /// Analyse one text off the message loop and publish its diagnostics if still current.
+    async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
+        let text = snapshot.text();
+        let limits = Limits::from_env();
+        let (cancel, cache) = run;
+        let job = tokio::task::spawn_blocking(move || jobs::check(&text, &cancel, limits, &cache));
+        let outcome = match job.await {
+            Ok(None) => return,
+            Ok(Some(outcome)) => outcome,
+            Err(join_error) => Err(format!("the analysis task failed: {join_error}")),
+        };
+        let encoding = self.config().encoding;
+        let (diagnostics, analyzed, panic) = match outcome {
+            Ok(checked) => {
+                let diagnostics =
+                    diagnostics::from_findings(&checked.findings, &uri, &snapshot.rope, encoding);
+                let analyzed = Arc::new(Analyzed {
+                    generation: snapshot.generation,
+                    checked,
+                });
+                (diagnostics, Some(analyzed), None)
+            }
+            Err(problem) => {
+                let diagnostic = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
+                (vec![diagnostic], None, Some(problem))
+            }
+        };
+        let _gate = self.publish_gate.lock().await;
+        {
+            let mut state = self.state();
+            if state.documents.generation(&uri) != Some(snapshot.generation) {
+                return; // the text moved on (or closed) while we worked: never publish stale
+            }
+            if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
+                run.finished = Some(analyzed);
+            }
+        }
+        if let Some(problem) = panic {
+            let message = format!(
+                "analysis of {} (version {}) panicked: {problem}",
+                uri.as_str(),
+                snapshot.version
+            );
+            self.log(MessageType::ERROR, message).await;
+        }
+        self.client
+            .publish_diagnostics(uri, diagnostics, Some(snapshot.version))
+            .await;
+    }
+
+    /// After `didClose`: clear the diagnostics, unless the document was reopened meanwhile.
+    async fn clear(self: Arc<Self>, uri: Uri) {
+        let _gate = self.publish_gate.lock().await;
+        if self.state().documents.version(&uri).is_some() {
+            return; // reopened: its own run publishes
+        }
+        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+    }
+
+    /// The view of the current text of `uri`, built on the blocking pool, and `work` done on it.
+    /// `None` if the document is not open, if the work panicked (logged), or if the text changed
+    /// while we worked (an answer about an older text is worse than none).
+    async fn query<T: Send + 'static>(
+        self: &Arc<Self>,
+        uri: &Uri,
+        work: impl FnOnce(&View) -> Option<T> + Send + 'static,
+    ) -> Option<T> {
+        let (snapshot, finished) = {
+            let state = self.state();
+            let snapshot = state.documents.get(uri)?;
+            let finished = state.runs.get(uri).and_then(|run| run.finished.clone());
+            (snapshot, finished)
+        };
+        let generation = snapshot.generation;
+        let config = self.config();
+        let owned_uri = uri.clone();
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::guarded(|| work(&View::new(owned_uri, snapshot, finished, config)))
+        });
+        let answer = match job.await {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(problem)) => {
+                let message = format!("a request on {} failed: {problem}", uri.as_str());
+                self.log(MessageType::ERROR, message).await;
+                return None;
+            }
+            Err(join_error) => {
+                let message = format!("a request on {} failed: {join_error}", uri.as_str());
+                self.log(MessageType::ERROR, message).await;
+                return None;
+            }
+        };
+        let current = self.state().documents.generation(uri);
+        (current == Some(generation)).then_some(answer).flatten()
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let config = ClientConfig::new(&params.capabilities);
+        let _ = self.inner.config.set(config);
+        let code_actions = CodeActionOptions {
+            code_action_kinds: Some(vec![
+                CodeActionKind::QUICKFIX,
+                CodeActionKind::REFACTOR_REWRITE,
+            ]),
+            ..CodeActionOptions::default()
+        };
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(config.encoding.kind()),
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        ..TextDocumentSyncOptions::default()
+                    },
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(code_actions)),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "sudoku-lsp".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let encoding = self.inner.config().encoding.kind();
+        let message = format!("sudoku-lsp ready (positions in {})", encoding.as_str());
+        self.inner.log(MessageType::INFO, message).await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.inner.shut_down.store(true, Ordering::SeqCst);
+        for run in self.inner.state().runs.values() {
+            run.cancel.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let document = params.text_document;
+        let (snapshot, run) = {
+            let mut state = self.inner.state();
+            let snapshot =
+                state
+                    .documents
+                    .open(document.uri.clone(), &document.text, document.version);
+            (snapshot, Inner::supersede(&mut state, &document.uri))
+        };
+        let inner = self.inner.clone();
+        tokio::spawn(inner.analyze_and_publish(document.uri, snapshot, run));
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let version = params.text_document.version;
+        let encoding = self.inner.config().encoding;
+        let outcome = {
+            let mut state = self.inner.state();
+            match state
+                .documents
+                .change(&uri, version, &params.content_changes, encoding)
+            {
+                Ok(changed) => Ok((changed, Inner::supersede(&mut state, &uri))),
+                Err(note) => Err(note),
+            }
+        };
+        match outcome {
+            Ok((changed, run)) => {
+                let inner = self.inner.clone();
+                tokio::spawn(inner.analyze_and_publish(uri, changed.snapshot, run));
+                for note in changed.notes {
+                    self.inner.log(MessageType::WARNING, note).await;
+                }
+            }
+            Err(note) => self.inner.log(MessageType::WARNING, note).await,
+        }
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let was_open = {
+            let mut state = self.inner.state();
+            if let Some(run) = state.runs.remove(&uri) {
+                run.cancel.store(true, Ordering::Relaxed);
+            }
+            state.documents.close(&uri)
+        };
+        if !was_open {
+            let message = format!("ignored closing {}: it was not open", uri.as_str());
+            self.inner.log(MessageType::WARNING, message).await;
+        }
+        tokio::spawn(self.inner.clone().clear(uri));
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let position = params.text_document_position_params.position;
+        let uri = params.text_document_position_params.text_document.uri;
+        Ok(self
+            .inner
+            .query(&uri, move |view| hover::answer(view, position))
+            .await)
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let start = params.range.start;
+        let only = params.context.only;
+        let uri = params.text_document.uri;
+        let actions = self
+            .inner
+            .query(&uri, move |view| {
+                let offset = view.offset(start);
+                Some(actions::at(view, offset, only.as_deref()))
+            })
+            .await;
+        Ok(actions.filter(|actions| !actions.is_empty()))
+    }
+}

@@ -1,0 +1,172 @@
+//! What hover and code actions look at: one version of one document, parsed, with its analyses
+//! taken from the finished diagnostics run when there is one for this very text, or computed on
+//! the spot (one puzzle at a time, with a small budget) while that run is still going.
+//! Also what the client told us it can do, which shapes every answer.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use tower_lsp_server::lsp_types::{ClientCapabilities, MarkupKind, Position, Range, Uri};
+
+use super::documents::Snapshot;
+use super::encoding::Encoding;
+use super::hover::Style;
+use super::jobs::{self, Limits};
+use crate::analysis::{Analysis, Checked};
+use crate::finding::Span;
+use crate::format::{self, Document, Metadata, Puzzle};
+
+/// The client capabilities we act on, read once at `initialize`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClientConfig {
+    pub encoding: Encoding,
+    pub hover_style: Style,
+    /// `workspace.workspaceEdit.documentChanges`: send versioned edits.
+    pub document_changes: bool,
+    /// `textDocument.codeAction.disabledSupport`: offer unusable actions with a reason.
+    pub disabled_support: bool,
+}
+
+impl ClientConfig {
+    pub fn new(capabilities: &ClientCapabilities) -> ClientConfig {
+        let text = capabilities.text_document.as_ref();
+        let markdown = text
+            .and_then(|t| t.hover.as_ref())
+            .and_then(|h| h.content_format.as_ref())
+            .is_some_and(|formats| formats.contains(&MarkupKind::Markdown));
+        let document_changes = capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.workspace_edit.as_ref())
+            .and_then(|e| e.document_changes)
+            .unwrap_or(false);
+        let disabled_support = text
+            .and_then(|t| t.code_action.as_ref())
+            .and_then(|c| c.disabled_support)
+            .unwrap_or(false);
+        ClientConfig {
+            encoding: Encoding::negotiate(capabilities),
+            hover_style: if markdown {
+                Style::Markdown
+            } else {
+                Style::Plain
+            },
+            document_changes,
+            disabled_support,
+        }
+    }
+}
+
+/// A finished diagnostics run: the text of one generation, parsed and analysed.
+pub struct Analyzed {
+    pub generation: u64,
+    pub checked: Checked,
+}
+
+/// One version of a document, ready to be asked about positions.
+pub struct View {
+    pub uri: Uri,
+    pub snapshot: Snapshot,
+    pub config: ClientConfig,
+    parsed: Parsed,
+    limits: Limits,
+}
+
+enum Parsed {
+    Analyzed(Arc<Analyzed>),
+    Fresh(Box<Document>),
+}
+
+impl View {
+    /// Build the view; uses `finished` only if it is for the snapshot's very text. Parses, so
+    /// call it off the message loop (and inside `jobs::guarded`).
+    pub fn new(
+        uri: Uri,
+        snapshot: Snapshot,
+        finished: Option<Arc<Analyzed>>,
+        config: ClientConfig,
+    ) -> View {
+        let parsed = match finished {
+            Some(done) if done.generation == snapshot.generation => Parsed::Analyzed(done),
+            _ => {
+                let text = snapshot.text();
+                jobs::test_hooks(&text, None);
+                Parsed::Fresh(Box::new(format::parse(&text)))
+            }
+        };
+        View {
+            uri,
+            snapshot,
+            config,
+            parsed,
+            limits: Limits::from_env(),
+        }
+    }
+
+    pub fn document(&self) -> &Document {
+        match &self.parsed {
+            Parsed::Analyzed(done) => &done.checked.document,
+            Parsed::Fresh(document) => document,
+        }
+    }
+
+    /// The analysis of the puzzle at `index`: the finished run's, or computed now.
+    pub fn analysis(&self, index: usize) -> Cow<'_, Analysis> {
+        if let Parsed::Analyzed(done) = &self.parsed {
+            if let Some(analysis) = done.checked.analyses.get(index) {
+                return Cow::Borrowed(analysis);
+            }
+        }
+        Cow::Owned(jobs::analyze_puzzle(
+            &self.document().puzzles[index],
+            self.limits,
+        ))
+    }
+
+    /// The puzzle whose grid or own header lines contain (or end at) a byte offset.
+    pub fn puzzle_at(&self, offset: usize) -> Option<(usize, &Puzzle)> {
+        self.document()
+            .puzzles
+            .iter()
+            .enumerate()
+            .find(|(_, puzzle)| {
+                puzzle.span.touches(offset) || puzzle.header.iter().any(|s| s.touches(offset))
+            })
+    }
+
+    pub fn range(&self, span: Span) -> Range {
+        self.config.encoding.range(&self.snapshot.rope, span)
+    }
+
+    /// The line holding a byte offset, without its line break.
+    pub fn line_span(&self, offset: usize) -> Span {
+        let rope = &self.snapshot.rope;
+        let line = rope.byte_to_line(offset.min(rope.len_bytes()));
+        let start = rope.line_to_byte(line);
+        let text = rope.line(line).to_string();
+        Span::new(start, start + text.trim_end_matches(['\r', '\n']).len())
+    }
+
+    pub fn offset(&self, position: Position) -> usize {
+        self.config
+            .encoding
+            .byte_offset(&self.snapshot.rope, position)
+            .index
+    }
+}
+
+/// The spans of every metadata entry present.
+pub fn metadata_spans(meta: &Metadata) -> Vec<Span> {
+    [
+        &meta.title,
+        &meta.author,
+        &meta.source,
+        &meta.difficulty,
+        &meta.variant,
+        &meta.size,
+    ]
+    .into_iter()
+    .flatten()
+    .map(|entry| entry.span)
+    .collect()
+}

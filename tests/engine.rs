@@ -1,0 +1,316 @@
+//! The engine against worked examples and the properties every propagation and search must keep.
+
+use proptest::prelude::*;
+use sudoku_lsp::engine::{pencil_marks, propagate, search, Budget, Digits};
+use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
+
+fn digits_of(line: &str) -> Vec<u8> {
+    line.bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
+}
+
+fn candidates_text(candidates: &[Digits]) -> String {
+    candidates
+        .iter()
+        .map(|c| c.iter().map(|d| (b'0' + d) as char).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The seeds' naked-twins grid: elimination then naked twins, checked against an independent
+/// dictionary-of-strings implementation of the same two rules.
+#[test]
+fn naked_twins_worked_example() {
+    let g = geometry(Size::NINE, Variant::Classic);
+    let givens = digits_of(
+        "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179",
+    );
+    let marks = pencil_marks(g, &givens);
+    assert_eq!(
+        candidates_text(&marks.candidates),
+        "1 237 4 2357 9 257 27 6 8 9 5 6 27 1 8 27 3 4 23 237 8 4 37 6 9 5 1 5 1 79 237 347 279 34 8 6 \
+         8 3 79 6 347 579 345 1 2 6 4 23 1235 8 125 35 9 7 7 8 1 9 2 3 6 4 5 4 9 5 17 6 17 8 2 3 \
+         23 6 23 8 5 4 1 7 9"
+    );
+}
+
+#[test]
+fn pencil_marks_say_why() {
+    use sudoku_lsp::engine::Reason;
+    let g = geometry(Size::NINE, Variant::Classic);
+    let givens = digits_of(
+        "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179",
+    );
+    let marks = pencil_marks(g, &givens);
+    // A2 loses 1 to A1 in row A.
+    assert_eq!(marks.reason(1, 1), Some(Reason::Peer { unit: 0, peer: 0 }));
+    // Every digit an empty cell lost has a reason, and only those.
+    for (cell, &given) in givens.iter().enumerate() {
+        for d in 1..=9 {
+            if given == 0 {
+                assert_eq!(
+                    marks.candidates[cell].contains(d),
+                    marks.reason(cell, d).is_none()
+                );
+            }
+        }
+    }
+    let twins = (0..81 * 9)
+        .filter(|&i| matches!(marks.why[i], Some(Reason::NakedTwins { .. })))
+        .count();
+    assert!(twins > 0, "the example is about naked twins");
+}
+
+#[test]
+fn diagonal_puzzle_has_its_unique_solution() {
+    let g = geometry(Size::NINE, Variant::Diagonal);
+    let givens = digits_of(
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3",
+    );
+    let outcome = search(g, &givens, 2, &Budget::unlimited());
+    assert_eq!(outcome.stop, None);
+    assert_eq!(outcome.solutions.len(), 1);
+    assert_eq!(
+        outcome.solutions[0],
+        digits_of(
+            "267945381853716249491823576576438192384192657129657438642379815935281764718564923"
+        )
+    );
+    assert_valid(g, &givens, &outcome.solutions[0]);
+}
+
+#[test]
+fn classic_search_counts_several() {
+    let g = geometry(Size::NINE, Variant::Classic);
+    // The diagonal puzzle read as classic has more than one solution.
+    let givens = digits_of(
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3",
+    );
+    let outcome = search(g, &givens, 2, &Budget::unlimited());
+    assert_eq!(outcome.solutions.len(), 2);
+    assert_ne!(outcome.solutions[0], outcome.solutions[1]);
+}
+
+#[test]
+fn propagation_alone_solves_an_easy_puzzle() {
+    let g = geometry(Size::NINE, Variant::Classic);
+    let givens = digits_of(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    );
+    let result = propagate(g, &givens);
+    assert_eq!(result.contradiction, None);
+    let solved: Vec<u8> = result
+        .marks
+        .candidates
+        .iter()
+        .map(|c| c.only().unwrap_or(0))
+        .collect();
+    assert_eq!(
+        solved,
+        digits_of(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+        )
+    );
+    assert_eq!(
+        result.placed.len(),
+        givens.iter().filter(|&&d| d == 0).count()
+    );
+}
+
+#[test]
+fn budget_stops_the_search() {
+    let g = geometry(Size::NINE, Variant::Classic);
+    let outcome = search(
+        g,
+        &[0; 81],
+        2,
+        &Budget {
+            max_nodes: Some(1),
+            ..Budget::default()
+        },
+    );
+    assert_eq!(outcome.stop, Some(sudoku_lsp::engine::Stop::Nodes));
+    let cancel = std::sync::atomic::AtomicBool::new(true);
+    let outcome = search(
+        g,
+        &[0; 81],
+        2,
+        &Budget {
+            cancel: Some(&cancel),
+            ..Budget::default()
+        },
+    );
+    assert_eq!(outcome.stop, Some(sudoku_lsp::engine::Stop::Cancelled));
+    assert!(outcome.solutions.is_empty());
+}
+
+#[test]
+fn empty_grids_of_every_size_and_variant_get_a_solution() {
+    for size in Size::ALL {
+        for variant in [Variant::Classic, Variant::Diagonal] {
+            let g = geometry(size, variant);
+            let givens = vec![0; size.cells()];
+            let outcome = search(
+                g,
+                &givens,
+                1,
+                &Budget {
+                    max_nodes: Some(100_000),
+                    ..Budget::default()
+                },
+            );
+            assert_eq!(
+                outcome.solutions.len(),
+                1,
+                "{size:?} {variant:?}: {:?}",
+                outcome.stop
+            );
+            assert_valid(g, &givens, &outcome.solutions[0]);
+        }
+    }
+}
+
+#[test]
+fn a_direct_conflict_has_no_solution() {
+    let g = geometry(Size::NINE, Variant::Classic);
+    let mut givens = vec![0; 81];
+    givens[0] = 5;
+    givens[8] = 5;
+    let outcome = search(g, &givens, 2, &Budget::unlimited());
+    assert!(outcome.solutions.is_empty());
+    assert_eq!(outcome.stop, None);
+}
+
+/// Every unit holds every digit once, and the givens are kept.
+fn assert_valid(g: &Geometry, givens: &[u8], solution: &[u8]) {
+    for (cell, &d) in givens.iter().enumerate() {
+        assert!(
+            d == 0 || solution[cell] == d,
+            "given {d} at {} changed",
+            g.cell_name(cell)
+        );
+    }
+    for u in 0..g.units.len() {
+        let mut seen = Digits::EMPTY;
+        for &c in g.units[u].cells.iter() {
+            seen.insert(solution[c as usize]);
+        }
+        assert_eq!(
+            seen,
+            Digits::all(g.side()),
+            "{} is not a permutation",
+            g.unit_name(u)
+        );
+    }
+}
+
+/// A solved classic grid of any size: a shifted pattern, then digits relabelled and rows and
+/// columns shuffled within their bands and stacks, which keeps every unit whole.
+fn solved_grid(size: Size, seed: u64) -> Vec<u8> {
+    let (n, br, bc) = (size.side(), size.box_rows(), size.box_cols());
+    let mut rng = seed | 1;
+    let mut next = move |bound: usize| {
+        // xorshift64: enough randomness to shuffle a grid
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % bound as u64) as usize
+    };
+    let mut labels: Vec<u8> = (1..=n as u8).collect();
+    for i in (1..n).rev() {
+        labels.swap(i, next(i + 1));
+    }
+    let mut rows: Vec<usize> = (0..n).collect();
+    for band in 0..n / br {
+        for i in (1..br).rev() {
+            rows.swap(band * br + i, band * br + next(i + 1));
+        }
+    }
+    let mut cols: Vec<usize> = (0..n).collect();
+    for stack in 0..n / bc {
+        for i in (1..bc).rev() {
+            cols.swap(stack * bc + i, stack * bc + next(i + 1));
+        }
+    }
+    let mut grid = vec![0; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (pr, pc) = (rows[r], cols[c]);
+            let value = (bc * (pr % br) + pr / br + pc) % n;
+            grid[r * n + c] = labels[value];
+        }
+    }
+    grid
+}
+
+fn puzzle_from(solution: &[u8], keep_percent: u64, seed: u64) -> Vec<u8> {
+    let mut rng = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        | 1;
+    solution
+        .iter()
+        .map(|&d| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if rng % 100 < keep_percent {
+                d
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+fn small_size() -> impl Strategy<Value = Size> {
+    prop::sample::select(vec![Size::ALL[0], Size::ALL[1], Size::ALL[2], Size::ALL[3]])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every solution satisfies every unit and keeps the givens.
+    #[test]
+    fn solutions_are_valid(size in small_size(), seed in any::<u64>(), keep in 20u64..80) {
+        let g = geometry(size, Variant::Classic);
+        let givens = puzzle_from(&solved_grid(size, seed), keep, seed);
+        let outcome = search(g, &givens, 2, &Budget { max_nodes: Some(50_000), ..Budget::default() });
+        prop_assert!(!outcome.solutions.is_empty() || outcome.stop.is_some());
+        for solution in &outcome.solutions {
+            assert_valid(g, &givens, solution);
+        }
+    }
+
+    /// Propagation and pencil marks never remove a digit of a solution: every rule is sound.
+    #[test]
+    fn propagation_keeps_the_solution(size in small_size(), seed in any::<u64>(), keep in 20u64..80) {
+        let g = geometry(size, Variant::Classic);
+        let solution = solved_grid(size, seed);
+        let givens = puzzle_from(&solution, keep, seed);
+        let result = propagate(g, &givens);
+        prop_assert_eq!(result.contradiction, None);
+        let marks = pencil_marks(g, &givens);
+        for (cell, &digit) in solution.iter().enumerate() {
+            prop_assert!(result.marks.candidates[cell].contains(digit));
+            prop_assert!(marks.candidates[cell].contains(digit));
+        }
+        for placement in &result.placed {
+            prop_assert_eq!(placement.digit, solution[placement.cell]);
+        }
+    }
+
+    /// With a unique solution, search finds exactly it.
+    #[test]
+    fn unique_solution_is_the_source(seed in any::<u64>()) {
+        let g = geometry(Size::NINE, Variant::Classic);
+        let solution = solved_grid(Size::NINE, seed);
+        let givens = puzzle_from(&solution, 60, seed);
+        let outcome = search(g, &givens, 2, &Budget::unlimited());
+        prop_assert!(!outcome.solutions.is_empty());
+        if outcome.solutions.len() == 1 {
+            prop_assert_eq!(&outcome.solutions[0], &solution);
+        }
+    }
+}

@@ -1,0 +1,428 @@
+//! The `.sudoku` format through the library API: properties of `parse` and `canonical` on
+//! arbitrary and on generated documents, and the example files in `puzzles/`.
+
+use proptest::prelude::*;
+use sudoku_lsp::finding::{Code, Severity};
+use sudoku_lsp::format::{apply_edits, canonical, fill_edits, parse, Document, Layout, Metadata};
+use sudoku_lsp::grid::{digit_char, Size, Variant};
+
+/// What must hold for any parse of any text.
+fn check_invariants(text: &str, doc: &Document) {
+    let in_text =
+        |s: sudoku_lsp::finding::Span| s.start <= s.end && text.get(s.start..s.end).is_some();
+    for f in &doc.problems {
+        assert!(
+            in_text(f.span),
+            "finding span {:?} outside the text",
+            f.span
+        );
+        assert!(!f.message.is_empty());
+    }
+    assert!(doc
+        .problems
+        .windows(2)
+        .all(|w| w[0].span.start <= w[1].span.start));
+    for p in &doc.puzzles {
+        let n = p.size.side();
+        assert_eq!(p.givens.len(), n * n);
+        assert_eq!(p.cell_spans.len(), n * n);
+        assert!(p.givens.iter().all(|&d| d as usize <= n));
+        for (&d, &s) in p.givens.iter().zip(&p.cell_spans) {
+            assert!(in_text(s));
+            assert_eq!(s.len(), 1);
+            let c = text[s.start..s.end].chars().next().unwrap();
+            if d == 0 {
+                assert!(matches!(c, '.' | '0' | '_'));
+            } else {
+                assert_eq!(c.to_ascii_uppercase(), digit_char(d));
+            }
+        }
+        assert!(p.cell_spans.windows(2).all(|w| w[0].end <= w[1].start));
+        assert!(in_text(p.span) && in_text(p.first_row));
+        assert!(p.span.start <= p.cell_spans[0].start && p.cell_spans[n * n - 1].end <= p.span.end);
+        assert!(p
+            .header
+            .iter()
+            .all(|&h| in_text(h) && h.end <= p.span.start));
+    }
+}
+
+/// The parts of a puzzle the canonical form must keep.
+type Essence = (Size, Variant, Vec<u8>, Layout, Vec<Option<String>>);
+
+fn essence(doc: &Document) -> Vec<Essence> {
+    doc.puzzles
+        .iter()
+        .map(|p| {
+            (
+                p.size,
+                p.variant,
+                p.givens.clone(),
+                p.layout,
+                meta_values(&p.meta),
+            )
+        })
+        .collect()
+}
+
+fn meta_values(m: &Metadata) -> Vec<Option<String>> {
+    [
+        &m.title,
+        &m.author,
+        &m.source,
+        &m.difficulty,
+        &m.variant,
+        &m.size,
+    ]
+    .iter()
+    .map(|e| e.as_ref().map(|e| e.value.clone()))
+    .collect()
+}
+
+fn problem_codes(doc: &Document) -> Vec<(Code, Severity)> {
+    doc.problems.iter().map(|f| (f.code, f.severity)).collect()
+}
+
+/// Parse, write canonically, parse again: the same puzzles and the same kinds of problems,
+/// and writing again changes nothing.
+fn check_round_trip(text: &str) {
+    let doc = parse(text);
+    check_invariants(text, &doc);
+    let once = canonical(text, &doc);
+    let again = parse(&once);
+    check_invariants(&once, &again);
+    assert!(
+        essence(&doc) == essence(&again),
+        "puzzles differ after the canonical form\ninput:     {text:?}\ncanonical: {once:?}"
+    );
+    assert!(
+        problem_codes(&doc) == problem_codes(&again),
+        "problems differ after the canonical form: {:?} then {:?}\ninput:     {text:?}\ncanonical: {once:?}",
+        problem_codes(&doc),
+        problem_codes(&again)
+    );
+    let twice = canonical(&once, &again);
+    assert!(
+        twice == once,
+        "not idempotent\ninput: {text:?}\nonce:  {once:?}\ntwice: {twice:?}"
+    );
+}
+
+// ---------------------------------------------------------------- generated documents
+
+/// A valid, fully filled grid of `size` (a shifted pattern), as digits.
+fn pattern(size: Size) -> Vec<u8> {
+    let (n, br, bc) = (size.side(), size.box_rows(), size.box_cols());
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((bc * (r % br) + r / br + c) % n + 1) as u8
+        })
+        .collect()
+}
+
+/// One cell's text, in one of the accepted spellings.
+fn cell_text(d: u8, empty: char, lower: bool) -> char {
+    match d {
+        0 => empty,
+        _ if lower => digit_char(d).to_ascii_lowercase(),
+        _ => digit_char(d),
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Chunk {
+    Blank,
+    Comment(String),
+    Meta(String, String),
+    Block {
+        size: usize,
+        holes: Vec<bool>,
+        style: u8,
+        empty: char,
+        lower: bool,
+        comment: bool,
+    },
+    Line {
+        size: usize,
+        holes: Vec<bool>,
+        empty: char,
+        trailing: String,
+    },
+    Junk(String),
+}
+
+fn chunk() -> impl Strategy<Value = Chunk> {
+    let sizes = prop::sample::select(vec![4usize, 6, 9, 9, 9, 12, 16]);
+    let empties = prop::sample::select(vec!['.', '0', '_']);
+    let keys = prop::sample::select(vec![
+        "title",
+        "Title",
+        "author",
+        "source",
+        "difficulty",
+        "variant",
+        "size",
+        "note",
+        "SIZE",
+    ]);
+    let values = prop::sample::select(vec![
+        "Easy one",
+        "数独 🧩",
+        "diagonal",
+        "x",
+        "classic",
+        "sudoku-x",
+        "9",
+        "4x4",
+        "16×16",
+        "7",
+        "",
+        "wat",
+    ]);
+    prop_oneof![
+        2 => Just(Chunk::Blank),
+        1 => "[ -~é✓🧩]{0,20}".prop_map(|s| Chunk::Comment(format!("#{s}"))),
+        2 => (keys, values).prop_map(|(k, v)| Chunk::Meta(k.to_string(), v.to_string())),
+        4 => (sizes.clone(), prop::collection::vec(any::<bool>(), 625), 0u8..4, empties.clone(), any::<bool>(), any::<bool>())
+            .prop_map(|(size, holes, style, empty, lower, comment)| Chunk::Block { size, holes, style, empty, lower, comment }),
+        3 => (prop::sample::select(vec![4usize, 9, 9, 6]), prop::collection::vec(any::<bool>(), 81), empties, "( [a-z0-9.# ]{0,10})?")
+            .prop_map(|(size, holes, empty, trailing)| Chunk::Line { size, holes, empty, trailing }),
+        1 => "[0-9.|x #:-]{0,30}".prop_map(Chunk::Junk),
+    ]
+}
+
+fn render(chunks: &[Chunk], br: &str) -> String {
+    let mut out = String::new();
+    for chunk in chunks {
+        match chunk {
+            Chunk::Blank => out.push_str(br),
+            Chunk::Comment(c) => {
+                out.push_str(c);
+                out.push_str(br);
+            }
+            Chunk::Meta(k, v) => {
+                out.push_str(&format!("# {k}: {v}{br}"));
+            }
+            Chunk::Block {
+                size,
+                holes,
+                style,
+                empty,
+                lower,
+                comment,
+            } => {
+                let size = Size::from_side(*size).unwrap();
+                let n = size.side();
+                let grid = pattern(size);
+                for r in 0..n {
+                    if *style == 2 && r > 0 && r % size.box_rows() == 0 {
+                        out.push_str(&"-".repeat(n + 3));
+                        out.push_str(br);
+                    }
+                    for c in 0..n {
+                        let i = r * n + c;
+                        let d = if holes[i % holes.len()] { 0 } else { grid[i] };
+                        if c > 0 {
+                            match style {
+                                0 => {}
+                                1 => out.push(' '),
+                                _ if c % size.box_cols() == 0 => out.push_str(" | "),
+                                _ => out.push(' '),
+                            }
+                        }
+                        out.push(cell_text(d, *empty, *lower));
+                    }
+                    if *comment && r == 0 {
+                        out.push_str(" # first row");
+                    }
+                    out.push_str(br);
+                }
+            }
+            Chunk::Line {
+                size,
+                holes,
+                empty,
+                trailing,
+            } => {
+                let size = Size::from_side(*size).unwrap();
+                let grid = pattern(size);
+                for (i, &d) in grid.iter().enumerate() {
+                    let d = if holes[i % holes.len()] { 0 } else { d };
+                    out.push(cell_text(d, *empty, false));
+                }
+                out.push_str(trailing);
+                out.push_str(br);
+            }
+            Chunk::Junk(j) => {
+                out.push_str(j);
+                out.push_str(br);
+            }
+        }
+    }
+    out
+}
+
+fn document() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(chunk(), 0..12),
+        prop::sample::select(vec!["\n", "\r\n", "\r"]),
+    )
+        .prop_map(|(chunks, br)| render(&chunks, br))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn parse_never_panics_on_any_string(text in any::<String>()) {
+        check_invariants(&text, &parse(&text));
+    }
+
+    #[test]
+    fn parse_never_panics_on_format_like_noise(text in "[0-9A-Za-z.|_#:=*'+ \t\r\n-]{0,400}") {
+        check_round_trip(&text);
+    }
+
+    #[test]
+    fn canonical_round_trips_generated_documents(text in document()) {
+        check_round_trip(&text);
+    }
+
+    #[test]
+    fn filling_changes_only_empty_marks(text in document()) {
+        let doc = parse(&text);
+        let edits: Vec<_> = doc
+            .puzzles
+            .iter()
+            .flat_map(|p| fill_edits(p, &vec![1; p.givens.len()]))
+            .collect();
+        let filled = apply_edits(&text, &edits);
+        assert_eq!(filled.len(), text.len());
+        let again = parse(&filled);
+        assert_eq!(again.puzzles.len(), doc.puzzles.len());
+        for (before, after) in doc.puzzles.iter().zip(&again.puzzles) {
+            assert_eq!(before.cell_spans, after.cell_spans);
+            for (&b, &a) in before.givens.iter().zip(&after.givens) {
+                assert_eq!(a, if b == 0 { 1 } else { b });
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- fixed cases
+
+#[test]
+fn round_trips_of_hand_written_cases() {
+    for text in [
+        "",
+        "\n\r\n\r",
+        "\u{feff}# title: bom\n1234341221434321\n",
+        "# size: 16\n1...............\n",
+        "+-----+-----+\n|1 . |. 4|\n|. . |. .|\n+-----+-----+\n|. . |. .|\n|4 . |. 1|\n+-----+-----+ # end\n",
+        "1 2 | 3 4\n3 4 | 1 2\n---+--- # band\n2 1 | 4 3\n4 3 | 2 1\n",
+        "12345678\n",
+        "# variant: nope\n1234341221434321\n\n# title: x\n",
+    ] {
+        check_round_trip(text);
+    }
+}
+
+#[test]
+fn huge_and_hostile_inputs_do_not_hang() {
+    let long_line = "1".repeat(3_000_000);
+    check_invariants(&long_line, &parse(&long_line));
+    let many_lines = "123456789\n".repeat(200_000);
+    let doc = parse(&many_lines);
+    // Back-to-back blocks of nine rows; the last two rows are a block too short.
+    assert_eq!(doc.puzzles.len(), 22_222);
+    assert_eq!(doc.problems.len(), 1);
+    let junk: String = (0..500_000u32)
+        .map(|i| char::from_u32(i.wrapping_mul(2_654_435_761) % 0x11_0000).unwrap_or('\u{fffd}'))
+        .collect();
+    check_invariants(&junk, &parse(&junk));
+    let bars = "|".repeat(1_000_000) + "\n" + &"-".repeat(1_000_000);
+    check_invariants(&bars, &parse(&bars));
+}
+
+#[test]
+fn a_big_collection_reads_every_line() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let text: String = (0..49_151).map(|i| format!("{line} #{i}\n")).collect();
+    let doc = parse(&text);
+    assert!(doc.problems.is_empty());
+    assert_eq!(doc.puzzles.len(), 49_151);
+    assert!(doc
+        .puzzles
+        .iter()
+        .all(|p| p.layout == Layout::Line && p.givens_count() == 17));
+    assert_eq!(canonical(&text, &doc), text);
+}
+
+// ---------------------------------------------------------------- the example files
+
+fn example(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn example_puzzles_read_cleanly() {
+    let cases: [(&str, usize, usize, Variant); 12] = [
+        ("easy.sudoku", 1, 9, Variant::Classic),
+        ("hard.sudoku", 1, 9, Variant::Classic),
+        ("diagonal.sudoku", 1, 9, Variant::Diagonal),
+        ("4x4.sudoku", 1, 4, Variant::Classic),
+        ("6x6.sudoku", 1, 6, Variant::Classic),
+        ("12x12.sudoku", 1, 12, Variant::Classic),
+        ("16x16.sudoku", 1, 16, Variant::Classic),
+        ("collection.sudoku", 20, 9, Variant::Classic),
+        ("broken/conflict.sudoku", 1, 9, Variant::Classic),
+        ("broken/impossible-cell.sudoku", 1, 9, Variant::Classic),
+        ("broken/no-solution.sudoku", 1, 9, Variant::Classic),
+        ("broken/several-solutions.sudoku", 1, 9, Variant::Classic),
+    ];
+    for (name, count, side, variant) in cases {
+        let text = example(name);
+        let doc = parse(&text);
+        assert!(doc.problems.is_empty(), "{name}: {:?}", doc.problems);
+        assert_eq!(doc.puzzles.len(), count, "{name}");
+        for p in &doc.puzzles {
+            assert_eq!((p.size.side(), p.variant), (side, variant), "{name}");
+            assert!(p.meta.title.is_some(), "{name} has a title");
+        }
+        check_round_trip(&text);
+    }
+    assert!(example("4x4.sudoku").contains("\r\n"));
+    let diagonal = parse(&example("diagonal.sudoku"));
+    let expected =
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+    let givens: String = diagonal.puzzles[0]
+        .givens
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { digit_char(d) })
+        .collect();
+    assert_eq!(givens, expected);
+}
+
+#[test]
+fn example_parse_errors_are_each_reported_at_their_place() {
+    let text = example("broken/parse-errors.sudoku");
+    let doc = parse(&text);
+    let found: Vec<(Code, &str)> = doc
+        .problems
+        .iter()
+        .map(|f| (f.code, &text[f.span.start..f.span.end]))
+        .collect();
+    assert_eq!(found.len(), 5, "{found:?}");
+    assert_eq!(found[0], (Code::RowLength, "4 8 . |. . . |6 3"));
+    assert_eq!(found[1], (Code::Syntax, "x"));
+    assert_eq!(found[2].0, Code::BlockHeight);
+    assert!(found[2].1.starts_with(".9....8..") && found[2].1.ends_with(".43..86.."));
+    assert_eq!(found[3], (Code::DigitRange, "7"));
+    assert_eq!(found[4], (Code::UnknownKey, "# rating: 5 stars"));
+    assert_eq!(doc.puzzles.len(), 1, "the last puzzle is still read");
+    check_round_trip(&text);
+}

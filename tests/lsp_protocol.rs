@@ -1,0 +1,291 @@
+//! The language server's protocol behaviour, driven over stdio as an editor would: initialize
+//! and encoding negotiation, shutdown and exit codes, malformed input, unknown methods and
+//! documents, out-of-range edits, close, contained panics, and answers during a long analysis.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{capabilities_with_encodings, Server};
+use serde_json::{json, Value};
+
+const URI: &str = "file:///tmp/protocol.sudoku";
+
+const EASY: &str = "\
+# title: easy
+..3.2.6..
+9..3.5..1
+..18.64..
+..81.29..
+7.......8
+..67.82..
+..26.95..
+8..2.3..9
+..5.1.3..
+";
+
+#[test]
+fn initialize_negotiates_the_position_encoding() {
+    let cases: [(Option<&[&str]>, &str); 5] = [
+        (None, "utf-16"),
+        (Some(&["utf-8"]), "utf-8"),
+        (Some(&["utf-32", "utf-16"]), "utf-32"),
+        (Some(&["utf-7", "utf-16", "utf-8"]), "utf-16"),
+        (Some(&[]), "utf-16"),
+    ];
+    for (offered, expected) in cases {
+        let mut server = Server::spawn();
+        let capabilities = match offered {
+            None => json!({}),
+            Some(encodings) => capabilities_with_encodings(encodings),
+        };
+        let result = server.initialize(capabilities);
+        let caps = &result["capabilities"];
+        assert_eq!(caps["positionEncoding"], expected, "offered {offered:?}");
+        assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
+        assert_eq!(caps["textDocumentSync"]["openClose"], true);
+        assert_eq!(caps["hoverProvider"], true);
+        assert!(caps["codeActionProvider"].is_object());
+        assert_eq!(result["serverInfo"]["name"], "sudoku-lsp");
+        assert_eq!(server.shutdown_and_exit(), Some(0));
+    }
+}
+
+#[test]
+fn the_stdio_flag_serves_too() {
+    let mut server = Server::spawn_with(&["--stdio"], &[]);
+    server.initialize(json!({}));
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn exit_codes_follow_the_spec() {
+    // exit without shutdown: 1
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    server.notify("exit", Value::Null);
+    assert_eq!(server.wait_exit(), Some(1));
+
+    // stdin closed without exit: the session ends, 1 without shutdown
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    server.close_stdin();
+    assert_eq!(server.wait_exit(), Some(1));
+
+    // after shutdown, requests are refused but exit still gives 0
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let response = server.request("shutdown", Value::Null);
+    assert_eq!(response["result"], Value::Null);
+    let refused = server.request("textDocument/hover", hover_params(URI, 0, 0));
+    assert_eq!(refused["error"]["code"], -32600, "{refused}");
+    server.notify("exit", Value::Null);
+    assert_eq!(server.wait_exit(), Some(0));
+}
+
+#[test]
+fn requests_before_initialize_are_refused() {
+    let mut server = Server::spawn();
+    let response = server.request("textDocument/hover", hover_params(URI, 0, 0));
+    assert_eq!(response["error"]["code"], -32002, "{response}");
+    server.initialize(json!({}));
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn malformed_messages_are_answered_and_the_server_lives_on() {
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+
+    // A body that is not JSON.
+    let body = r#"{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":"#;
+    server.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    let error = server.wait_for("a parse error", |m| m["error"]["code"] == -32700);
+    assert_eq!(error["id"], Value::Null);
+
+    // JSON, but not a JSON-RPC message: invalid request, answered with its id.
+    server.send(&json!({"jsonrpc": "1.0", "id": 77, "method": "initialize"}));
+    let error = server.wait_for("an invalid request error", |m| m["id"] == 77);
+    assert_eq!(error["error"]["code"], -32600, "{error}");
+
+    // A header without a usable Content-Length, and bytes that are not UTF-8.
+    server.send_raw(b"Content-Length: lots\r\n\r\n{}");
+    server.wait_for("a header error", |m| m["error"]["code"] == -32700);
+    server.send_raw(b"Content-Length: 2\r\n\r\n\xff\xfe");
+    server.wait_for("a UTF-8 error", |m| m["error"]["code"] == -32700);
+
+    // Still serving.
+    let response = server.request("textDocument/hover", hover_params(URI, 0, 0));
+    assert_eq!(response["result"], Value::Null, "{response}");
+    assert!(server.is_running());
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn unknown_methods_get_method_not_found() {
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let response = server.request("sudoku/frobnicate", json!({"x": 1}));
+    assert_eq!(response["error"]["code"], -32601, "{response}");
+    server.notify("sudoku/unknownNotification", json!({}));
+    server.notify("$/unknownOptional", json!({}));
+    let response = server.request("textDocument/hover", Value::String("bad params".into()));
+    assert_eq!(response["error"]["code"], -32602, "{response}");
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn unknown_documents_and_out_of_range_edits_are_logged_not_fatal() {
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let other = "file:///tmp/never-opened.sudoku";
+    server.change(
+        other,
+        2,
+        vec![json!({"range": range(0, 0, 0, 0), "text": "x"})],
+    );
+    let log = server.wait_for("a log about the unknown document", is_log_about(other));
+    assert_eq!(log["params"]["type"], 2, "a warning: {log}");
+    server.close(other);
+    server.wait_for("a log about closing it", is_log_about(other));
+
+    server.open(URI, 1, "12\n34\n");
+    server.change(
+        URI,
+        2,
+        vec![json!({"range": range(7, 3, 99, 1), "text": "5"})],
+    );
+    server.wait_for("a log about the clamped edit", |m| {
+        is_log_about(URI)(m) && m["params"]["message"].as_str().unwrap().contains("clamped")
+    });
+    // A range whose end comes before its start, and a position past the end of its line.
+    server.change(
+        URI,
+        3,
+        vec![json!({"range": range(1, 1, 0, 1), "text": "-"})],
+    );
+    server.change(
+        URI,
+        4,
+        vec![json!({"range": range(0, 40, 0, 41), "text": "!"})],
+    );
+    server.diagnostics(URI, 4);
+    let response = server.request("textDocument/hover", hover_params(URI, 0, 0));
+    assert!(response.get("error").is_none(), "{response}");
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn close_clears_the_diagnostics() {
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    server.open(URI, 1, "1..\n");
+    server.diagnostics(URI, 1);
+    server.close(URI);
+    let cleared = server.wait_for("the empty diagnostics after close", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == URI
+    });
+    assert_eq!(cleared["params"]["diagnostics"], json!([]));
+    // Reopening works like a first open.
+    server.open(URI, 1, "1..\n");
+    server.diagnostics(URI, 1);
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn a_panicking_analysis_costs_one_diagnostic_not_the_server() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(json!({}));
+    let text = format!("# sudoku-lsp-test:panic\n{EASY}");
+    let diagnostics = server.open_and_check(URI, &text);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+    assert_eq!(diagnostics[0]["code"], "internal");
+    assert_eq!(diagnostics[0]["severity"], 1);
+    assert_eq!(diagnostics[0]["source"], "sudoku");
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+    server.wait_for("the panic in the log", |m| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("panicked")
+    });
+    // Hover and code actions on it fail softly (logged), the server keeps serving.
+    let response = server.request("textDocument/hover", hover_params(URI, 2, 2));
+    assert_eq!(response["result"], Value::Null, "{response}");
+    let params = json!({"textDocument": {"uri": URI}, "range": range(2, 2, 2, 2), "context": {"diagnostics": []}});
+    let response = server.request("textDocument/codeAction", params);
+    assert_eq!(response["result"], Value::Null, "{response}");
+    // Other documents are analysed as usual, and the broken one recovers once edited.
+    server.open("file:///tmp/fine.sudoku", 1, EASY);
+    let fine = server.diagnostics("file:///tmp/fine.sudoku", 1);
+    assert!(fine.iter().all(|d| d["code"] != "internal"), "{fine:#?}");
+    server.change(URI, 2, vec![json!({"text": EASY})]);
+    let recovered = server.diagnostics(URI, 2);
+    assert!(
+        recovered.iter().all(|d| d["code"] != "internal"),
+        "{recovered:#?}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn hover_is_answered_while_a_long_analysis_runs_and_newer_text_cancels_it() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(json!({}));
+    let slow = format!("# sudoku-lsp-test:slow\n{EASY}");
+    server.open(URI, 1, &slow);
+    // The diagnostics run spins until cancelled; hover still answers, more than once.
+    for _ in 0..3 {
+        let response = server.request("textDocument/hover", hover_params(URI, 2, 2));
+        assert!(response.get("error").is_none(), "{response}");
+    }
+    let params = json!({"textDocument": {"uri": URI}, "range": range(2, 2, 2, 2), "context": {"diagnostics": []}});
+    let response = server.request("textDocument/codeAction", params);
+    assert!(response.get("error").is_none(), "{response}");
+    // A new version cancels the spinning run; only the new version's diagnostics arrive.
+    server.change(URI, 2, vec![json!({"text": EASY})]);
+    server.diagnostics(URI, 2);
+    server.drain(Duration::from_millis(300));
+    let published_v1 = server
+        .log
+        .iter()
+        .any(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 1);
+    assert!(
+        !published_v1,
+        "diagnostics for the superseded version were published"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn exit_is_prompt_even_while_an_analysis_spins() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(json!({}));
+    server.open(URI, 1, &format!("# sudoku-lsp-test:slow\n{EASY}"));
+    server.notify("exit", Value::Null);
+    assert_eq!(server.wait_exit(), Some(1));
+}
+
+fn range(l1: u32, c1: u32, l2: u32, c2: u32) -> Value {
+    json!({"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}})
+}
+
+fn hover_params(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+}
+
+fn is_log_about(uri: &str) -> impl Fn(&Value) -> bool + '_ {
+    move |m| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|s| s.contains(uri))
+    }
+}
