@@ -45,7 +45,7 @@ vim.lsp.config('sudoku', { cmd = { server } })
 vim.lsp.enable('sudoku')
 
 local function open(name)
-  vim.cmd.edit(vim.fn.fnameescape(fixtures .. '/' .. name))
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(fixtures .. '/' .. name))
   local buf = vim.api.nvim_get_current_buf()
   local attached = vim.wait(TIMEOUT, function()
     return #vim.lsp.get_clients({ bufnr = buf, name = 'sudoku' }) > 0
@@ -58,7 +58,7 @@ end
 
 local ok, err = xpcall(function()
   -- The conflict: 2 at A9 (line 3, byte 18) repeats the 2 at A5 (line 3, byte 9) in row A.
-  vim.cmd.edit(vim.fn.fnameescape(fixtures .. '/conflict.sudoku'))
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(fixtures .. '/conflict.sudoku'))
   local buf = vim.api.nvim_get_current_buf()
   check(vim.bo[buf].filetype == 'sudoku', 'filetype is sudoku', vim.bo[buf].filetype)
   check(vim.b[buf].current_syntax == 'sudoku', 'syntax/sudoku.vim is loaded')
