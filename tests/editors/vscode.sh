@@ -31,6 +31,8 @@ cat >"$cs/user-data/User/settings.json" <<'JSON'
   "extensions.autoCheckUpdates": false,
   "editor.hover.delay": 300,
   "files.autoSave": "off",
+  "git.enabled": false,
+  "git.openRepositoryInParentFolders": "never",
   "sudoku.trace.server": "messages"
 }
 JSON
