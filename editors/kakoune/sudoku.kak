@@ -12,6 +12,14 @@ hook global WinSetOption filetype=sudoku %{
     hook -once -always window WinSetOption filetype=.* %{ remove-highlighter window/sudoku }
 }
 
+define-command sudoku-solve -docstring "Fill the puzzle at the cursor with its solution (kak-lsp)" %{
+    lsp-code-action '^Solve puzzle'
+}
+
+define-command sudoku-fill-forced-cells -docstring "Fill the cells propagation forces in the puzzle at the cursor (kak-lsp)" %{
+    lsp-code-action '^Fill all forced cells'
+}
+
 provide-module sudoku %§
     add-highlighter shared/sudoku group
     add-highlighter shared/sudoku/cells regions

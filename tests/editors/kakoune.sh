@@ -73,6 +73,16 @@ echo "       hover: $(tr '\n' ' ' <"$home/hover" 2>/dev/null | cut -c1-200)"
 marks=$(grep -o '{[^}]*}' "$home/hover" 2>/dev/null | head -1 || true)
 check "$([ "$marks" = '{5, 7, 8, 9}' ]; echo $?)" "lsp-hover-buffer on A8 shows the pencil marks {5, 7, 8, 9}" "$marks"
 
+# sudoku-solve applies the "Solve puzzle" code action (kak-lsp's lsp-code-action).
+send "edit $fixtures/solve.sudoku; select 5.2,5.2; sudoku-solve"
+for _ in $(seq 1 50); do
+    sleep 0.2
+    send "evaluate-commands -buffer $fixtures/solve.sudoku %{ execute-keys '%'; echo -to-file $home/solved %val{selection} }"
+    cmp -s "$home/solved" "$fixtures/solve.solved.sudoku" && break
+done
+check "$(cmp -s "$home/solved" "$fixtures/solve.solved.sudoku"; echo $?)" "sudoku-solve leaves the solved grid in the buffer" \
+    "$(diff "$fixtures/solve.solved.sudoku" "$home/solved" 2>&1 | head -20)"
+
 if [ $failures != 0 ]; then
     echo "--- kak output"; cat "$home/kak.out"
     echo "--- kak-lsp log (last 80 lines)"; tail -n 80 "$home/kak-lsp.log" 2>/dev/null

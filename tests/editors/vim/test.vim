@@ -63,6 +63,15 @@ function! s:Run() abort
   endfor
   call s:Say('       hover: ' . substitute(l:hover, '\n', ' | ', 'g')[:200])
   call s:Check(matchstr(l:hover, '{[^}]*}') ==# '{5, 7, 8, 9}', ':ALEHover on A8 shows the pencil marks {5, 7, 8, 9}', l:hover)
+
+  " :SudokuSolve (ftplugin + autoload/sudoku.vim) applies the "Solve puzzle" code action via ALE.
+  pclose
+  call cursor(5, 2)
+  SudokuSolve
+  let l:expected = readfile(s:fixtures . '/solve.solved.sudoku')
+  call s:Wait('getline(1, "$") ==# ' . string(l:expected))
+  call s:Check(getline(1, '$') ==# l:expected, ':SudokuSolve leaves the solved grid in the buffer', getline(1, '$'))
+  set nomodified
 endfunction
 
 try
