@@ -20,6 +20,10 @@ if [ -z "${SUDOKU_LSP:-}" ]; then
         SUDOKU_LSP=$candidate; break
     done
 fi
+if [ -z "${SUDOKU_LSP:-}" ]; then
+    echo "editors: no built server; running cargo build"
+    (cd "$REPO" && cargo build -q --bin sudoku-lsp) && SUDOKU_LSP=$REPO/target/debug/sudoku-lsp
+fi
 if [ -z "${SUDOKU_LSP:-}" ] || [ ! -x "$SUDOKU_LSP" ]; then
     echo "editors: no server binary (set SUDOKU_LSP or run cargo build first)" >&2
     echo "editors: 0 passed, 1 failed"

@@ -18,7 +18,8 @@ echo "packaged $vsix"
 
 # 2. A fresh code-server profile with the .vsix installed.
 cs="$OUT/code-server"
-rm -rf "$cs"; mkdir -p "$cs/user-data/User" "$cs/workspace"
+rm -rf "$cs"; mkdir -p "$cs/user-data/User" "$cs/user-data/Machine" "$cs/workspace"
+echo '{}' >"$cs/user-data/Machine/settings.json"
 cat >"$cs/user-data/User/settings.json" <<'JSON'
 {
   "security.workspace.trust.enabled": false,
@@ -54,7 +55,7 @@ for _ in $(seq 1 120); do
 done
 status=0
 NODE_PATH="$CACHE/node/node_modules" URL="http://127.0.0.1:$port/?folder=$cs/workspace" \
-    WORKSPACE="$cs/workspace" SHOTS="$OUT" FIXTURES="$REPO/tests/editors/fixtures" \
+    WORKSPACE="$cs/workspace" SHOTS="$OUT" MACHINE_DIR="$cs/user-data/Machine" FIXTURES="$REPO/tests/editors/fixtures" \
     timeout 300 node "$REPO/tests/editors/vscode/test.cjs" || status=$?
 if [ "$status" != 0 ]; then
     echo "--- code-server log"; tail -n 50 "$cs/code-server.log"

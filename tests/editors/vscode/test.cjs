@@ -5,7 +5,7 @@ const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const { URL, WORKSPACE, FIXTURES, SHOTS } = process.env;
+const { URL, WORKSPACE, FIXTURES, SHOTS, MACHINE_DIR } = process.env;
 const TIMEOUT = 30000;
 let failures = 0;
 
@@ -55,12 +55,31 @@ async function main() {
   process.exit(failures ? 1 : 0);
 }
 
+// The extension's "Sudoku" output channel, as code-server writes it to its logs folder.
+function sudokuLog() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/Sudoku\.log$/.test(entry.name)) found.push(file);
+    }
+  };
+  walk(path.join(MACHINE_DIR, '..', 'logs'));
+  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
 async function command(page, name) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill('>' + name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  try {
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
+  } catch (e) {
+    await page.screenshot({ path: path.join(SHOTS, 'vscode-palette.png') });
+    throw e;
+  }
   await page.keyboard.press('Enter');
 }
 
@@ -69,7 +88,7 @@ async function openFile(page, name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor();
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
@@ -123,6 +142,8 @@ async function run(page) {
   });
   check(hover && hover.match(/\{[^}]*\}/)[0] === '{5, 7, 8, 9}', 'hover on A8 shows the pencil marks {5, 7, 8, 9}', hover);
   if (hover) console.log('  hover: ' + hover.replace(/\s+/g, ' ').slice(0, 300));
+  const bulb = await until(() => page.locator('.editor-instance [class*="lightBulb"], .editor-instance [class*="lightbulb"]').first().isVisible());
+  check(!!bulb, 'a light bulb offers code actions at the cursor');
   // The README's picture: editor, hover, Problems panel and status bar, without the side bar.
   await page.screenshot({ path: path.join(SHOTS, 'vscode.png'), clip: { x: 348, y: 36, width: 852, height: 684 } });
 
@@ -142,6 +163,30 @@ async function run(page) {
   check(saved, 'the saved file is exactly the solved puzzle (layout and comments kept)',
     fs.readFileSync(path.join(WORKSPACE, 'solve.sudoku'), 'utf8'));
   await page.screenshot({ path: path.join(SHOTS, 'vscode-solved.png') });
+
+  // sudoku.server.path: a wrong path gives an error naming the setting; the right one (and
+  // "Sudoku: Restart Server") brings the squiggles back.
+  // It is a machine setting: code-server, being a remote, reads those from Machine/settings.json.
+  const settingsFile = path.join(MACHINE_DIR, 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'sudoku.server.path': '/nonexistent/sudoku-lsp' }, null, 2));
+  const error = await until(async () => {
+    const texts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    return texts.find((t) => t.includes('sudoku.server.path'));
+  });
+  check(!!error, 'a wrong sudoku.server.path shows an error naming the setting', error);
+  if (error) console.log('  error: ' + error);
+  const cleared = await until(async () => /No problems have been detected/.test(await page.locator('.markers-panel').innerText()), 10000);
+  check(!!cleared, 'with the server stopped, its diagnostics are cleared', await page.locator('.markers-panel').innerText().catch(() => ''));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'sudoku.server.path': process.env.SUDOKU_LSP }, null, 2));
+  await new Promise((r) => setTimeout(r, 1500));
+  await command(page, 'Sudoku: Restart Server');
+  await openFile(page, 'conflict.sudoku');
+  const again = await until(async () => (await page.locator('.editor-instance .squiggly-error').count()) >= 2);
+  check(!!again, 'with sudoku.server.path set to the server, after "Sudoku: Restart Server", the squiggles are back');
+  const starts = sudokuLog().split('\n').filter((l) => l.startsWith('Starting '));
+  check(starts.length >= 2 && starts[0].includes('/extensions/') && starts.at(-1) === `Starting ${process.env.SUDOKU_LSP}`,
+    'the Sudoku output shows the bundled server first, then the one sudoku.server.path names', starts.join('; '));
 }
 
 main();
