@@ -4,9 +4,9 @@
 #   bash tests/editors/run.sh [EDITOR...]     (default: all; e.g. `run.sh neovim emacs`)
 #
 # Installs what it needs (apt, a Python venv, npm, cargo install), caching downloads under
-# $EDITORS_CACHE (default .cache/editors). The server is $SUDOKU_LSP, else target/debug or
-# target/release/sudoku-lsp (the newer one). Logs and screenshots go to $EDITORS_OUT
-# (default target/editors). Prints `editors: N passed, N failed` last; exits 1 if any failed.
+# $EDITORS_CACHE (default .cache/editors). The server is $SUDOKU_LSP, else the newer of
+# target/debug and target/release/sudoku-lsp, else one `cargo build` makes. Logs and
+# screenshots go to $EDITORS_OUT (default target/editors). Prints `editors: N passed, N failed` last; exits 1 if any failed.
 set -uo pipefail
 
 export REPO=$(cd "$(dirname "$0")/../.." && pwd)
