@@ -120,6 +120,23 @@ const PARSE_ERRORS: &str = "\
 ..5.1.3..
 ";
 
+/// An unknown variant (with an emoji), a digit too large for a 4×4, a block of 7 rows.
+const MORE_ERRORS: &str = "\
+# variant: hexagonal 🐝
+1.3.
+..5.
+.2..
+4...
+
+..3.2.6..
+9..3.5..1
+..18.64..
+..81.29..
+7.......8
+..67.82..
+..26.95..
+";
+
 /// File metadata (before a blank line) over a puzzle with its own title.
 const FILE_META: &str = "\
 # author: Ann 😀
@@ -338,6 +355,33 @@ fn every_diagnostic_kind_lands_at_its_exact_range_in_every_encoding() {
             );
             for diagnostic in &diagnostics {
                 assert_common(diagnostic);
+            }
+
+            let t = text(MORE_ERRORS);
+            let uri = "file:///t/more.sudoku";
+            let diagnostics = server.open_and_check(uri, &t);
+            let codes: Vec<&str> = diagnostics
+                .iter()
+                .map(|d| d["code"].as_str().unwrap())
+                .collect();
+            assert_eq!(
+                codes,
+                ["bad-metadata", "digit-range", "block-height"],
+                "{context}"
+            );
+            let expected = [
+                line_span(&t, 0),
+                span_of(&t, "5", 0),
+                (line_span(&t, 6).0, line_span(&t, 12).1),
+            ];
+            for (diagnostic, span) in diagnostics.iter().zip(expected) {
+                assert_common(diagnostic);
+                assert_eq!(diagnostic["severity"], 1);
+                assert_eq!(
+                    diagnostic["range"],
+                    range(&t, span, enc),
+                    "{context}: {diagnostic}"
+                );
             }
 
             assert_eq!(server.shutdown_and_exit(), Some(0));

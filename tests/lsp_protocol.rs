@@ -264,6 +264,56 @@ fn hover_is_answered_while_a_long_analysis_runs_and_newer_text_cancels_it() {
 }
 
 #[test]
+fn answers_about_a_text_that_changed_meanwhile_are_dropped() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(common::full_capabilities());
+    let text = format!("# sudoku-lsp-test:lagging-query\n{EASY}");
+    server.open(URI, 1, &text);
+    server.diagnostics(URI, 1);
+    // While the code action is being computed (it lags 600 ms), the user types.
+    let params = json!({"textDocument": {"uri": URI}, "range": range(2, 2, 2, 2), "context": {"diagnostics": []}});
+    let id = server.send_request("textDocument/codeAction", params);
+    let hover = server.send_request("textDocument/hover", hover_params(URI, 2, 2));
+    server.change(
+        URI,
+        2,
+        vec![json!({"range": range(2, 0, 2, 1), "text": "4"})],
+    );
+    // Edits computed for version 1 would be refused (or worse, misapplied): none are sent.
+    assert_eq!(server.response(id)["result"], Value::Null);
+    assert_eq!(server.response(hover)["result"], Value::Null);
+    // Asked again, the answers are about version 2.
+    let params = json!({"textDocument": {"uri": URI}, "range": range(2, 2, 2, 2), "context": {"diagnostics": []}});
+    let actions = server.request("textDocument/codeAction", params)["result"].clone();
+    let solve = actions
+        .as_array()
+        .and_then(|a| a.iter().find(|a| a["title"] == "Solve puzzle"))
+        .unwrap_or_else(|| panic!("{actions}"));
+    assert_eq!(
+        solve["edit"]["documentChanges"][0]["textDocument"]["version"],
+        2
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn a_cancelled_request_is_answered_as_cancelled_and_the_server_goes_on() {
+    let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
+    let mut server = Server::spawn_with(&[], &hooks);
+    server.initialize(json!({}));
+    let text = format!("# sudoku-lsp-test:lagging-query\n{EASY}");
+    server.open(URI, 1, &text);
+    let id = server.send_request("textDocument/hover", hover_params(URI, 2, 2));
+    server.notify("$/cancelRequest", json!({"id": id}));
+    assert_eq!(server.response(id)["error"]["code"], -32800);
+    // The work it started finishes on its own; the next request is answered normally.
+    let response = server.request("textDocument/hover", hover_params(URI, 2, 2));
+    assert!(response["result"]["contents"].is_object(), "{response}");
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
 fn exit_is_prompt_even_while_an_analysis_spins() {
     let hooks = [("SUDOKU_LSP_TEST_HOOKS", "1")];
     let mut server = Server::spawn_with(&[], &hooks);

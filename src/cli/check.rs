@@ -21,21 +21,10 @@ pub fn run(args: &[String], format: OutputFormat, max_nodes: u64) -> i32 {
         Ok(paths) => paths,
         Err(message) => return super::fail(&message),
     };
-    let budget = Budget {
-        max_nodes: Some(max_nodes),
-        ..Budget::default()
-    };
-    let (mut errors, mut warnings, mut puzzles, mut io_failed) = (0, 0, 0, false);
+    let budget = super::node_budget(max_nodes);
+    let (mut errors, mut warnings, mut puzzles) = (0, 0, 0);
     let mut all_json = Vec::new();
-    for path in &paths {
-        let input = match inputs::read(path) {
-            Ok(input) => input,
-            Err(message) => {
-                eprintln!("sudoku-lsp: {message}");
-                io_failed = true;
-                continue;
-            }
-        };
+    let all_read = inputs::each(&paths, |input| {
         let (found, count) = findings_of(&input, &budget);
         puzzles += count;
         let index = LineIndex::new(&input.text);
@@ -53,7 +42,7 @@ pub fn run(args: &[String], format: OutputFormat, max_nodes: u64) -> i32 {
                 OutputFormat::Json => all_json.push(report::json(&input.name, &index, finding)),
             }
         }
-    }
+    });
     match format {
         OutputFormat::Json => println!(
             "{}",
@@ -64,7 +53,7 @@ pub fn run(args: &[String], format: OutputFormat, max_nodes: u64) -> i32 {
         ),
         OutputFormat::Text => eprintln!("{}", summary(paths.len(), puzzles, errors, warnings)),
     }
-    if io_failed {
+    if !all_read {
         2
     } else if errors > 0 {
         1

@@ -50,8 +50,24 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Read each path in turn and hand it to `work`; a file that cannot be read is reported on
+/// stderr and skipped. Returns false if any was.
+pub fn each(paths: &[PathBuf], mut work: impl FnMut(Input)) -> bool {
+    let mut all_read = true;
+    for path in paths {
+        match read(path) {
+            Ok(input) => work(input),
+            Err(message) => {
+                eprintln!("sudoku-lsp: {message}");
+                all_read = false;
+            }
+        }
+    }
+    all_read
+}
+
 /// Read one input; an I/O error names the path.
-pub fn read(path: &Path) -> Result<Input, String> {
+fn read(path: &Path) -> Result<Input, String> {
     let (name, bytes, file) = if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()

@@ -12,9 +12,7 @@ use clap::{Parser, Subcommand};
 
 pub use lines::LineIndex;
 
-/// The node budget of one puzzle's search on the command line: far more than any 9×9 needs,
-/// and a bound on the rare large grid that would otherwise search for minutes.
-const DEFAULT_MAX_NODES: u64 = 1_000_000;
+use crate::analysis::DEFAULT_MAX_NODES;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -117,6 +115,14 @@ fn stdin_if_none(paths: Vec<String>) -> Result<Vec<String>, i32> {
         ));
     }
     Ok(vec!["-".to_string()])
+}
+
+/// The budget of one puzzle's search on the command line.
+fn node_budget(max_nodes: u64) -> crate::engine::Budget<'static> {
+    crate::engine::Budget {
+        max_nodes: Some(max_nodes),
+        ..Default::default()
+    }
 }
 
 /// A usage or I/O problem: said on stderr, exit status 2.

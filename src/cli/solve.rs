@@ -19,29 +19,18 @@ pub fn run(args: &[String], in_place: bool, max_nodes: u64) -> i32 {
     if in_place && paths.iter().any(|p| p.as_os_str() == "-") {
         return super::fail("--in-place cannot write back to standard input");
     }
-    let budget = Budget {
-        max_nodes: Some(max_nodes),
-        ..Budget::default()
-    };
+    let budget = super::node_budget(max_nodes);
     let mut all_unique = true;
-    let mut io_failed = false;
-    for path in &paths {
-        let input = match inputs::read(path) {
-            Ok(input) => input,
-            Err(message) => {
-                eprintln!("sudoku-lsp: {message}");
-                io_failed = true;
-                continue;
-            }
-        };
+    let mut all_written = true;
+    let all_read = inputs::each(&paths, |input| {
         let (output, unique) = solve_input(&input, &budget);
         all_unique &= unique;
         if let Err(message) = write_out(&input, &output, in_place, paths.len() > 1) {
             eprintln!("sudoku-lsp: {message}");
-            io_failed = true;
+            all_written = false;
         }
-    }
-    if io_failed {
+    });
+    if !all_read || !all_written {
         2
     } else if all_unique {
         0

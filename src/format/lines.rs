@@ -5,7 +5,7 @@
 //! and every position is a byte offset into the original text.
 
 use crate::finding::Span;
-use crate::grid::{char_digit, is_empty_mark, Size};
+use crate::grid::Size;
 
 /// One line of the source: its content (without the line break) and what kind of line it is.
 #[derive(Clone, Copy, Debug)]
@@ -33,7 +33,8 @@ pub(crate) enum Kind {
     Comment,
     /// A box border such as `------+-------+------`, or a line of only `|` and whitespace.
     Border,
-    /// Something else without a single cell (prose that lacks its `#`, say): never a row.
+    /// Something that is no row even with typos: no cell at all, more than three stray runs,
+    /// or prose (a word with a letter beyond `P`) — a comment that lacks its `#`, say.
     Junk(CellLine),
     /// Anything else: a grid row, a one-line puzzle, or something broken.
     Cells(CellLine),
@@ -58,7 +59,14 @@ pub(crate) struct CellLine {
     pub max_digit: u8,
     /// Byte offset of the `#` starting a trailing comment, if any.
     pub comment: Option<usize>,
+    /// Whether the line holds a word: three or more ASCII letters in a row, one of them beyond
+    /// `P` (so not a run of digits of a large grid, like `ABC`). Not looked for on a line that
+    /// can be a one-line puzzle, whose free text may say anything.
+    pub prose: bool,
 }
+
+/// More stray runs than this and a line is not a row with typos but something else.
+const MAX_STRAYS: usize = 3;
 
 impl CellLine {
     /// How many cells the line holds as a puzzle line: the leading run of a line that can be a
@@ -73,26 +81,85 @@ impl CellLine {
     }
 }
 
-/// Whether a character can be a cell: a digit character (`1`–`9`, `A`–`P`) or an empty mark.
-pub(crate) fn is_cell_char(c: char) -> bool {
-    is_empty_mark(c) || char_digit(c).is_some()
+// Every character with a meaning in the format is ASCII, so lines are scanned byte by byte
+// through these tables; only a non-ASCII byte (the start of a multi-byte character) is decoded,
+// to ask whether it is whitespace.
+const OTHER: u8 = 0;
+const SPACE: u8 = 1;
+const BAR: u8 = 2;
+const HASH: u8 = 3;
+const CELL: u8 = 4;
+const NON_ASCII: u8 = 5;
+
+/// The class of each byte.
+static CLASS: [u8; 256] = {
+    let mut table = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => SPACE,
+            b'|' => BAR,
+            b'#' => HASH,
+            b'1'..=b'9' | b'A'..=b'P' | b'a'..=b'p' | b'.' | b'0' | b'_' => CELL,
+            0x80..=0xff => NON_ASCII,
+            _ => OTHER,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The digit of each cell byte (`1`–`9`, `A`/`a` = 10 … `P`/`p` = 25), 0 for an empty mark.
+/// Agrees with `grid::char_digit` and `grid::is_empty_mark`.
+static VALUE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = match c {
+            b'1'..=b'9' => c - b'0',
+            b'A'..=b'P' => c - b'A' + 10,
+            b'a'..=b'p' => c - b'a' + 10,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The value of a cell byte: 0 for an empty mark, the digit for a digit (meaningless for
+/// other bytes).
+pub(crate) fn cell_byte_value(b: u8) -> u8 {
+    VALUE[b as usize]
 }
 
-/// Characters that may separate cells within a row.
-pub(crate) fn is_separator(c: char) -> bool {
-    c == '|' || c.is_whitespace()
+/// The value of a cell character: `Some(0)` for an empty mark, `Some(digit)`, or `None`.
+pub(crate) fn cell_value(c: char) -> Option<u8> {
+    match u8::try_from(c) {
+        Ok(b) if CLASS[b as usize] == CELL => Some(VALUE[b as usize]),
+        _ => None,
+    }
+}
+
+/// Whether the character at byte `at` of `s` is whitespace, and its length in bytes.
+fn char_at(s: &str, at: usize) -> (bool, usize) {
+    match s.get(at..).and_then(|rest| rest.chars().next()) {
+        Some(c) => (c.is_whitespace(), c.len_utf8()),
+        None => (false, 1),
+    }
 }
 
 /// Characters a border line is made of (besides whitespace).
-fn is_border_char(c: char) -> bool {
-    matches!(c, '-' | '+' | '|' | '=' | '*' | ':' | '.' | '\'')
+fn is_border_byte(b: u8) -> bool {
+    matches!(b, b'-' | b'+' | b'|' | b'=' | b'*' | b':' | b'.' | b'\'')
 }
 
 /// Split `text` into classified lines. A final line without a line break is a line; an empty
 /// text has no lines, and a text ending in a line break has no empty line after it.
 pub(crate) fn lines(text: &str) -> Vec<Line> {
     let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len() / 32 + 1);
+    let mut out = Vec::with_capacity(bytes.len() / 64 + 1);
     let mut start = 0;
     // A byte-order mark is not content: the first line starts after it.
     if text.starts_with('\u{feff}') {
@@ -126,6 +193,7 @@ pub(crate) fn lines(text: &str) -> Vec<Line> {
 }
 
 fn classify(text: &str, start: usize, end: usize, next: usize) -> Line {
+    // `\n` and `\r` are ASCII, so line boundaries are character boundaries.
     let kind = kind_of(&text[start..end], start);
     Line {
         start,
@@ -136,45 +204,56 @@ fn classify(text: &str, start: usize, end: usize, next: usize) -> Line {
 }
 
 fn kind_of(content: &str, base: usize) -> Kind {
-    let trimmed = content.trim_start();
-    if trimmed.is_empty() {
-        return Kind::Blank;
+    let bytes = content.as_bytes();
+    let mut lead = 0;
+    while lead < bytes.len() {
+        match CLASS[bytes[lead] as usize] {
+            SPACE => lead += 1,
+            NON_ASCII => match char_at(content, lead) {
+                (true, len) => lead += len,
+                _ => break,
+            },
+            _ => break,
+        }
     }
-    if trimmed.starts_with('#') {
-        return Kind::Comment;
+    match bytes.get(lead) {
+        None => return Kind::Blank,
+        Some(b'#') => return Kind::Comment,
+        Some(_) => {}
     }
-    let before_comment = match content.find('#') {
-        Some(hash) => &content[..hash],
-        None => content,
-    };
-    if is_border(before_comment) {
+    if is_border(&bytes[lead..]) {
         return Kind::Border;
     }
-    let cells = scan_cells(content, base);
+    let cells = scan_cells(content, base, lead);
     if cells.slots == 0 {
         // Only `|` and whitespace (a spacer line in some frames): nothing to read.
         return Kind::Border;
     }
-    if cells.slots == cells.strays {
+    // A line that can be a one-line puzzle may have any free text after its cells.
+    let row_only = cells.run == 0;
+    if cells.slots == cells.strays || row_only && (cells.strays > MAX_STRAYS || cells.prose) {
         return Kind::Junk(cells);
     }
     Kind::Cells(cells)
 }
 
-/// Only border characters and whitespace, with at least three `-` or `=`.
-fn is_border(s: &str) -> bool {
+/// Only border characters and whitespace before any comment, with at least three `-` or `=`.
+fn is_border(bytes: &[u8]) -> bool {
     let mut rules = 0;
-    for c in s.chars() {
-        if c == '-' || c == '=' {
-            rules += 1;
-        } else if !(is_border_char(c) || c.is_whitespace()) {
-            return false;
+    for &b in bytes {
+        match b {
+            b'-' | b'=' => rules += 1,
+            b'#' => break,
+            _ if is_border_byte(b) || CLASS[b as usize] == SPACE => {}
+            // Non-ASCII whitespace in a border is rare enough to leave to the row reader.
+            _ => return false,
         }
     }
     rules >= 3
 }
 
-fn scan_cells(content: &str, base: usize) -> CellLine {
+fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
+    let bytes = content.as_bytes();
     let mut line = CellLine {
         slots: 0,
         strays: 0,
@@ -182,37 +261,38 @@ fn scan_cells(content: &str, base: usize) -> CellLine {
         run_end: 0,
         max_digit: 0,
         comment: None,
+        prose: false,
     };
     // The leading run, for one-line puzzles.
-    let lead = content.len() - content.trim_start().len();
-    let mut run = 0;
     let mut run_end = lead;
-    for (i, c) in content[lead..].char_indices() {
-        if is_cell_char(c) {
-            run += 1;
-            run_end = lead + i + c.len_utf8();
-        } else {
-            break;
-        }
+    let mut run_max = 0;
+    while run_end < bytes.len() && CLASS[bytes[run_end] as usize] == CELL {
+        run_max = run_max.max(VALUE[bytes[run_end] as usize]);
+        run_end += 1;
     }
-    let after = content[run_end..].chars().next();
-    let one_line_count = Size::ALL.iter().any(|s| s.cells() == run);
-    if one_line_count && after.is_none_or(|c| c.is_whitespace() || c == '#') {
+    let run = run_end - lead;
+    let ends_well = match bytes.get(run_end) {
+        None | Some(b'#') => true,
+        Some(&b) => match CLASS[b as usize] {
+            SPACE => true,
+            NON_ASCII => char_at(content, run_end).0,
+            _ => false,
+        },
+    };
+    if ends_well && Size::ALL.iter().any(|s| s.cells() == run) {
         line.run = run;
         line.run_end = base + run_end;
     }
-    let max_digit_until = if line.run > 0 {
-        line.run_end
-    } else {
-        usize::MAX
-    };
-    for token in RowTokens::new(content, base) {
+    // The run's bytes are all cells: count them at once and read tokens after it.
+    line.slots = run;
+    let mut max_all = run_max;
+    let mut tokens = RowTokens::new(content, base);
+    tokens.at = run_end;
+    for token in tokens {
         match token {
-            Token::Cell(c, span) => {
+            Token::Cell(c, _) => {
                 line.slots += 1;
-                if span.start < max_digit_until {
-                    line.max_digit = line.max_digit.max(char_digit(c).unwrap_or(0));
-                }
+                max_all = max_all.max(VALUE[c as usize & 0xff]);
             }
             Token::Stray(_) => {
                 line.slots += 1;
@@ -221,13 +301,35 @@ fn scan_cells(content: &str, base: usize) -> CellLine {
             Token::Comment(at) => line.comment = Some(at),
         }
     }
+    line.max_digit = if line.run > 0 { run_max } else { max_all };
+    line.prose = line.run == 0 && has_word(&bytes[lead..]);
     line
+}
+
+/// Three or more ASCII letters in a row, one of them beyond `P`, before any comment.
+fn has_word(bytes: &[u8]) -> bool {
+    let (mut letters, mut beyond_p) = (0, false);
+    for &b in bytes {
+        if b == b'#' {
+            break;
+        }
+        if b.is_ascii_alphabetic() {
+            letters += 1;
+            beyond_p |= CLASS[b as usize] != CELL;
+            if letters >= 3 && beyond_p {
+                return true;
+            }
+        } else {
+            (letters, beyond_p) = (0, false);
+        }
+    }
+    false
 }
 
 /// One token of a row line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
-    /// A cell character and its span.
+    /// A cell character (always ASCII) and its span.
     Cell(char, Span),
     /// A run of characters that are neither cells, separators nor a comment.
     Stray(Span),
@@ -235,20 +337,32 @@ pub(crate) enum Token {
     Comment(usize),
 }
 
-/// The tokens of a row line, left to right; separators are skipped.
+/// The tokens of a row line, left to right; separators (`|` and whitespace) are skipped.
 pub(crate) struct RowTokens<'a> {
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    content: &'a str,
+    at: usize,
     base: usize,
-    done: bool,
 }
 
 impl<'a> RowTokens<'a> {
     /// Tokens of `content`, whose first byte is at offset `base` of the text.
     pub fn new(content: &'a str, base: usize) -> RowTokens<'a> {
         RowTokens {
-            chars: content.char_indices().peekable(),
+            content,
+            at: 0,
             base,
-            done: false,
+        }
+    }
+
+    /// The length of the separator at `at`, if there is one there.
+    fn separator(&self, at: usize) -> Option<usize> {
+        match CLASS[self.content.as_bytes()[at] as usize] {
+            SPACE | BAR => Some(1),
+            NON_ASCII => match char_at(self.content, at) {
+                (true, len) => Some(len),
+                _ => None,
+            },
+            _ => None,
         }
     }
 }
@@ -257,35 +371,36 @@ impl Iterator for RowTokens<'_> {
     type Item = Token;
 
     fn next(&mut self) -> Option<Token> {
-        if self.done {
-            return None;
-        }
-        while let Some(&(i, c)) = self.chars.peek() {
-            let at = self.base + i;
-            if c == '#' {
-                self.done = true;
-                return Some(Token::Comment(at));
+        let bytes = self.content.as_bytes();
+        while self.at < bytes.len() {
+            let at = self.at;
+            let b = bytes[at];
+            match CLASS[b as usize] {
+                HASH => {
+                    self.at = bytes.len(); // nothing after a comment is a token
+                    return Some(Token::Comment(self.base + at));
+                }
+                CELL => {
+                    self.at += 1;
+                    let span = Span::new(self.base + at, self.base + at + 1);
+                    return Some(Token::Cell(b as char, span));
+                }
+                _ => {}
             }
-            if is_separator(c) {
-                self.chars.next();
+            if let Some(len) = self.separator(at) {
+                self.at += len;
                 continue;
             }
-            self.chars.next();
-            if is_cell_char(c) {
-                return Some(Token::Cell(c, Span::new(at, at + c.len_utf8())));
-            }
             // A stray run goes on until a cell, a separator or a comment.
-            let mut end = at + c.len_utf8();
-            while let Some(&(j, d)) = self.chars.peek() {
-                if d == '#' || is_separator(d) || is_cell_char(d) {
-                    break;
-                }
-                end = self.base + j + d.len_utf8();
-                self.chars.next();
+            self.at += char_at(self.content, at).1;
+            while self.at < bytes.len()
+                && !matches!(CLASS[bytes[self.at] as usize], HASH | CELL)
+                && self.separator(self.at).is_none()
+            {
+                self.at += char_at(self.content, self.at).1;
             }
-            return Some(Token::Stray(Span::new(at, end)));
+            return Some(Token::Stray(Span::new(self.base + at, self.base + self.at)));
         }
-        self.done = true;
         None
     }
 }
@@ -296,6 +411,19 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<Kind> {
         lines(text).into_iter().map(|l| l.kind).collect()
+    }
+
+    #[test]
+    fn the_tables_agree_with_the_grid_module() {
+        use crate::grid::{char_digit, is_empty_mark};
+        for c in (0u8..=255).map(char::from).chain(['é', '🧩', '７']) {
+            let expected = if is_empty_mark(c) {
+                Some(0)
+            } else {
+                char_digit(c)
+            };
+            assert_eq!(cell_value(c), expected, "{c:?}");
+        }
     }
 
     #[test]

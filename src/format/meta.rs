@@ -134,6 +134,9 @@ impl Scope {
                 return;
             }
         };
+        if let Some(earlier) = slot.as_ref() {
+            problems.push(given_twice(&key, earlier.span, span));
+        }
         *slot = Some(entry);
         self.lines.push(span);
     }
@@ -155,6 +158,19 @@ pub(crate) fn parse_size(value: &str) -> Option<Size> {
         }
     }
     Size::from_side(side)
+}
+
+fn given_twice(key: &str, earlier: Span, span: Span) -> Finding {
+    let mut finding = Finding::warning(
+        Code::BadMetadata,
+        span,
+        format!("'{key}' is given twice for the same puzzles; this later value is the one used"),
+    );
+    finding.related.push(crate::finding::Related {
+        span: earlier,
+        message: format!("the earlier '{key}'"),
+    });
+    finding
 }
 
 fn unknown_key(key: &str, span: Span) -> Finding {

@@ -9,15 +9,12 @@ use super::lines::{self, CellLine, Kind, Line, Token};
 use super::meta::{self, Scope, Setting};
 use super::{Document, Layout, Puzzle};
 use crate::finding::{Code, Finding, Span};
-use crate::grid::{char_digit, digit_char, is_empty_mark, Size};
+use crate::grid::{digit_char, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
     Parser::new(text).run()
 }
-
-/// More stray runs than this on one line and the line is reported once, as a whole.
-const MAX_STRAYS_PER_LINE: usize = 3;
 
 /// How far to look for a row with a usable length when the first row of a block has none.
 const MAX_SIZE_LOOKAHEAD: usize = 25;
@@ -43,10 +40,24 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str) -> Parser<'a> {
+        let lines = lines::lines(text);
+        // Room for every puzzle up front: each one-line puzzle candidate, and a block for every
+        // four other cell lines at most. Growing a vector of puzzles copies them.
+        let room: usize = lines
+            .iter()
+            .map(|l| match l.kind {
+                Kind::Cells(c) if c.run > 0 => 4,
+                Kind::Cells(_) => 1,
+                _ => 0,
+            })
+            .sum();
         Parser {
             text,
-            lines: lines::lines(text),
-            doc: Document::default(),
+            lines,
+            doc: Document {
+                puzzles: Vec::with_capacity(room / 4),
+                ..Document::default()
+            },
             file: Scope::default(),
             group: None,
             seen_grid: false,
@@ -67,7 +78,8 @@ impl<'a> Parser<'a> {
                 }
                 // Borders outside a block (a top frame, say) change nothing.
                 Kind::Border => i += 1,
-                // A line without a cell is never a row; it leaves comment groups as they are.
+                // A line that is no row (prose, say) is one finding; it ends any block like a
+                // comment would, and leaves comment groups as they are.
                 Kind::Junk(row) => {
                     let line = self.lines[i];
                     self.doc.problems.push(not_a_row(&line, row, self.text));
@@ -89,8 +101,8 @@ impl<'a> Parser<'a> {
             }
         }
         self.doc.file_meta = self.file.meta.clone();
-        // Every finding is pushed at its own line, but metadata findings of a header are pushed
-        // when its puzzle is read; a stable sort restores source order.
+        // Findings are pushed as their lines are read, except the warnings about metadata in a
+        // file without puzzles, known only now; a stable sort restores source order.
         self.doc.problems.sort_by_key(|f| f.span.start);
         self.doc
     }
@@ -185,14 +197,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether the cell lines of the block starting at `i` (up to 16 of them) hold a digit above
-    /// `limit`.
+    /// Whether the 16-cell lines starting at `i` (up to 16 of them, borders between allowed)
+    /// hold a digit above `limit`.
     fn block_has_digit_above(&self, i: usize, limit: u8) -> bool {
         let mut rows = 0;
         for line in &self.lines[i..] {
             match line.kind {
                 Kind::Border => continue,
-                Kind::Cells(c) if rows < 16 => {
+                Kind::Cells(c) if rows < 16 && c.width() == 16 => {
                     if c.max_digit > limit {
                         return true;
                     }
@@ -210,13 +222,31 @@ impl<'a> Parser<'a> {
         let c = self.cell_line(i);
         // Cell characters are ASCII, one byte each.
         let run_start = c.run_end - c.run;
+        let run = &self.text.as_bytes()[run_start..c.run_end];
+        let first_row = Span::new(run_start, c.run_end);
+        // The common case, a well-formed line, in one tight pass; otherwise cell by cell, to
+        // report each bad character.
+        let n = size.side();
+        let letters_allowed = n > 9;
+        let givens: Vec<u8> = run.iter().map(|&b| lines::cell_byte_value(b)).collect();
+        let fits = givens.iter().all(|&d| d as usize <= n);
+        if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
+            let spans = (run_start..c.run_end)
+                .map(|at| Span::new(at, at + 1))
+                .collect();
+            return Some((size, Layout::Line, givens, spans, line.span(), first_row));
+        }
         let mut cells = Cells::new(size.cells());
-        for (k, ch) in self.text[run_start..c.run_end].char_indices() {
+        for (k, &b) in run.iter().enumerate() {
             let at = run_start + k;
-            cells.push(ch, Span::new(at, at + 1), size, &mut self.doc.problems);
+            cells.push(
+                b as char,
+                Span::new(at, at + 1),
+                size,
+                &mut self.doc.problems,
+            );
         }
         let (givens, spans) = cells.finish()?;
-        let first_row = Span::new(run_start, c.run_end);
         Some((size, Layout::Line, givens, spans, line.span(), first_row))
     }
 
@@ -230,25 +260,35 @@ impl<'a> Parser<'a> {
         };
         let n = size.side();
         let mut cells = Cells::new(size.cells());
+        let first = self.lines[i];
+        let last = self.lines[*rows.last().unwrap_or(&i)];
+        let span = Span::new(first.start, last.end);
+        // The whole block's finding first: it starts where the first row's findings start.
+        if rows.len() < n {
+            cells.broken = true;
+            self.doc.problems.push(Finding::error(
+                Code::BlockHeight,
+                span,
+                format!(
+                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
+                    plural(rows.len(), "row"),
+                    size.label()
+                ),
+            ));
+        }
         for &r in &rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            let too_many_strays = row.strays > MAX_STRAYS_PER_LINE;
-            if too_many_strays {
-                self.doc.problems.push(not_a_row(&line, row, self.text));
-            }
             let content = &self.text[line.start..line.end];
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
                     Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
                     Token::Stray(span) => {
                         cells.broken = true;
-                        if !too_many_strays {
-                            let stray = &self.text[span.start..span.end];
-                            self.doc
-                                .problems
-                                .push(stray_finding(stray, span, Some(size)));
-                        }
+                        let stray = &self.text[span.start..span.end];
+                        self.doc
+                            .problems
+                            .push(stray_finding(stray, span, Some(size)));
                     }
                     Token::Comment(_) => {}
                 }
@@ -261,21 +301,6 @@ impl<'a> Parser<'a> {
                     format!("row has {}, expected {n}", plural(row.slots, "cell")),
                 ));
             }
-        }
-        let first = &self.lines[i];
-        let last = &self.lines[*rows.last().unwrap_or(&i)];
-        let span = Span::new(first.start, last.end);
-        if rows.len() < n {
-            cells.broken = true;
-            self.doc.problems.push(Finding::error(
-                Code::BlockHeight,
-                span,
-                format!(
-                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
-                    plural(rows.len(), "row"),
-                    size.label()
-                ),
-            ));
         }
         let built = cells
             .finish()
@@ -327,10 +352,6 @@ impl<'a> Parser<'a> {
         for &r in rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            if row.strays > MAX_STRAYS_PER_LINE {
-                self.doc.problems.push(not_a_row(&line, row, self.text));
-                continue;
-            }
             let content = &self.text[line.start..line.end];
             for token in lines::RowTokens::new(content, line.start) {
                 if let Token::Stray(span) = token {
@@ -367,6 +388,7 @@ fn unreachable_cell_line() -> CellLine {
         run_end: 0,
         max_digit: 0,
         comment: None,
+        prose: false,
     }
 }
 
@@ -405,33 +427,30 @@ impl Cells {
     }
 
     fn push(&mut self, ch: char, span: Span, size: Size, problems: &mut Vec<Finding>) {
-        let digit = if is_empty_mark(ch) {
-            0
-        } else {
-            match char_digit(ch) {
-                Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
-                    self.broken = true;
-                    problems.push(stray_finding(&ch.to_string(), span, Some(size)));
-                    0
-                }
-                Some(d) if d as usize > size.side() => {
-                    self.broken = true;
-                    problems.push(Finding::error(
-                        Code::DigitRange,
-                        span,
-                        format!(
-                            "digit {ch} is above this {} puzzle's largest digit {}",
-                            size.label(),
-                            digit_char(size.side() as u8)
-                        ),
-                    ));
-                    0
-                }
-                Some(d) => d,
-                None => {
-                    self.broken = true;
-                    0
-                }
+        let digit = match lines::cell_value(ch) {
+            Some(0) => 0,
+            Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
+                self.broken = true;
+                problems.push(stray_finding(ch.encode_utf8(&mut [0; 4]), span, Some(size)));
+                0
+            }
+            Some(d) if d as usize > size.side() => {
+                self.broken = true;
+                problems.push(Finding::error(
+                    Code::DigitRange,
+                    span,
+                    format!(
+                        "digit {ch} is above this {} puzzle's largest digit {}",
+                        size.label(),
+                        digit_char(size.side() as u8)
+                    ),
+                ));
+                0
+            }
+            Some(d) => d,
+            None => {
+                self.broken = true;
+                0
             }
         };
         self.givens.push(digit);
@@ -517,7 +536,9 @@ mod tests {
     }
 
     fn givens(line: &str) -> Vec<u8> {
-        line.chars().map(|c| char_digit(c).unwrap_or(0)).collect()
+        line.chars()
+            .map(|c| crate::grid::char_digit(c).unwrap_or(0))
+            .collect()
     }
 
     #[test]
@@ -700,6 +721,18 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_in_one_place_is_a_warning() {
+        let text = format!("# title: One\n# Title: Two\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "# Title: Two")]);
+        assert_eq!(doc.problems[0].related[0].span, Span::new(0, 12));
+        assert_eq!(doc.puzzles[0].meta.title.as_ref().unwrap().value, "Two");
+        // Overriding the file's value is no repeat.
+        let text = format!("# title: File\n\n# title: Mine\n{DIAGONAL}\n");
+        assert_eq!(problems(&text), vec![]);
+    }
+
+    #[test]
     fn puzzle_metadata_without_a_blank_line_is_not_the_files() {
         let text = format!("# title: Only\n# variant: diagonal\n{}", plain_block());
         let doc = parse(&text);
@@ -791,6 +824,12 @@ mod tests {
         // `size` decides, whatever the digits.
         let doc = parse(&format!("# size: 4\n{}", "1..4.4..........\n"));
         assert_eq!(doc.puzzles[0].size.side(), 4);
+        // A 9×9 one-liner right after 4×4 ones does not make them rows of a 16×16.
+        let mixed = format!("1..4.4..........\n{DIAGONAL}\n");
+        let doc = parse(&mixed);
+        assert_eq!(codes(&doc), vec![]);
+        let sides: Vec<_> = doc.puzzles.iter().map(|p| p.size.side()).collect();
+        assert_eq!(sides, vec![4, 9]);
         let low: String = (0..16).map(|_| "1...............\n").collect();
         let doc = parse(&format!("# size: 16x16\n{low}"));
         assert_eq!(doc.puzzles.len(), 1);
@@ -885,6 +924,30 @@ mod tests {
         assert_eq!(
             problems(text),
             vec![(Code::Syntax, "This is a note, said Sam.")]
+        );
+    }
+
+    #[test]
+    fn a_title_without_its_hash_is_one_error_and_the_grid_below_still_reads() {
+        for title in [
+            "Puzzle one",
+            "hello world",
+            "Solution: see below",
+            "x y z w",
+        ] {
+            let text = format!("{title}\n{}", plain_block());
+            let doc = parse(&text);
+            assert_eq!(problems(&text), vec![(Code::Syntax, title)], "{title}");
+            assert!(doc.problems[0]
+                .message
+                .starts_with("this line is not a grid row"));
+            assert_eq!(doc.puzzles.len(), 1, "{title}");
+        }
+        // Letters of a large grid are not words.
+        let text = "1 2 3 4 5 6 7 8 9 ABC DEFG\n"; // a 16×16 row, alone
+        assert_eq!(
+            problems(text),
+            vec![(Code::BlockHeight, "1 2 3 4 5 6 7 8 9 ABC DEFG")]
         );
     }
 

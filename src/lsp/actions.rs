@@ -70,7 +70,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     if propagation.contradiction.is_some() || propagation.placed.is_empty() {
         return None;
     }
-    let edits = propagation
+    let mut edits = propagation
         .placed
         .iter()
         .filter(|placement| puzzle.givens[placement.cell] == 0)
@@ -79,6 +79,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
             text: digit_char(placement.digit).to_string(),
         })
         .collect::<Vec<_>>();
+    edits.sort_by_key(|edit| edit.span.start); // in text order, as `fill_edits` gives them
     let title = format!("Fill all forced cells ({})", edits.len());
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
 }

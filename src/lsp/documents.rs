@@ -194,4 +194,92 @@ mod tests {
             .is_err());
         assert!(!docs.close(&uri()));
     }
+
+    /// A reference model of LSP positions, written for clarity rather than speed: lines end at
+    /// `\n`, `\r\n` or `\r`; `character` counts in the encoding's unit.
+    fn reference_position(text: &str, byte: usize, encoding: Encoding) -> Position {
+        let before = &text[..byte];
+        let mut line = 0;
+        let mut line_start = 0;
+        for (i, c) in before.char_indices() {
+            let ends_line = c == '\n' || (c == '\r' && !text[i + 1..].starts_with('\n'));
+            if ends_line {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
+        let prefix = &text[line_start..byte];
+        let character = match encoding {
+            Encoding::Utf8 => prefix.len(),
+            Encoding::Utf16 => prefix.encode_utf16().count(),
+            Encoding::Utf32 => prefix.chars().count(),
+        };
+        Position::new(line as u32, character as u32)
+    }
+
+    /// Offsets a position can name: char boundaries, but not between `\r` and `\n`.
+    fn positions(text: &str) -> Vec<usize> {
+        (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .filter(|&i| !(text[..i].ends_with('\r') && text[i..].starts_with('\n')))
+            .collect()
+    }
+
+    use proptest::prelude::*;
+
+    fn piece() -> impl Strategy<Value = String> {
+        prop::sample::select(vec![
+            "a", "9", ".", " ", "😀", "日本", "é", "\n", "\r\n", "\r", "#",
+        ])
+        .prop_map(str::to_string)
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(piece(), 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    fn encoding() -> impl Strategy<Value = Encoding> {
+        prop::sample::select(vec![Encoding::Utf8, Encoding::Utf16, Encoding::Utf32])
+    }
+
+    proptest! {
+        #[test]
+        fn positions_agree_with_the_reference_model(text in text(), encoding in encoding()) {
+            let rope = Rope::from_str(&text);
+            for byte in positions(&text) {
+                let expected = reference_position(&text, byte, encoding);
+                prop_assert_eq!(encoding.position(&rope, byte), expected);
+                let back = encoding.byte_offset(&rope, expected);
+                prop_assert_eq!((back.index, back.clamped), (byte, false));
+            }
+        }
+
+        #[test]
+        fn incremental_edits_match_plain_string_edits(
+            start in text(),
+            edits in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), text()), 1..8),
+            encoding in encoding(),
+        ) {
+            let mut docs = Documents::default();
+            docs.open(uri(), &start, 1);
+            let mut model = start.clone();
+            for (version, (a, b, new)) in edits.into_iter().enumerate() {
+                let offsets = positions(&model);
+                let (a, b) = (*a.get(&offsets), *b.get(&offsets));
+                let (from, to) = (a.min(b), a.max(b));
+                let change = TextDocumentContentChangeEvent {
+                    range: Some(Range::new(
+                        reference_position(&model, from, encoding),
+                        reference_position(&model, to, encoding),
+                    )),
+                    range_length: None,
+                    text: new.clone(),
+                };
+                model.replace_range(from..to, &new);
+                let changed = docs.change(&uri(), version as i32 + 2, &[change], encoding).unwrap();
+                prop_assert!(changed.notes.is_empty(), "{:?}", changed.notes);
+                prop_assert_eq!(changed.snapshot.text(), model.clone());
+            }
+        }
+    }
 }

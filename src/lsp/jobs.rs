@@ -10,23 +10,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use ropey::Rope;
+
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
 use crate::format::Puzzle;
 
 /// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
 /// makes analysis (and hover, and code actions) panic; one containing [`SLOW_MARKER`] makes the
-/// diagnostics run spin until it is cancelled (or 60 s pass), like a search that never ends.
+/// diagnostics run spin until it is cancelled (or 60 s pass), like a search that never ends;
+/// one containing [`LAGGING_QUERY_MARKER`] makes each hover or code action take 600 ms, so a test
+/// can change the text while one is being answered.
 pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
 pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
+pub const LAGGING_QUERY_MARKER: &str = "sudoku-lsp-test:lagging-query";
 
-/// How long the diagnostics run of one document may search (`SUDOKU_LSP_DEADLINE_MS`, default
-/// 3000) and how many nodes (`SUDOKU_LSP_MAX_NODES`, default unlimited).
+/// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
+const ON_DEMAND_MAX_NODES: u64 = 100_000;
+
+/// What one puzzle's search may spend: `SUDOKU_LSP_MAX_NODES` nodes (default
+/// [`analysis::DEFAULT_MAX_NODES`]) and, only if `SUDOKU_LSP_DEADLINE_MS` is set, a deadline for the whole
+/// run. A deadline is off by default: it makes verdicts depend on the machine's load, the node
+/// budget already bounds every search, and a newer text cancels a run anyway.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    pub deadline: Duration,
-    pub max_nodes: Option<u64>,
+    pub max_nodes: u64,
+    pub deadline: Option<Duration>,
 }
 
 impl Limits {
@@ -35,8 +45,8 @@ impl Limits {
         *LIMITS.get_or_init(|| {
             let number = |name: &str| std::env::var(name).ok()?.trim().parse::<u64>().ok();
             Limits {
-                deadline: Duration::from_millis(number("SUDOKU_LSP_DEADLINE_MS").unwrap_or(3000)),
-                max_nodes: number("SUDOKU_LSP_MAX_NODES"),
+                max_nodes: number("SUDOKU_LSP_MAX_NODES").unwrap_or(analysis::DEFAULT_MAX_NODES),
+                deadline: number("SUDOKU_LSP_DEADLINE_MS").map(Duration::from_millis),
             }
         })
     }
@@ -44,15 +54,15 @@ impl Limits {
     /// The smaller budget for answering a hover or code action on the spot.
     pub fn on_demand(self) -> Limits {
         Limits {
-            deadline: self.deadline.min(Duration::from_millis(500)),
+            max_nodes: self.max_nodes.min(ON_DEMAND_MAX_NODES),
             ..self
         }
     }
 
     fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
         Budget {
-            max_nodes: self.max_nodes,
-            deadline: Some(Instant::now() + self.deadline),
+            max_nodes: Some(self.max_nodes),
+            deadline: self.deadline.map(|d| Instant::now() + d),
             cancel,
         }
     }
@@ -80,7 +90,7 @@ pub fn check(
         return None;
     }
     Some(guarded(|| {
-        test_hooks(text, Some(cancel));
+        run_hooks(text, cancel);
         analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
     }))
 }
@@ -108,20 +118,37 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
-/// The hidden hooks that let tests prove panics are contained and hover stays answered.
-pub fn test_hooks(text: &str, cancel: Option<&AtomicBool>) {
+fn hooks_enabled() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
-    let enabled = *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"));
-    if !enabled {
+    *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"))
+}
+
+/// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
+fn run_hooks(text: &str, cancel: &AtomicBool) {
+    if !hooks_enabled() {
         return;
     }
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }
-    if let (Some(cancel), true) = (cancel, text.contains(SLOW_MARKER)) {
+    if text.contains(SLOW_MARKER) {
         let give_up = Instant::now() + Duration::from_secs(60);
         while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+}
+
+/// The hidden hooks of a hover or code action: panic, or lag.
+pub fn query_hooks(rope: &Rope) {
+    if !hooks_enabled() {
+        return;
+    }
+    let text = rope.to_string();
+    if text.contains(PANIC_MARKER) {
+        panic!("test hook: {PANIC_MARKER} found in the document");
+    }
+    if text.contains(LAGGING_QUERY_MARKER) {
+        std::thread::sleep(Duration::from_millis(600));
     }
 }

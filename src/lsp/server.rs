@@ -20,7 +20,7 @@ use super::diagnostics;
 use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Limits};
 use super::transport::Malformed;
-use super::view::{Analyzed, ClientConfig, View};
+use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, hover};
 use crate::analysis::Cache;
 
@@ -53,8 +53,8 @@ struct Run {
     cancel: Arc<AtomicBool>,
     /// Analyses by grid content, carried from one run of this document to the next.
     cache: Arc<Mutex<Cache>>,
-    /// The last finished analysis, whatever generation it was for.
-    finished: Option<Arc<Analyzed>>,
+    /// The last finished analysis and the last parse by a query, whatever text they were for.
+    earlier: Earlier,
 }
 
 impl Backend {
@@ -105,18 +105,26 @@ impl Inner {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Record a new text for `uri`, cancelling the previous run; returns the new run's flag
-    /// and the document's analysis cache.
-    fn supersede(state: &mut State, uri: &Uri) -> (Arc<AtomicBool>, Arc<Mutex<Cache>>) {
+    /// Record a new text for `uri`: cancel the previous run and start a new one.
+    fn supersede(state: &mut State, uri: &Uri) -> NewRun {
         let cancel = Arc::new(AtomicBool::new(false));
-        let run = state.runs.entry(uri.clone()).or_insert_with(|| Run {
-            cancel: Arc::new(AtomicBool::new(false)),
-            cache: Arc::default(),
-            finished: None,
-        });
-        run.cancel.store(true, Ordering::Relaxed);
-        run.cancel = cancel.clone();
-        (cancel, run.cache.clone())
+        match state.runs.get_mut(uri) {
+            Some(run) => {
+                run.cancel.store(true, Ordering::Relaxed);
+                run.cancel = cancel.clone();
+                (cancel, run.cache.clone())
+            }
+            None => {
+                let run = Run {
+                    cancel: cancel.clone(),
+                    cache: Arc::default(),
+                    earlier: Earlier::default(),
+                };
+                let cache = run.cache.clone();
+                state.runs.insert(uri.clone(), run);
+                (cancel, cache)
+            }
+        }
     }
 
     async fn log(&self, kind: MessageType, message: String) {
@@ -125,10 +133,12 @@ impl Inner {
 
     /// Analyse one text off the message loop and publish its diagnostics if still current.
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
-        let text = snapshot.text();
         let limits = Limits::from_env();
         let (cancel, cache) = run;
-        let job = tokio::task::spawn_blocking(move || jobs::check(&text, &cancel, limits, &cache));
+        let rope = snapshot.rope.clone(); // shares its chunks: flattening it is the job's work
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::check(&rope.to_string(), &cancel, limits, &cache)
+        });
         let outcome = match job.await {
             Ok(None) => return,
             Ok(Some(outcome)) => outcome,
@@ -157,7 +167,11 @@ impl Inner {
                 return; // the text moved on (or closed) while we worked: never publish stale
             }
             if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
-                run.finished = Some(analyzed);
+                // The finished run has the document too: drop any separate parse.
+                run.earlier = Earlier {
+                    finished: Some(analyzed),
+                    parsed: None,
+                };
             }
         }
         if let Some(problem) = panic {
@@ -190,20 +204,23 @@ impl Inner {
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
-        let (snapshot, finished) = {
+        let (snapshot, earlier) = {
             let state = self.state();
             let snapshot = state.documents.get(uri)?;
-            let finished = state.runs.get(uri).and_then(|run| run.finished.clone());
-            (snapshot, finished)
+            let earlier = state.runs.get(uri).map(|run| run.earlier.clone());
+            (snapshot, earlier.unwrap_or_default())
         };
         let generation = snapshot.generation;
         let config = self.config();
         let owned_uri = uri.clone();
         let job = tokio::task::spawn_blocking(move || {
-            jobs::guarded(|| work(&View::new(owned_uri, snapshot, finished, config)))
+            jobs::guarded(|| {
+                let view = View::new(owned_uri, snapshot, earlier, config);
+                (work(&view), view.fresh_document())
+            })
         });
-        let answer = match job.await {
-            Ok(Ok(answer)) => answer,
+        let (answer, parsed) = match job.await {
+            Ok(Ok(done)) => done,
             Ok(Err(problem)) => {
                 let message = format!("a request on {} failed: {problem}", uri.as_str());
                 self.log(MessageType::ERROR, message).await;
@@ -215,8 +232,14 @@ impl Inner {
                 return None;
             }
         };
-        let current = self.state().documents.generation(uri);
-        (current == Some(generation)).then_some(answer).flatten()
+        let mut state = self.state();
+        if state.documents.generation(uri) != Some(generation) {
+            return None;
+        }
+        if let (Some(parsed), Some(run)) = (parsed, state.runs.get_mut(uri)) {
+            run.earlier.parsed = Some(parsed);
+        }
+        answer
     }
 }
 
@@ -315,11 +338,12 @@ impl LanguageServer for Backend {
             }
             state.documents.close(&uri)
         };
-        if !was_open {
+        if was_open {
+            tokio::spawn(self.inner.clone().clear(uri));
+        } else {
             let message = format!("ignored closing {}: it was not open", uri.as_str());
             self.inner.log(MessageType::WARNING, message).await;
         }
-        tokio::spawn(self.inner.clone().clear(uri));
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {

@@ -159,8 +159,12 @@ impl Framer {
     }
 
     fn skip_to_marker(&mut self) {
-        let marker = b"Content-Length";
-        match find(&self.buffer, marker) {
+        let marker = b"content-length";
+        let found = self
+            .buffer
+            .windows(marker.len())
+            .position(|window| window.eq_ignore_ascii_case(marker));
+        match found {
             Some(at) => {
                 self.buffer.drain(..at);
                 self.skipping = false;
@@ -229,7 +233,7 @@ mod tests {
 
     #[test]
     fn broken_headers_are_reported_and_skipped() {
-        let input = b"Content-Length: x\r\n\r\n{}junk\r\n\r\nContent-Length: 2\r\n\r\n{}";
+        let input = b"Content-Length: x\r\n\r\n{}junk\r\n\r\ncontent-length: 2\r\n\r\n{}";
         for size in [1, 7, input.len()] {
             let got = chunked(input, size);
             assert_eq!(got.len(), 2, "{got:?}");

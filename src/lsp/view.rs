@@ -63,6 +63,14 @@ pub struct Analyzed {
     pub checked: Checked,
 }
 
+/// What earlier work left for a document: the last finished diagnostics run and the last
+/// document a query parsed, each usable only if it is for the very text being asked about.
+#[derive(Clone, Default)]
+pub struct Earlier {
+    pub finished: Option<Arc<Analyzed>>,
+    pub parsed: Option<(u64, Arc<Document>)>,
+}
+
 /// One version of a document, ready to be asked about positions.
 pub struct View {
     pub uri: Uri,
@@ -74,25 +82,26 @@ pub struct View {
 
 enum Parsed {
     Analyzed(Arc<Analyzed>),
-    Fresh(Box<Document>),
+    Reused(Arc<Document>),
+    Fresh(Arc<Document>),
 }
 
 impl View {
-    /// Build the view; uses `finished` only if it is for the snapshot's very text. Parses, so
+    /// Build the view from what `earlier` has for the snapshot's text, else by parsing it: so
     /// call it off the message loop (and inside `jobs::guarded`).
-    pub fn new(
-        uri: Uri,
-        snapshot: Snapshot,
-        finished: Option<Arc<Analyzed>>,
-        config: ClientConfig,
-    ) -> View {
-        let parsed = match finished {
-            Some(done) if done.generation == snapshot.generation => Parsed::Analyzed(done),
-            _ => {
-                let text = snapshot.text();
-                jobs::test_hooks(&text, None);
-                Parsed::Fresh(Box::new(format::parse(&text)))
-            }
+    pub fn new(uri: Uri, snapshot: Snapshot, earlier: Earlier, config: ClientConfig) -> View {
+        jobs::query_hooks(&snapshot.rope);
+        let generation = snapshot.generation;
+        let parsed = match earlier {
+            Earlier {
+                finished: Some(done),
+                ..
+            } if done.generation == generation => Parsed::Analyzed(done),
+            Earlier {
+                parsed: Some((parsed_generation, document)),
+                ..
+            } if parsed_generation == generation => Parsed::Reused(document),
+            _ => Parsed::Fresh(Arc::new(format::parse(&snapshot.text()))),
         };
         View {
             uri,
@@ -103,10 +112,19 @@ impl View {
         }
     }
 
+    /// The document this view parsed itself, for the next query on the same text to reuse
+    /// (a large collection takes a while to parse).
+    pub fn fresh_document(&self) -> Option<(u64, Arc<Document>)> {
+        match &self.parsed {
+            Parsed::Fresh(document) => Some((self.snapshot.generation, document.clone())),
+            _ => None,
+        }
+    }
+
     pub fn document(&self) -> &Document {
         match &self.parsed {
             Parsed::Analyzed(done) => &done.checked.document,
-            Parsed::Fresh(document) => document,
+            Parsed::Reused(document) | Parsed::Fresh(document) => document,
         }
     }
 

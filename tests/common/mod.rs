@@ -74,6 +74,11 @@ impl Server {
         }
     }
 
+    /// The server's process id (for reading its memory use).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }

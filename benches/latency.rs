@@ -1,0 +1,156 @@
+//! `cargo bench --bench latency`: the editor's view of speed. Drives the real release binary over
+//! stdio, as an editor would, and prints p50/p99 of: opening a 49,151-puzzle collection until its
+//! diagnostics arrive, a one-character edit in it until the new diagnostics arrive, hover in it,
+//! and the same edit and hover on a single 9×9 puzzle; and the server's peak memory.
+//!
+//! The collection is `../shared/data/sudoku17.txt` when present, else puzzles the solver
+//! generates (relabelled to make 49,151 different grids). Times are taken on the client side,
+//! so they include the pipe and JSON both ways: the server's own share is smaller.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::Server;
+use serde_json::{json, Value};
+use sudoku_lsp::engine::fast9;
+
+const COLLECTION: usize = 49_151;
+const EDITS: usize = 200;
+
+fn main() {
+    let collection = collection_text();
+    println!(
+        "collection: {} puzzles, {} bytes",
+        collection.lines().count(),
+        collection.len()
+    );
+    large_file(&collection);
+    small_file();
+}
+
+fn large_file(text: &str) {
+    let uri = "file:///bench/collection.sudoku";
+    let mut opens = Vec::new();
+    let mut peak_kb = 0;
+    for round in 0..3 {
+        let mut server = Server::spawn();
+        server.initialize(common::full_capabilities());
+        let start = Instant::now();
+        server.open(uri, 1, text);
+        server.diagnostics(uri, 1);
+        opens.push(start.elapsed());
+        if round == 0 {
+            edits_and_hovers(&mut server, uri, text, "collection");
+            peak_kb = peak_memory_kb(server.pid());
+        }
+        server.shutdown_and_exit();
+    }
+    report("collection: open → all diagnostics", &mut opens);
+    println!(
+        "collection: server peak memory {:.1} MB",
+        peak_kb as f64 / 1024.0
+    );
+}
+
+fn small_file() {
+    let uri = "file:///bench/one.sudoku";
+    let text = "# title: one\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let mut server = Server::spawn();
+    server.initialize(common::full_capabilities());
+    server.open(uri, 1, text);
+    server.diagnostics(uri, 1);
+    edits_and_hovers(&mut server, uri, text, "9×9 file");
+    server.shutdown_and_exit();
+}
+
+/// Alternately empty and restore a given of a puzzle spread through the file, waiting for each
+/// version's diagnostics; then hover on cells.
+fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let puzzle_lines: Vec<usize> = (0..lines.len())
+        .filter(|&l| fast9::parse_line(lines[l].as_bytes()).is_some())
+        .collect();
+    let mut edits = Vec::new();
+    let mut version = 1;
+    for i in 0..EDITS {
+        let line = puzzle_lines[(i / 2 * 7919) % puzzle_lines.len()];
+        let column = lines[line]
+            .bytes()
+            .position(|b| b.is_ascii_digit() && b != b'0')
+            .unwrap_or(0);
+        let original = &lines[line][column..column + 1];
+        let new_text = if i % 2 == 0 { "." } else { original };
+        version += 1;
+        let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 1}});
+        let start = Instant::now();
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
+        server.diagnostics(uri, version);
+        edits.push(start.elapsed());
+    }
+    report(
+        &format!("{label}: one-character edit → diagnostics"),
+        &mut edits,
+    );
+    let mut hovers = Vec::new();
+    for i in 0..EDITS {
+        let line = puzzle_lines[(i * 104_729) % puzzle_lines.len()];
+        let start = Instant::now();
+        let hover: Value = server.hover(uri, json!({"line": line, "character": i % 81}));
+        hovers.push(start.elapsed());
+        assert!(!hover.is_null(), "hover answered nothing on line {line}");
+    }
+    report(&format!("{label}: hover"), &mut hovers);
+}
+
+fn report(what: &str, times: &mut [Duration]) {
+    times.sort();
+    let at = |p: f64| times[((times.len() as f64 * p).ceil() as usize).clamp(1, times.len()) - 1];
+    println!(
+        "{what}: p50 {:.2} ms, p99 {:.2} ms ({} samples)",
+        at(0.50).as_secs_f64() * 1e3,
+        at(0.99).as_secs_f64() * 1e3,
+        times.len()
+    );
+}
+
+/// VmHWM: the most resident memory the process has had.
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn collection_text() -> String {
+    let shared = std::env::var_os("SUDOKU_SHARED_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
+    if let Ok(text) = std::fs::read_to_string(shared.join("sudoku17.txt")) {
+        return text;
+    }
+    println!("(no ../shared/data/sudoku17.txt: using generated puzzles)");
+    let seeds = fast9::generate(1000, 17);
+    let mut out = String::with_capacity(COLLECTION * 82);
+    for i in 0..COLLECTION {
+        // Relabel the digits of a generated puzzle: a different grid of the same difficulty.
+        let shift = (i / seeds.len()) as u8;
+        for &d in &seeds[i % seeds.len()] {
+            out.push(if d == 0 {
+                '.'
+            } else {
+                (b'0' + (d - 1 + shift) % 9 + 1) as char
+            });
+        }
+        out.push('\n');
+    }
+    out
+}

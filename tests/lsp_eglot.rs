@@ -1,0 +1,155 @@
+//! A real editor as the client: Emacs's built-in Eglot opens a `.sudoku` file with emoji and CJK
+//! in its title, shows the conflict diagnostics at the right characters, hovers, takes an edit,
+//! and applies "Solve puzzle". Skipped with a message when `emacs` (29 or later, with Eglot) is
+//! not installed.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PUZZLE: &str = "\
+# title: deux trois 😀 数独
+3.3.2.6..
+9..3.5..1
+..18.64..
+..81.29..
+7.......8
+..67.82..
+..26.95..
+8..2.3..9
+..5.1.3..
+";
+
+const SOLVED: &str = "\
+# title: deux trois 😀 数独
+483921657
+967345821
+251876493
+548132976
+729564138
+136798245
+372689514
+814253769
+695417382
+";
+
+/// The Emacs session: every wait bounded, every result printed on a `key: value` line.
+const SCRIPT: &str = r#"
+(require 'eglot)
+(require 'flymake)
+(define-derived-mode sudoku-mode prog-mode "Sudoku")
+(add-to-list 'auto-mode-alist '("\\.sudoku\\'" . sudoku-mode))
+(add-to-list 'eglot-server-programs `(sudoku-mode . (,(getenv "SUDOKU_LSP_BIN"))))
+(defun wait-until (predicate seconds)
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (< (float-time) deadline) (not (funcall predicate)))
+      (accept-process-output nil 0.05))))
+(find-file (getenv "SUDOKU_FILE"))
+(apply #'eglot (eglot--guess-contact))
+(wait-until (lambda () (eglot-current-server)) 20)
+(wait-until (lambda () (flymake-diagnostics)) 20)
+(princ (format "encoding: %s\n"
+  (plist-get (eglot--capabilities (eglot-current-server)) :positionEncoding)))
+(dolist (d (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
+  (princ (format "diagnostic: %d %d %s\n" (flymake-diagnostic-beg d) (flymake-diagnostic-end d)
+                 (flymake-diagnostic-text d))))
+(goto-char (point-min)) (forward-line 5) (forward-char 4)
+(let ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover
+                              (eglot--TextDocumentPositionParams))))
+  (princ (format "hover: %s\n" (car (split-string (plist-get (plist-get hover :contents) :value) "\n")))))
+(goto-char (point-min)) (forward-line 1) (delete-char 1) (insert ".")
+(eglot--signal-textDocument/didChange)
+(wait-until (lambda () (null (flymake-diagnostics))) 20)
+(princ (format "after edit: %d\n" (length (flymake-diagnostics))))
+(let* ((here (eglot--pos-to-lsp-position (point)))
+       (actions (jsonrpc-request (eglot-current-server) :textDocument/codeAction
+                  (list :textDocument (eglot--TextDocumentIdentifier)
+                        :range (list :start here :end here)
+                        :context (list :diagnostics []))))
+       (solve (seq-find (lambda (a) (equal (plist-get a :title) "Solve puzzle")) actions)))
+  (princ (format "solve offered: %s\n" (if solve "yes" "no")))
+  (when solve (eglot--apply-workspace-edit (plist-get solve :edit) 'noninteractive)))
+(princ "buffer:\n")
+(princ (buffer-substring-no-properties (point-min) (point-max)))
+(princ "end of buffer\n")
+(set-buffer-modified-p nil)
+(eglot-shutdown (eglot-current-server))
+"#;
+
+fn emacs_with_eglot() -> bool {
+    Command::new("emacs")
+        .args(["--batch", "--eval", "(require 'eglot)"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn eglot_sees_diagnostics_hovers_and_solves() {
+    if !emacs_with_eglot() {
+        eprintln!("skipped: no emacs with Eglot on PATH");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("sudoku-lsp-eglot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file: PathBuf = dir.join("two.sudoku");
+    let script = dir.join("session.el");
+    std::fs::write(&file, PUZZLE).unwrap();
+    std::fs::write(&script, SCRIPT).unwrap();
+    let mut child = Command::new("emacs")
+        .arg("--batch")
+        .arg("-l")
+        .arg(&script)
+        .env("SUDOKU_LSP_BIN", env!("CARGO_BIN_EXE_sudoku-lsp"))
+        .env("SUDOKU_FILE", &file)
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start emacs");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the Emacs session did not finish in time");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = String::from_utf8_lossy(&output.stdout);
+    let context = format!(
+        "stdout:\n{out}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+
+    // Eglot offers utf-32 first; Emacs counts characters, so the emoji and CJK in the title
+    // move the grid by characters, and the diagnostics must land on A1 (26) and A3 (28).
+    assert!(out.contains("encoding: utf-32\n"), "{context}");
+    let diagnostics: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("diagnostic: "))
+        .collect();
+    assert_eq!(diagnostics.len(), 2, "{context}");
+    assert!(
+        diagnostics[0].starts_with("diagnostic: 26 27 sudoku [conflict]: 3 appears twice in row A"),
+        "{context}"
+    );
+    assert!(
+        diagnostics[1].starts_with("diagnostic: 28 29 "),
+        "{context}"
+    );
+    assert!(
+        out.contains("hover: E5 · row E, column 5, box 5\n"),
+        "{context}"
+    );
+    assert!(out.contains("after edit: 0\n"), "{context}");
+    assert!(out.contains("solve offered: yes\n"), "{context}");
+    let buffer = out
+        .split("buffer:\n")
+        .nth(1)
+        .and_then(|rest| rest.split("end of buffer\n").next())
+        .unwrap_or_else(|| panic!("{context}"));
+    assert_eq!(buffer, SOLVED, "{context}");
+}
