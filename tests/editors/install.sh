@@ -70,11 +70,14 @@ install_code_server() {
 install_node() {
     # playwright-core drives the system Chromium; it never downloads a browser.
     local dir="$CACHE/node"
-    if [ -d "$dir/node_modules/playwright-core" ]; then log "playwright-core: present"; return; fi
-    log "npm: playwright-core"
+    # vscode-textmate + vscode-oniguruma tokenize with the extension's grammar as VS Code does.
+    local want=(playwright-core@1.56.1 vscode-textmate@9.3.2 vscode-oniguruma@2.0.1)
+    if [ -d "$dir/node_modules/playwright-core" ] && [ -d "$dir/node_modules/vscode-textmate" ] \
+        && [ -d "$dir/node_modules/vscode-oniguruma" ]; then log "node packages: present"; return; fi
+    log "npm: ${want[*]}"
     mkdir -p "$dir"
     [ -f "$dir/package.json" ] || echo '{"name":"editor-tests","private":true}' >"$dir/package.json"
-    (cd "$dir" && npm_config_cache="$CACHE/npm" npm install --no-audit --no-fund --loglevel=error playwright-core@1.56.1)
+    (cd "$dir" && npm_config_cache="$CACHE/npm" npm install --no-audit --no-fund --loglevel=error "${want[@]}")
 }
 
 steps=("$@")

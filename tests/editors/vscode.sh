@@ -6,6 +6,10 @@ set -euo pipefail
 bash "$REPO/tests/editors/install.sh" code-server node
 code_server="$CACHE/code-server-4.100.3/node_modules/.bin/code-server"
 
+# 0. The TextMate grammar, tokenized as VS Code does.
+NODE_PATH="$CACHE/node/node_modules" node "$REPO/tests/editors/vscode/grammar.cjs" \
+    "$REPO/editors/vscode/syntaxes/sudoku.tmLanguage.json"
+
 # 1. Package the extension from a staged copy, the server binary bundled (per-platform .vsix).
 stage="$OUT/vscode-ext"
 rm -rf "$stage"; mkdir -p "$stage"
