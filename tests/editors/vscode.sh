@@ -48,11 +48,12 @@ cp "$REPO/tests/editors/fixtures/conflict.sudoku" "$REPO/tests/editors/fixtures/
 
 # 3. Serve it on a free port, drive it, stop it.
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$code_server" --config "$cs/config.yaml" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+# In its own process group, so that stopping it also stops the extension host and the server.
+setsid "$code_server" --config "$cs/config.yaml" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
     --disable-update-check --disable-workspace-trust --disable-getting-started-override \
     --user-data-dir "$cs/user-data" --extensions-dir "$cs/extensions" "$cs/workspace" >"$cs/code-server.log" 2>&1 &
 server_pid=$!
-trap 'kill $server_pid 2>/dev/null || true' EXIT
+trap 'kill -- -$server_pid 2>/dev/null || kill $server_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do
     curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
     sleep 0.5
