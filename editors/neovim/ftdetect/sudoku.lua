@@ -1,0 +1,2 @@
+-- `*.sudoku` files are sudoku puzzles.
+vim.filetype.add({ extension = { sudoku = 'sudoku' } })

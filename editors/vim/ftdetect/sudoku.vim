@@ -1,0 +1,2 @@
+" *.sudoku files are sudoku puzzles.
+autocmd BufRead,BufNewFile *.sudoku setfiletype sudoku

@@ -1,0 +1,125 @@
+-- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
+-- filetype and syntax, diagnostics of a conflict, hover pencil marks, and :SudokuSolve.
+-- Run by tests/editors/neovim.sh:
+--   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
+local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
+local fixtures = assert(os.getenv('FIXTURES'), 'FIXTURES not set')
+local failures = 0
+local TIMEOUT = 20000
+
+local function say(line)
+  io.stdout:write(line .. '\n')
+  io.stdout:flush()
+end
+
+local function check(ok, what, detail)
+  if ok then
+    say('  ok   ' .. what)
+  else
+    failures = failures + 1
+    say('  FAIL ' .. what .. (detail and (': ' .. detail) or ''))
+  end
+  return ok
+end
+
+local function finish()
+  if failures > 0 then
+    say('--- :messages')
+    say(vim.api.nvim_exec2('messages', { output = true }).output)
+    say('--- LSP log (' .. vim.lsp.log.get_filename() .. ')')
+    local f = io.open(vim.lsp.log.get_filename(), 'r')
+    if f then
+      local text = f:read('*a')
+      f:close()
+      say(text:sub(-6000))
+    end
+    vim.cmd('cquit 1')
+  else
+    vim.cmd('qall!')
+  end
+end
+
+vim.lsp.set_log_level('debug')
+-- What a user writes in init.lua: point the shipped config at the binary, and enable it.
+vim.lsp.config('sudoku', { cmd = { server } })
+vim.lsp.enable('sudoku')
+
+local function open(name)
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(fixtures .. '/' .. name))
+  local buf = vim.api.nvim_get_current_buf()
+  local attached = vim.wait(TIMEOUT, function()
+    return #vim.lsp.get_clients({ bufnr = buf, name = 'sudoku' }) > 0
+  end, 50)
+  if not check(attached, name .. ': sudoku-lsp attached to the buffer') then
+    error('sudoku-lsp did not start; see the LSP log below', 0)
+  end
+  return buf
+end
+
+local ok, err = xpcall(function()
+  -- The conflict: 2 at A9 (line 3, byte 18) repeats the 2 at A5 (line 3, byte 9) in row A.
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(fixtures .. '/conflict.sudoku'))
+  local buf = vim.api.nvim_get_current_buf()
+  check(vim.bo[buf].filetype == 'sudoku', 'filetype is sudoku', vim.bo[buf].filetype)
+  check(vim.b[buf].current_syntax == 'sudoku', 'syntax/sudoku.vim is loaded')
+  local group = vim.fn.synIDattr(vim.fn.synID(3, 5, true), 'name')
+  check(group == 'sudokuGiven', 'a given digit is highlighted as sudokuGiven', group)
+  group = vim.fn.synIDattr(vim.fn.synID(6, 7, true), 'name')
+  check(group == 'sudokuBorder', 'a box border line is highlighted as sudokuBorder', group)
+  group = vim.fn.synIDattr(vim.fn.synID(2, 3, true), 'name')
+  check(group == 'sudokuMetaKey', '"title" in "# title:" is a metadata key', group)
+  check(vim.bo[buf].commentstring == '# %s', "commentstring is '# %s'", vim.bo[buf].commentstring)
+  check(vim.fn.exists(':SudokuSolve') == 2, 'plugin/sudoku.lua defined :SudokuSolve')
+  buf = open('conflict.sudoku')
+
+  local function conflict_at(col)
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.code == 'conflict' and d.lnum == 2 and d.col == col then
+        return d
+      end
+    end
+  end
+  vim.wait(TIMEOUT, function()
+    return conflict_at(18) ~= nil and conflict_at(9) ~= nil
+  end, 50)
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    say(string.format('       diagnostic %d:%d-%d:%d %s [%s] %s', d.lnum, d.col, d.end_lnum, d.end_col,
+      vim.diagnostic.severity[d.severity], tostring(d.code), d.message))
+  end
+  for _, col in ipairs({ 9, 18 }) do
+    local d = conflict_at(col)
+    if check(d ~= nil, ('conflict diagnostic at line 3, byte %d'):format(col)) then
+      check(d.severity == vim.diagnostic.severity.ERROR, '  ... is an error')
+      check(d.source == 'sudoku', '  ... has source sudoku', tostring(d.source))
+      check(d.end_lnum == 2 and d.end_col == col + 1, '  ... covers exactly the cell',
+        ('%d:%d'):format(d.end_lnum, d.end_col))
+      check(d.message:find('row A', 1, true) ~= nil, '  ... names row A', d.message)
+    end
+  end
+
+  -- Hover on A8 (line 4, byte 9) of the easy puzzle: pencil marks {5, 7, 8, 9}.
+  buf = open('solve.sudoku')
+  vim.api.nvim_win_set_cursor(0, { 4, 9 })
+  local client = vim.lsp.get_clients({ bufnr = buf, name = 'sudoku' })[1]
+  if client then
+    local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+    local reply = client:request_sync('textDocument/hover', params, TIMEOUT, buf)
+    local contents = reply and reply.result and reply.result.contents
+    local text = type(contents) == 'table' and (contents.value or vim.inspect(contents)) or tostring(contents)
+    say('       hover: ' .. text:gsub('\n', ' | '):sub(1, 200))
+    check(text:match('%b{}') == '{5, 7, 8, 9}', 'hover on A8 shows pencil marks {5, 7, 8, 9}',
+      tostring(text:match('%b{}')))
+  end
+
+  -- :SudokuSolve (plugin/sudoku.lua) applies the server's "Solve puzzle" code action.
+  vim.api.nvim_win_set_cursor(0, { 5, 1 })
+  vim.cmd('SudokuSolve')
+  local expected = vim.fn.readfile(fixtures .. '/solve.solved.sudoku')
+  local solved = vim.wait(TIMEOUT, function()
+    return vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), expected)
+  end, 50)
+  check(solved, ':SudokuSolve leaves the solved grid in the buffer',
+    '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
+end, debug.traceback)
+check(ok, 'the test script ran to the end', err)
+finish()

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# VS Code: packages editors/vscode into a platform .vsix with the server inside, installs it into
+# code-server 4.100.3 (= VS Code 1.100.3) and drives the real workbench in Chromium (playwright-core).
+set -euo pipefail
+: "${REPO:?}" "${CACHE:?}" "${SUDOKU_LSP:?}" "${OUT:?}"
+bash "$REPO/tests/editors/install.sh" code-server node
+code_server="$CACHE/code-server-4.100.3/node_modules/.bin/code-server"
+
+# 0. The TextMate grammar, tokenized as VS Code does.
+NODE_PATH="$CACHE/node/node_modules" node "$REPO/tests/editors/vscode/grammar.cjs" \
+    "$REPO/editors/vscode/syntaxes/sudoku.tmLanguage.json"
+
+# 1. Package the extension from a staged copy, the server binary bundled (per-platform .vsix).
+stage="$OUT/vscode-ext"
+rm -rf "$stage"; mkdir -p "$stage"
+(cd "$REPO/editors/vscode" && tar --exclude=./node_modules --exclude=./dist --exclude='./*.vsix' --exclude=./server -cf - .) \
+    | tar -C "$stage" -xf -
+(cd "$stage" && npm_config_cache="$CACHE/npm" npm ci --prefer-offline --no-audit --no-fund --loglevel=error >/dev/null \
+    && bash scripts/copy-server.sh "$SUDOKU_LSP" && npm run -s package)
+vsix=$(ls "$stage"/sudoku-lsp-linux-*.vsix)
+echo "packaged $vsix"
+
+# 2. A fresh code-server profile with the .vsix installed.
+cs="$OUT/code-server"
+rm -rf "$cs"; mkdir -p "$cs/user-data/User" "$cs/user-data/Machine" "$cs/workspace"
+echo '{}' >"$cs/user-data/Machine/settings.json"
+cat >"$cs/user-data/User/settings.json" <<'JSON'
+{
+  "security.workspace.trust.enabled": false,
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "workbench.enableExperiments": false,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoUpdate": false,
+  "extensions.autoCheckUpdates": false,
+  "editor.hover.delay": 300,
+  "files.autoSave": "off",
+  "git.enabled": false,
+  "git.openRepositoryInParentFolders": "never",
+  "sudoku.trace.server": "messages"
+}
+JSON
+printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$cs/config.yaml"
+cp "$REPO/tests/editors/fixtures/conflict.sudoku" "$REPO/tests/editors/fixtures/solve.sudoku" "$cs/workspace/"
+"$code_server" --config "$cs/config.yaml" --user-data-dir "$cs/user-data" --extensions-dir "$cs/extensions" \
+    --install-extension "$vsix"
+
+# 3. Serve it on a free port, drive it, stop it.
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# In its own process group, so that stopping it also stops the extension host and the server.
+setsid "$code_server" --config "$cs/config.yaml" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+    --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+    --user-data-dir "$cs/user-data" --extensions-dir "$cs/extensions" "$cs/workspace" >"$cs/code-server.log" 2>&1 &
+server_pid=$!
+trap 'kill -- -$server_pid 2>/dev/null || kill $server_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do
+    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+    sleep 0.5
+done
+status=0
+NODE_PATH="$CACHE/node/node_modules" URL="http://127.0.0.1:$port/?folder=$cs/workspace" \
+    WORKSPACE="$cs/workspace" SHOTS="$OUT" MACHINE_DIR="$cs/user-data/Machine" FIXTURES="$REPO/tests/editors/fixtures" \
+    timeout 300 node "$REPO/tests/editors/vscode/test.cjs" || status=$?
+if [ "$status" != 0 ]; then
+    echo "--- code-server log"; tail -n 50 "$cs/code-server.log"
+    for f in $(find "$cs/user-data/logs" -name '*Sudoku*.log' -o -name 'exthost.log' 2>/dev/null); do
+        echo "--- $f"; tail -n 80 "$f"
+    done
+fi
+exit "$status"

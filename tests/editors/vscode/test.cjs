@@ -1,0 +1,192 @@
+// Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
+// language mode, conflict squiggles and Problems entries, hover pencil marks, "Sudoku: Solve Puzzle".
+// Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const { URL, WORKSPACE, FIXTURES, SHOTS, MACHINE_DIR } = process.env;
+const TIMEOUT = 30000;
+let failures = 0;
+
+function check(ok, what, detail) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}${!ok && detail !== undefined ? `: ${detail}` : ''}`);
+  if (!ok) failures++;
+  return ok;
+}
+
+async function until(fn, timeout = TIMEOUT) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      last = undefined;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return last;
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 720 } });
+  page.setDefaultTimeout(TIMEOUT);
+  const consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+  try {
+    await run(page);
+  } catch (e) {
+    check(false, 'the test ran to the end', e.stack || String(e));
+  }
+  if (failures) {
+    await page.screenshot({ path: path.join(SHOTS, 'vscode-failure.png') }).catch(() => {});
+    console.log(`--- screenshot of the failure: ${path.join(SHOTS, 'vscode-failure.png')}`);
+    console.log('--- browser console errors\n' + consoleErrors.slice(-20).join('\n'));
+  }
+  await browser.close();
+  process.exit(failures ? 1 : 0);
+}
+
+// The extension's "Sudoku" output channel, as code-server writes it to its logs folder.
+function sudokuLog() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/Sudoku\.log$/.test(entry.name)) found.push(file);
+    }
+  };
+  walk(path.join(MACHINE_DIR, '..', 'logs'));
+  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
+async function command(page, name) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill('>' + name);
+  try {
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
+  } catch (e) {
+    await page.screenshot({ path: path.join(SHOTS, 'vscode-palette.png') });
+    throw e;
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor();
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+}
+
+async function goTo(page, line, column) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await until(async () => (await page.locator('[id="status.editor.selection"]').innerText()).includes(`Ln ${line}, Col ${column}`));
+}
+
+async function run(page) {
+  await page.goto(URL);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90000 });
+  console.log('  workbench loaded');
+
+  // The conflict file: language mode, squiggles on A5 and A9, Problems entries.
+  await openFile(page, 'conflict.sudoku');
+  const mode = await until(async () => {
+    const text = (await page.locator('[id="status.editor.mode"]').innerText()).trim();
+    return text === 'Sudoku' ? text : undefined;
+  });
+  check(mode === 'Sudoku', 'the language mode reads "Sudoku"', mode);
+  const squiggles = await until(async () => {
+    const n = await page.locator('.editor-instance .squiggly-error').count();
+    return n >= 2 ? n : undefined;
+  });
+  check(squiggles >= 2, 'error squiggles on the two conflicting cells', `${squiggles} squiggles`);
+  await page.keyboard.press('Control+Shift+M');
+  const problems = await until(async () => {
+    const text = await page.locator('.markers-panel').innerText();
+    return /row A/.test(text) && /Ln 3, Col 19/.test(text) && /Ln 3, Col 10/.test(text) ? text : undefined;
+  });
+  check(!!problems, 'the Problems panel lists the conflict in row A at Ln 3, Col 10 and Col 19',
+    await page.locator('.markers-panel').innerText().catch(() => '(no panel)'));
+  if (problems) console.log('  problems: ' + problems.replace(/\s+/g, ' ').slice(0, 300));
+  check(/sudoku/.test(problems || ''), 'the Problems entries name their source "sudoku"');
+
+  // The easy puzzle: hover on the empty cell A8 (line 4, column 10) shows {5, 7, 8, 9}.
+  await openFile(page, 'solve.sudoku');
+  await goTo(page, 4, 10);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const hover = await until(async () => {
+    // Several hover widgets may exist (hidden ones too): take the one showing a braced set.
+    const texts = await page.locator('.monaco-hover-content').allInnerTexts();
+    return texts.find((text) => /\{[^}]*\}/.test(text));
+  });
+  check(hover && hover.match(/\{[^}]*\}/)[0] === '{5, 7, 8, 9}', 'hover on A8 shows the pencil marks {5, 7, 8, 9}', hover);
+  if (hover) console.log('  hover: ' + hover.replace(/\s+/g, ' ').slice(0, 300));
+  const bulb = await until(() => page.locator('.editor-instance [class*="lightBulb"], .editor-instance [class*="lightbulb"]').first().isVisible());
+  check(!!bulb, 'a light bulb offers code actions at the cursor');
+  // The README's picture: editor, hover, Problems panel and status bar, without the side bar.
+  await page.screenshot({ path: path.join(SHOTS, 'vscode.png'), clip: { x: 348, y: 36, width: 852, height: 684 } });
+
+  // "Sudoku: Solve Puzzle" from the command palette writes the solution into the editor.
+  await page.keyboard.press('Escape');
+  await goTo(page, 5, 2);
+  await command(page, 'Sudoku: Solve Puzzle');
+  const solvedView = await until(async () => {
+    const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    return text.includes('483|921|657') && text.includes('695|417|382') ? text : undefined;
+  });
+  check(!!solvedView, '"Sudoku: Solve Puzzle" writes the solution into the editor',
+    await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
+  await page.keyboard.press('Control+S');
+  const expected = fs.readFileSync(path.join(FIXTURES, 'solve.solved.sudoku'), 'utf8');
+  const saved = await until(() => fs.readFileSync(path.join(WORKSPACE, 'solve.sudoku'), 'utf8') === expected, 10000);
+  check(saved, 'the saved file is exactly the solved puzzle (layout and comments kept)',
+    fs.readFileSync(path.join(WORKSPACE, 'solve.sudoku'), 'utf8'));
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-solved.png') });
+
+  // sudoku.server.path: a wrong path gives an error naming the setting; the right one (and
+  // "Sudoku: Restart Server") brings the squiggles back.
+  // It is a machine setting: code-server, being a remote, reads those from Machine/settings.json.
+  const settingsFile = path.join(MACHINE_DIR, 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'sudoku.server.path': '/nonexistent/sudoku-lsp' }, null, 2));
+  const error = await until(async () => {
+    const texts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    return texts.find((t) => t.includes('sudoku.server.path'));
+  });
+  check(!!error, 'a wrong sudoku.server.path shows an error naming the setting', error);
+  if (error) console.log('  error: ' + error);
+  const cleared = await until(async () => /No problems have been detected/.test(await page.locator('.markers-panel').innerText()), 10000);
+  check(!!cleared, 'with the server stopped, its diagnostics are cleared', await page.locator('.markers-panel').innerText().catch(() => ''));
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'sudoku.server.path': process.env.SUDOKU_LSP }, null, 2));
+  await new Promise((r) => setTimeout(r, 1500));
+  await command(page, 'Sudoku: Restart Server');
+  await openFile(page, 'conflict.sudoku');
+  const again = await until(async () => (await page.locator('.editor-instance .squiggly-error').count()) >= 2);
+  check(!!again, 'with sudoku.server.path set to the server, after "Sudoku: Restart Server", the squiggles are back');
+  const starts = sudokuLog().split('\n').filter((l) => l.startsWith('Starting '));
+  check(starts.length >= 2 && starts[0].includes('/extensions/') && starts.at(-1) === `Starting ${process.env.SUDOKU_LSP}`,
+    'the Sudoku output shows the bundled server first, then the one sudoku.server.path names', starts.join('; '));
+}
+
+main();
