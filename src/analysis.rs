@@ -238,7 +238,7 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
             let d = digit_char(digit);
             let mut finding = Finding::error(
                 Code::Conflict,
-                puzzle.cell_spans[cell],
+                puzzle.cell_span(cell),
                 format!(
                     "{d} appears twice in {units}: {} and {}",
                     geometry.cell_name(cell),
@@ -246,7 +246,7 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
                 ),
             );
             finding.related.push(Related {
-                span: puzzle.cell_spans[other],
+                span: puzzle.cell_span(other),
                 message: format!("the other {d} in {units}, at {}", geometry.cell_name(other)),
             });
             finding
@@ -286,7 +286,7 @@ fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell:
         .collect();
     let mut finding = Finding::error(
         Code::ImpossibleCell,
-        puzzle.cell_spans[cell],
+        puzzle.cell_span(cell),
         format!(
             "no digit fits in {}: {}",
             geometry.cell_name(cell),
@@ -302,7 +302,7 @@ fn related_peers(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usiz
     let mut related: Vec<Related> = Vec::new();
     for digit in Digits::all(geometry.side()).iter() {
         if let Some(Reason::Peer { peer, .. }) = marks.reason(cell, digit) {
-            let span = puzzle.cell_spans[peer as usize];
+            let span = puzzle.cell_span(peer as usize);
             if !related.iter().any(|r| r.span == span) {
                 related.push(Related {
                     span,
@@ -354,7 +354,7 @@ fn no_place_finding(
         .iter()
         .skip(1)
         .map(|&c| Related {
-            span: puzzle.cell_spans[c],
+            span: puzzle.cell_span(c),
             message: format!("{} cannot hold {d}", geometry.cell_name(c)),
         })
         .collect();
@@ -364,13 +364,13 @@ fn no_place_finding(
 /// Where a unit-wide finding goes: the whole row when the unit's cells sit on one line of the
 /// source, else its first empty cell (a column or box spans lines full of other text).
 fn unit_span(puzzle: &Puzzle, cells: &[u16], empties: &[usize]) -> Span {
-    let first = puzzle.cell_spans[cells[0] as usize];
-    let last = puzzle.cell_spans[cells[cells.len() - 1] as usize];
+    let first = puzzle.cell_span(cells[0] as usize);
+    let last = puzzle.cell_span(cells[cells.len() - 1] as usize);
     let is_row = cells.windows(2).all(|w| w[1] == w[0] + 1);
     if is_row && puzzle.layout == format::Layout::Block {
         Span::new(first.start, last.end)
     } else {
-        empties.first().map_or(first, |&c| puzzle.cell_spans[c])
+        empties.first().map_or(first, |&c| puzzle.cell_span(c))
     }
 }
 
@@ -759,7 +759,7 @@ mod tests {
             .bytes()
             .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
             .collect();
-        let cell_spans = (0..givens.len()).map(|i| Span::new(i, i + 1)).collect();
+        let cell_spans = format::CellSpans::run(0, givens.len());
         Puzzle {
             size: Size::NINE,
             variant: Variant::Classic,

@@ -5,12 +5,16 @@
 //! filling empty marks in place (what `solve` and the code actions do) and the canonical form.
 //! See `puzzles/README.md` for the format as users read it.
 
+mod cells;
 mod lines;
 mod meta;
 mod parse;
+mod reparse;
 mod write;
 
+pub use cells::CellSpans;
 pub use parse::parse;
+pub use reparse::{reparse, Change, Splice};
 pub use write::{apply_edits, canonical, fill_edits, Edit};
 
 use crate::finding::{Finding, Span};
@@ -24,6 +28,8 @@ pub struct Document {
     pub problems: Vec<Finding>,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
     pub file_meta: Metadata,
+    /// The same with its size and variant read: what re-reading part of the file starts from.
+    pub(crate) file_scope: meta::Scope,
 }
 
 /// How a puzzle was laid out in the source.
@@ -43,7 +49,7 @@ pub struct Puzzle {
     /// Row-major, `0` for an empty cell, `1..=side` for a given digit.
     pub givens: Vec<u8>,
     /// The source span of each cell's character, row-major.
-    pub cell_spans: Vec<Span>,
+    pub cell_spans: CellSpans,
     /// From the first cell's line start to the end of the last row (not including metadata).
     pub span: Span,
     /// The first row's line (for a one-line puzzle, its cells), where whole-puzzle findings go.
@@ -65,10 +71,11 @@ impl Puzzle {
     }
     /// The cell whose character span contains (or ends at) a byte offset.
     pub fn cell_at(&self, offset: usize) -> Option<usize> {
-        self.cell_spans
-            .iter()
-            .position(|s| s.contains(offset))
-            .or_else(|| self.cell_spans.iter().position(|s| s.touches(offset)))
+        self.cell_spans.cell_at(offset)
+    }
+    /// The source span of cell `i`'s character. Panics if there is no such cell.
+    pub fn cell_span(&self, i: usize) -> Span {
+        self.cell_spans.span(i)
     }
     pub fn givens_count(&self) -> usize {
         self.givens.iter().filter(|&&d| d != 0).count()
