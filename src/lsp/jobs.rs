@@ -7,14 +7,16 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
+use super::documents;
+use super::view::Analyzed;
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
-use crate::format::Puzzle;
+use crate::format::{self, Document, Puzzle};
 
 /// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
 /// makes analysis (and hover, and code actions) panic; one containing [`SLOW_MARKER`] makes the
@@ -68,31 +70,98 @@ impl Limits {
     }
 }
 
-/// Parse and analyse a whole text for its diagnostics, reusing the document's cache of
-/// analyses by grid (an edit to one puzzle of a collection re-analyses that puzzle only).
-/// `None` when a newer text cancelled the run before it started; `Err` carries a panic's message.
+/// What one document's diagnostics runs hand on to the next.
+#[derive(Default)]
+pub struct Carry {
+    /// Analyses by grid, so an edit re-analyses only the puzzles it changed.
+    pub cache: Cache,
+    /// A run cancelled after its parse leaves it here, for the next run to start from.
+    left: Option<Base>,
+}
+
+/// A text with its parse and analyses, for the next run to re-read only what changed.
+struct Base {
+    text: Rope,
+    document: Document,
+    analyses: Vec<Arc<Analysis>>,
+}
+
+impl Base {
+    /// The finished run's parse, taken over if nothing else holds it (else copied).
+    fn from_finished(finished: Arc<Analyzed>) -> Base {
+        match Arc::try_unwrap(finished) {
+            Ok(done) => Base {
+                text: done.text,
+                document: done.checked.document,
+                analyses: done.checked.analyses,
+            },
+            Err(shared) => Base {
+                text: shared.text.clone(),
+                document: shared.checked.document.clone(),
+                analyses: shared.checked.analyses.clone(),
+            },
+        }
+    }
+}
+
+/// Parse and analyse a text for its diagnostics. With an earlier run's result (`previous`, or
+/// what a cancelled run left), only the lines around what changed are parsed again and only the
+/// puzzles there analysed (through the document's cache of analyses by grid); else the whole
+/// text is. `None` when a newer text cancelled the run; `Err` carries a panic's message.
 pub fn check(
-    text: &str,
+    rope: &Rope,
+    previous: Option<Arc<Analyzed>>,
     cancel: &AtomicBool,
     limits: Limits,
-    cache: &Mutex<Cache>,
+    carry: &Mutex<Carry>,
 ) -> Option<Result<Checked, String>> {
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    // The previous run holds the cache until it notices its cancel flag (already raised), so
+    // The previous run holds the carry until it notices its cancel flag (already raised), so
     // in a burst of edits most runs find themselves cancelled once they get it.
     // A run that panicked may have left it half-emptied, which only costs re-analysis.
-    let mut cache = cache
+    let mut carry = carry
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let base = carry
+        .left
+        .take()
+        .or_else(|| previous.map(Base::from_finished));
     if cancel.load(Ordering::Relaxed) {
+        carry.left = base;
         return None;
     }
-    Some(guarded(|| {
-        run_hooks(text, cancel);
-        analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
-    }))
+    let outcome = guarded(|| {
+        run_hooks(rope, cancel);
+        let budget = limits.budget(Some(cancel));
+        let checked = match base {
+            Some(base) => recheck(base, rope, &budget, &mut carry.cache),
+            None => analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
+        };
+        if cancel.load(Ordering::Relaxed) {
+            carry.left = Some(Base {
+                text: rope.clone(),
+                document: checked.document,
+                analyses: checked.analyses,
+            });
+            return None;
+        }
+        Some(checked)
+    });
+    outcome.transpose()
+}
+
+/// Check `rope` starting from `base`: re-read the lines around where the texts differ, or the
+/// whole text when no point to resume parsing is near.
+fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> Checked {
+    let change = documents::change_between(&base.text, rope);
+    let (start, window) = documents::window(rope, change);
+    let mut document = base.document;
+    match format::reparse(&mut document, &window, start, rope.len_bytes(), change) {
+        Some(splice) => analysis::recheck(document, base.analyses, splice, budget, cache),
+        None => analysis::check_text_with(&rope.to_string(), budget, cache),
+    }
 }
 
 /// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).
@@ -124,10 +193,11 @@ fn hooks_enabled() -> bool {
 }
 
 /// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
-fn run_hooks(text: &str, cancel: &AtomicBool) {
+fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
     if !hooks_enabled() {
         return;
     }
+    let text = rope.to_string();
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }

@@ -18,11 +18,10 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::diagnostics;
 use super::documents::{Documents, Snapshot};
-use super::jobs::{self, Limits};
+use super::jobs::{self, Carry, Limits};
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, hover};
-use crate::analysis::Cache;
 
 pub struct Backend {
     inner: Arc<Inner>,
@@ -38,8 +37,9 @@ struct Inner {
     shut_down: Arc<AtomicBool>,
 }
 
-/// What a new diagnostics run needs from its document's `Run`: its cancel flag and cache.
-type NewRun = (Arc<AtomicBool>, Arc<Mutex<Cache>>);
+/// What a new diagnostics run needs from its document's `Run`: its cancel flag, what earlier
+/// runs carry over, and the last finished run's result to start from.
+type NewRun = (Arc<AtomicBool>, Arc<Mutex<Carry>>, Option<Arc<Analyzed>>);
 
 #[derive(Default)]
 struct State {
@@ -51,8 +51,8 @@ struct State {
 struct Run {
     /// Raised when a newer text supersedes this run (or the document closes).
     cancel: Arc<AtomicBool>,
-    /// Analyses by grid content, carried from one run of this document to the next.
-    cache: Arc<Mutex<Cache>>,
+    /// Analyses by grid content and a cancelled run's parse, carried from one run to the next.
+    carry: Arc<Mutex<Carry>>,
     /// The last finished analysis and the last parse by a query, whatever text they were for.
     earlier: Earlier,
 }
@@ -112,17 +112,19 @@ impl Inner {
             Some(run) => {
                 run.cancel.store(true, Ordering::Relaxed);
                 run.cancel = cancel.clone();
-                (cancel, run.cache.clone())
+                // Its result is for an older text, no use to queries now: the new run takes it
+                // over (without copying it when no query holds it) to re-read only what changed.
+                (cancel, run.carry.clone(), run.earlier.finished.take())
             }
             None => {
                 let run = Run {
                     cancel: cancel.clone(),
-                    cache: Arc::default(),
+                    carry: Arc::default(),
                     earlier: Earlier::default(),
                 };
-                let cache = run.cache.clone();
+                let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
-                (cancel, cache)
+                (cancel, carry, None)
             }
         }
     }
@@ -134,10 +136,10 @@ impl Inner {
     /// Analyse one text off the message loop and publish its diagnostics if still current.
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let limits = Limits::from_env();
-        let (cancel, cache) = run;
-        let rope = snapshot.rope.clone(); // shares its chunks: flattening it is the job's work
+        let (cancel, carry, previous) = run;
+        let rope = snapshot.rope.clone(); // shares its chunks
         let job = tokio::task::spawn_blocking(move || {
-            jobs::check(&rope.to_string(), &cancel, limits, &cache)
+            jobs::check(&rope, previous, &cancel, limits, &carry)
         });
         let outcome = match job.await {
             Ok(None) => return,
@@ -151,6 +153,7 @@ impl Inner {
                     diagnostics::from_findings(&checked.findings, &uri, &snapshot.rope, encoding);
                 let analyzed = Arc::new(Analyzed {
                     generation: snapshot.generation,
+                    text: snapshot.rope.clone(),
                     checked,
                 });
                 (diagnostics, Some(analyzed), None)

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use ropey::Rope;
 use tower_lsp_server::lsp_types::{ClientCapabilities, MarkupKind, Position, Range, Uri};
 
 use super::documents::Snapshot;
@@ -60,6 +61,9 @@ impl ClientConfig {
 /// A finished diagnostics run: the text of one generation, parsed and analysed.
 pub struct Analyzed {
     pub generation: u64,
+    /// The text that was analysed (sharing its chunks with the document's later texts): the
+    /// next run compares it with the new text to re-read only what changed.
+    pub text: Rope,
     pub checked: Checked,
 }
 
