@@ -9,10 +9,12 @@
 //! `reparse` therefore re-reads the text between the last such point before the edit and the
 //! first one after it, keeps the old puzzles and findings before it, and moves those after it
 //! by the edit's change in length: the result is the same as a full parse of the new text (a
-//! property test checks exactly that, spans included).
+//! property test checks exactly that, spans included). With no such point before the edit, it
+//! re-reads from the start of the text, and keeps the rest only if the file's metadata it
+//! reads is what it was.
 
 use super::lines::{self, Kind, Line};
-use super::parse::{one_line_size, parse_region};
+use super::parse::{one_line_size, parse, parse_region};
 use super::{Document, Entry, Puzzle};
 use crate::finding::{Finding, Span};
 use crate::grid::Size;
@@ -67,8 +69,14 @@ pub fn reparse(
         .rev()
         .filter(|&k| has_break(&lines[k]) && lines[k].next <= change.start)
         .map(|k| (k, lines[k].next))
-        .find(|&(k, x)| (x < change.start || at_break(x)) && first_grid < x && resumes_after(k))?
-        .1;
+        .find(|&(k, x)| (x < change.start || at_break(x)) && first_grid < x && resumes_after(k))
+        .map(|(_, x)| x);
+    // Failing that, the very start (where the parser's state is its first), when in reach.
+    let from = match from {
+        Some(x) => x,
+        None if window_start == 0 => 0,
+        None => return None,
+    };
     // The first resume point after the change whose lines are the same in the old text.
     let after_change = |k: usize| lines[k].start > change.new_end;
     let until = (0..lines.len())
@@ -85,8 +93,19 @@ pub fn reparse(
         None => return None,
     };
     let region = &window[from - window_start..until - window_start];
-    let fresh = parse_region(region, from, doc.file_scope.clone());
     let old_until = until - change.new_end + change.old_end;
+    let fresh = if from == 0 {
+        // Read from the start, the file's metadata is read again: the rest can be kept only if
+        // it comes out the same and is settled (a grid seen) on both sides of `until`.
+        let fresh = parse(region);
+        let settled = first_grid < old_until && !fresh.puzzles.is_empty();
+        if !settled || fresh.file_scope != doc.file_scope {
+            return None;
+        }
+        fresh
+    } else {
+        parse_region(region, from, doc.file_scope.clone())
+    };
     let delta = change.new_end as isize - change.old_end as isize;
     let first = doc.puzzles.partition_point(|p| p.span.start < from);
     let last = doc.puzzles.partition_point(|p| p.span.start < old_until);
