@@ -111,15 +111,19 @@ pub fn reparse(
     let last = doc.puzzles.partition_point(|p| p.span.start < old_until);
     let added = fresh.puzzles.len();
     doc.puzzles.splice(first..last, fresh.puzzles);
-    for puzzle in &mut doc.puzzles[first + added..] {
-        shift_puzzle(puzzle, old_until, delta);
+    if delta != 0 {
+        for puzzle in &mut doc.puzzles[first + added..] {
+            shift_puzzle(puzzle, old_until, delta);
+        }
     }
     let p_first = doc.problems.partition_point(|f| f.span.start < from);
     let p_last = doc.problems.partition_point(|f| f.span.start < old_until);
     let p_added = fresh.problems.len();
     doc.problems.splice(p_first..p_last, fresh.problems);
-    for finding in &mut doc.problems[p_first + p_added..] {
-        shift_finding(finding, old_until, delta);
+    if delta != 0 {
+        for finding in &mut doc.problems[p_first + p_added..] {
+            shift_finding(finding, old_until, delta);
+        }
     }
     Some(Splice {
         first,

@@ -181,18 +181,9 @@ fn common_run<'a>(
         }
         let n = x.len().min(y.len());
         let run = if from_end {
-            let (px, py) = (&x[x.len() - n..], &y[y.len() - n..]);
-            px.iter()
-                .rev()
-                .zip(py.iter().rev())
-                .take_while(|(p, q)| p == q)
-                .count()
+            shared_run(&x[x.len() - n..], &y[y.len() - n..], true)
         } else {
-            x[..n]
-                .iter()
-                .zip(&y[..n])
-                .take_while(|(p, q)| p == q)
-                .count()
+            shared_run(&x[..n], &y[..n], false)
         };
         shared += run;
         if run < n {
@@ -204,6 +195,45 @@ fn common_run<'a>(
             (x, y) = (&x[n..], &y[n..]);
         }
     }
+}
+
+/// How many bytes two equally long pieces share from their start (or end). The ropes of two
+/// versions share their unchanged chunks, so the same memory is the same text; else they are
+/// compared a block at a time (a slice comparison is a `memcmp`), byte by byte only in the
+/// block where they differ.
+fn shared_run(x: &[u8], y: &[u8], from_end: bool) -> usize {
+    const BLOCK: usize = 256;
+    if std::ptr::eq(x, y) || x == y {
+        return x.len();
+    }
+    let n = x.len();
+    let mut run = 0;
+    while run + BLOCK <= n {
+        let (bx, by) = if from_end {
+            (&x[n - run - BLOCK..n - run], &y[n - run - BLOCK..n - run])
+        } else {
+            (&x[run..run + BLOCK], &y[run..run + BLOCK])
+        };
+        if bx != by {
+            break;
+        }
+        run += BLOCK;
+    }
+    let rest = if from_end {
+        x[..n - run]
+            .iter()
+            .rev()
+            .zip(y[..n - run].iter().rev())
+            .take_while(|(p, q)| p == q)
+            .count()
+    } else {
+        x[run..]
+            .iter()
+            .zip(&y[run..])
+            .take_while(|(p, q)| p == q)
+            .count()
+    };
+    run + rest
 }
 
 /// Replace `range` of the rope with `text`; a note when the range had to be repaired.
@@ -268,6 +298,31 @@ mod tests {
         };
         let changed = docs.change(&uri(), 3, &[whole], Encoding::Utf16).unwrap();
         assert_eq!(changed.snapshot.text(), "new");
+    }
+
+    #[test]
+    fn the_change_between_large_texts_is_found_across_chunks() {
+        let old: String = (0..20_000).map(|i| format!("{i:05}\n")).collect();
+        let old_rope = Rope::from_str(&old);
+        for (from, to, text) in [
+            (0, 0, "x"),
+            (50_000, 50_003, ""),
+            (old.len() - 1, old.len(), "é\n"),
+        ] {
+            let mut rope = old_rope.clone();
+            rope.remove(rope.byte_to_char(from)..rope.byte_to_char(to));
+            rope.insert(rope.byte_to_char(from), text);
+            let mut new = old.clone();
+            new.replace_range(from..to, text);
+            let change = change_between(&old_rope, &rope);
+            assert_eq!(&old[..change.start], &new[..change.start]);
+            assert_eq!(&old[change.old_end..], &new[change.new_end..]);
+            assert!(
+                change.start >= from.saturating_sub(1) && change.new_end <= from + text.len() + 1
+            );
+            let fresh = change_between(&Rope::from_str(&old), &Rope::from_str(&new));
+            assert_eq!(change, fresh);
+        }
     }
 
     #[test]

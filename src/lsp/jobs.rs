@@ -134,11 +134,23 @@ pub fn check(
     }
     let outcome = guarded(|| {
         run_hooks(rope, cancel);
+        let started = Instant::now();
         let budget = limits.budget(Some(cancel));
-        let checked = match base {
+        let (checked, how) = match base {
             Some(base) => recheck(base, rope, &budget, &mut carry.cache),
-            None => analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
+            None => (
+                analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
+                "opened: read whole".to_string(),
+            ),
         };
+        if timing_enabled() {
+            eprintln!(
+                "sudoku-lsp timing: {} bytes, {} puzzles, {how}, checked in {:.2} ms",
+                rope.len_bytes(),
+                checked.document.puzzles.len(),
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        }
         if cancel.load(Ordering::Relaxed) {
             carry.left = Some(Base {
                 text: rope.clone(),
@@ -154,13 +166,25 @@ pub fn check(
 
 /// Check `rope` starting from `base`: re-read the lines around where the texts differ, or the
 /// whole text when no point to resume parsing is near.
-fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> Checked {
+/// Also says how, for the timing log.
+fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> (Checked, String) {
     let change = documents::change_between(&base.text, rope);
     let (start, window) = documents::window(rope, change);
     let mut document = base.document;
     match format::reparse(&mut document, &window, start, rope.len_bytes(), change) {
-        Some(splice) => analysis::recheck(document, base.analyses, splice, budget, cache),
-        None => analysis::check_text_with(&rope.to_string(), budget, cache),
+        Some(splice) => (
+            analysis::recheck(document, base.analyses, splice, budget, cache),
+            format!(
+                "edited: re-read {} puzzles for {} from puzzle {}",
+                splice.added,
+                splice.removed,
+                splice.first + 1
+            ),
+        ),
+        None => (
+            analysis::check_text_with(&rope.to_string(), budget, cache),
+            "edited: read whole".to_string(),
+        ),
     }
 }
 
@@ -185,6 +209,14 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
             "a panic with no message".to_string()
         }
     })
+}
+
+/// `SUDOKU_LSP_TIMING=1` logs each diagnostics run's own time to stderr (for the latency bench).
+pub const TIMING_VAR: &str = "SUDOKU_LSP_TIMING";
+
+fn timing_enabled() -> bool {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    *ENABLED.get_or_init(|| std::env::var(TIMING_VAR).is_ok_and(|v| v == "1"))
 }
 
 fn hooks_enabled() -> bool {
