@@ -143,14 +143,14 @@ pub fn check(
                 "opened: read whole".to_string(),
             ),
         };
-        if timing_enabled() {
-            eprintln!(
-                "sudoku-lsp timing: {} bytes, {} puzzles, {how}, checked in {:.2} ms",
+        log_timing(|| {
+            format!(
+                "{} bytes, {} puzzles, {how}, checked in {:.2} ms",
                 rope.len_bytes(),
                 checked.document.puzzles.len(),
                 started.elapsed().as_secs_f64() * 1e3
-            );
-        }
+            )
+        });
         if cancel.load(Ordering::Relaxed) {
             carry.left = Some(Base {
                 text: rope.clone(),
@@ -214,9 +214,12 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
 /// `SUDOKU_LSP_TIMING=1` logs each diagnostics run's own time to stderr (for the latency bench).
 pub const TIMING_VAR: &str = "SUDOKU_LSP_TIMING";
 
-fn timing_enabled() -> bool {
+/// Write a line to the timing log, if it is on (the message is made only then).
+pub fn log_timing(message: impl FnOnce() -> String) {
     static ENABLED: OnceLock<bool> = OnceLock::new();
-    *ENABLED.get_or_init(|| std::env::var(TIMING_VAR).is_ok_and(|v| v == "1"))
+    if *ENABLED.get_or_init(|| std::env::var(TIMING_VAR).is_ok_and(|v| v == "1")) {
+        eprintln!("sudoku-lsp timing: {}", message());
+    }
 }
 
 fn hooks_enabled() -> bool {

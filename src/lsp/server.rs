@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Instant;
 
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::lsp_types::*;
@@ -137,31 +138,47 @@ impl Inner {
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let limits = Limits::from_env();
         let (cancel, carry, previous) = run;
-        let rope = snapshot.rope.clone(); // shares its chunks
-        let job = tokio::task::spawn_blocking(move || {
-            jobs::check(&rope, previous, &cancel, limits, &carry)
-        });
-        let outcome = match job.await {
-            Ok(None) => return,
-            Ok(Some(outcome)) => outcome,
-            Err(join_error) => Err(format!("the analysis task failed: {join_error}")),
-        };
         let encoding = self.config().encoding;
-        let (diagnostics, analyzed, panic) = match outcome {
+        let rope = snapshot.rope.clone(); // shares its chunks
+        let job_uri = uri.clone();
+        // Placing the findings in the client's encoding is work too: done off the message loop.
+        let job = tokio::task::spawn_blocking(move || {
+            let outcome = jobs::check(&rope, previous, &cancel, limits, &carry)?;
+            let started = Instant::now();
+            let diagnostics = match &outcome {
+                Ok(checked) => {
+                    diagnostics::from_findings(&checked.findings, &job_uri, &rope, encoding)
+                }
+                Err(problem) => vec![diagnostics::internal(problem, &job_uri, &rope, encoding)],
+            };
+            jobs::log_timing(|| {
+                format!(
+                    "{} diagnostics built in {:.2} ms",
+                    diagnostics.len(),
+                    started.elapsed().as_secs_f64() * 1e3
+                )
+            });
+            Some((outcome, diagnostics))
+        });
+        let (outcome, diagnostics) = match job.await {
+            Ok(None) => return,
+            Ok(Some(done)) => done,
+            Err(join_error) => {
+                let problem = format!("the analysis task failed: {join_error}");
+                let internal = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
+                (Err(problem), vec![internal])
+            }
+        };
+        let (analyzed, panic) = match outcome {
             Ok(checked) => {
-                let diagnostics =
-                    diagnostics::from_findings(&checked.findings, &uri, &snapshot.rope, encoding);
                 let analyzed = Arc::new(Analyzed {
                     generation: snapshot.generation,
                     text: snapshot.rope.clone(),
                     checked,
                 });
-                (diagnostics, Some(analyzed), None)
+                (Some(analyzed), None)
             }
-            Err(problem) => {
-                let diagnostic = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
-                (vec![diagnostic], None, Some(problem))
-            }
+            Err(problem) => (None, Some(problem)),
         };
         let _gate = self.publish_gate.lock().await;
         {
