@@ -869,7 +869,8 @@ fn edits_in_a_collection_give_the_diagnostics_of_a_fresh_open() {
             text.push('\n');
         }
     }
-    let mut server = Server::spawn();
+    // The timing log says how each run read the text.
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_TIMING", "1")]);
     server.initialize(common::full_capabilities());
     let mut doc = Doc::open(&mut server, "file:///t/many.sudoku", &text, Enc::Utf16);
     server.diagnostics(&doc.uri, 1);
@@ -909,5 +910,17 @@ fn edits_in_a_collection_give_the_diagnostics_of_a_fresh_open() {
             assert!(!diagnostics.is_empty(), "the conflict shows");
         }
     }
+    // Every edit but the one to the file's metadata re-read part of the text only.
+    server.drain(Duration::from_millis(200)); // and the log has caught up
+    let log = server.stderr();
+    let reread = log
+        .lines()
+        .filter(|l| l.contains("edited: re-read"))
+        .count();
+    let whole = log
+        .lines()
+        .filter(|l| l.contains("edited: read whole"))
+        .count();
+    assert_eq!((reread, whole), (edits.len() - 1, 1), "{log}");
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }

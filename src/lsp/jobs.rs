@@ -75,8 +75,10 @@ impl Limits {
 pub struct Carry {
     /// Analyses by grid, so an edit re-analyses only the puzzles it changed.
     pub cache: Cache,
-    /// A run cancelled after its parse leaves it here, for the next run to start from.
-    left: Option<Base>,
+    /// The last run's result, finished or cancelled after its parse: what the next run starts
+    /// from. The publisher and queries share it only while its text is current, so the next
+    /// run usually takes it over without copying.
+    last: Option<Arc<Analyzed>>,
 }
 
 /// A text with its parse and analyses, for the next run to re-read only what changed.
@@ -87,9 +89,9 @@ struct Base {
 }
 
 impl Base {
-    /// The finished run's parse, taken over if nothing else holds it (else copied).
-    fn from_finished(finished: Arc<Analyzed>) -> Base {
-        match Arc::try_unwrap(finished) {
+    /// An earlier run's result, taken over if nothing else holds it (else copied).
+    fn from_analyzed(last: Arc<Analyzed>) -> Base {
+        match Arc::try_unwrap(last) {
             Ok(done) => Base {
                 text: done.text,
                 document: done.checked.document,
@@ -104,17 +106,17 @@ impl Base {
     }
 }
 
-/// Parse and analyse a text for its diagnostics. With an earlier run's result (`previous`, or
-/// what a cancelled run left), only the lines around what changed are parsed again and only the
-/// puzzles there analysed (through the document's cache of analyses by grid); else the whole
-/// text is. `None` when a newer text cancelled the run; `Err` carries a panic's message.
+/// Parse and analyse the text of `generation` for its diagnostics. After an earlier run, only
+/// the lines around what changed are parsed again and only the puzzles there analysed (through
+/// the document's cache of analyses by grid); else the whole text is. `None` when a newer text
+/// cancelled the run; `Err` carries a panic's message.
 pub fn check(
     rope: &Rope,
-    previous: Option<Arc<Analyzed>>,
+    generation: u64,
     cancel: &AtomicBool,
     limits: Limits,
     carry: &Mutex<Carry>,
-) -> Option<Result<Checked, String>> {
+) -> Option<Result<Arc<Analyzed>, String>> {
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
@@ -124,14 +126,10 @@ pub fn check(
     let mut carry = carry
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let base = carry
-        .left
-        .take()
-        .or_else(|| previous.map(Base::from_finished));
     if cancel.load(Ordering::Relaxed) {
-        carry.left = base;
         return None;
     }
+    let base = carry.last.take().map(Base::from_analyzed);
     let outcome = guarded(|| {
         run_hooks(rope, cancel);
         let started = Instant::now();
@@ -151,15 +149,13 @@ pub fn check(
                 started.elapsed().as_secs_f64() * 1e3
             )
         });
-        if cancel.load(Ordering::Relaxed) {
-            carry.left = Some(Base {
-                text: rope.clone(),
-                document: checked.document,
-                analyses: checked.analyses,
-            });
-            return None;
-        }
-        Some(checked)
+        let analyzed = Arc::new(Analyzed {
+            generation,
+            text: rope.clone(),
+            checked,
+        });
+        carry.last = Some(analyzed.clone());
+        (!cancel.load(Ordering::Relaxed)).then_some(analyzed)
     });
     outcome.transpose()
 }

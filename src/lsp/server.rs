@@ -21,7 +21,7 @@ use super::diagnostics;
 use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Carry, Limits};
 use super::transport::Malformed;
-use super::view::{Analyzed, ClientConfig, Earlier, View};
+use super::view::{ClientConfig, Earlier, View};
 use super::{actions, hover};
 
 pub struct Backend {
@@ -38,9 +38,9 @@ struct Inner {
     shut_down: Arc<AtomicBool>,
 }
 
-/// What a new diagnostics run needs from its document's `Run`: its cancel flag, what earlier
-/// runs carry over, and the last finished run's result to start from.
-type NewRun = (Arc<AtomicBool>, Arc<Mutex<Carry>>, Option<Arc<Analyzed>>);
+/// What a new diagnostics run needs from its document's `Run`: its cancel flag, and what
+/// earlier runs carry over.
+type NewRun = (Arc<AtomicBool>, Arc<Mutex<Carry>>);
 
 #[derive(Default)]
 struct State {
@@ -52,7 +52,7 @@ struct State {
 struct Run {
     /// Raised when a newer text supersedes this run (or the document closes).
     cancel: Arc<AtomicBool>,
-    /// Analyses by grid content and a cancelled run's parse, carried from one run to the next.
+    /// Analyses by grid content and the last run's result, carried from one run to the next.
     carry: Arc<Mutex<Carry>>,
     /// The last finished analysis and the last parse by a query, whatever text they were for.
     earlier: Earlier,
@@ -113,9 +113,10 @@ impl Inner {
             Some(run) => {
                 run.cancel.store(true, Ordering::Relaxed);
                 run.cancel = cancel.clone();
-                // Its result is for an older text, no use to queries now: the new run takes it
-                // over (without copying it when no query holds it) to re-read only what changed.
-                (cancel, run.carry.clone(), run.earlier.finished.take())
+                // The finished run is for an older text, no use to queries now: let go of it, so
+                // the new run can take it over from the carry without copying it.
+                run.earlier.finished = None;
+                (cancel, run.carry.clone())
             }
             None => {
                 let run = Run {
@@ -125,7 +126,7 @@ impl Inner {
                 };
                 let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
-                (cancel, carry, None)
+                (cancel, carry)
             }
         }
     }
@@ -137,17 +138,19 @@ impl Inner {
     /// Analyse one text off the message loop and publish its diagnostics if still current.
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let limits = Limits::from_env();
-        let (cancel, carry, previous) = run;
+        let (cancel, carry) = run;
         let encoding = self.config().encoding;
         let rope = snapshot.rope.clone(); // shares its chunks
         let job_uri = uri.clone();
+        let generation = snapshot.generation;
         // Placing the findings in the client's encoding is work too: done off the message loop.
         let job = tokio::task::spawn_blocking(move || {
-            let outcome = jobs::check(&rope, previous, &cancel, limits, &carry)?;
+            let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
             let started = Instant::now();
             let diagnostics = match &outcome {
-                Ok(checked) => {
-                    diagnostics::from_findings(&checked.findings, &job_uri, &rope, encoding)
+                Ok(analyzed) => {
+                    let findings = &analyzed.checked.findings;
+                    diagnostics::from_findings(findings, &job_uri, &rope, encoding)
                 }
                 Err(problem) => vec![diagnostics::internal(problem, &job_uri, &rope, encoding)],
             };
@@ -170,14 +173,7 @@ impl Inner {
             }
         };
         let (analyzed, panic) = match outcome {
-            Ok(checked) => {
-                let analyzed = Arc::new(Analyzed {
-                    generation: snapshot.generation,
-                    text: snapshot.rope.clone(),
-                    checked,
-                });
-                (Some(analyzed), None)
-            }
+            Ok(analyzed) => (Some(analyzed), None),
             Err(problem) => (None, Some(problem)),
         };
         let _gate = self.publish_gate.lock().await;
