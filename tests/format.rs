@@ -495,7 +495,7 @@ fn check_reparse(
 }
 
 /// Documents where re-reading in part is often possible: file metadata, then a grid, then
-/// chunks with more blank lines and 9×9 one-liners than `document` has.
+/// chunks with more blank lines, titles and 9×9 one-liners than `document` has.
 fn collection_document() -> impl Strategy<Value = String> {
     let one_liner = (
         prop::collection::vec(any::<bool>(), 81),
@@ -507,7 +507,9 @@ fn collection_document() -> impl Strategy<Value = String> {
             empty: '.',
             trailing,
         });
-    let piece = prop_oneof![3 => chunk(), 1 => Just(Chunk::Blank), 3 => one_liner.clone()];
+    let title = Just(Chunk::Meta("title".into(), "t".into()));
+    let piece =
+        prop_oneof![3 => chunk(), 1 => Just(Chunk::Blank), 3 => one_liner.clone(), 1 => title];
     let header = prop::collection::vec(chunk(), 0..3);
     (
         header,

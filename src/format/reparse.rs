@@ -3,8 +3,8 @@
 //! The parser walks lines left to right, and at some lines it provably starts afresh: after a
 //! blank line (no comment group is pending and nothing before looks past a blank line), and
 //! after a one-line puzzle whose width can be nothing else (36, 81, 144, 256 or 625 cells: no
-//! block row has that many, so no block swallows it, and with no size declared it is read on its
-//! own) when the line above it is blank or cells (so it has no header). Once a grid has been
+//! block row has that many, so no block swallows it, and with no size declared, in the file or
+//! its header, it is read on its own; its header is taken with it, so none is pending after). Once a grid has been
 //! seen the file's metadata is settled, so the parser's whole state at such a point is known.
 //! `reparse` therefore re-reads the text between the last such point before the edit and the
 //! first one after it, keeps the old puzzles and findings before it, and moves those after it
@@ -14,6 +14,7 @@
 //! reads is what it was.
 
 use super::lines::{self, Kind, Line};
+use super::meta::key_value;
 use super::parse::{one_line_size, parse, parse_region};
 use super::{Document, Entry, Puzzle};
 use crate::finding::{Finding, Span};
@@ -62,14 +63,19 @@ pub fn reparse(
     let first_grid = doc.puzzles.first()?.span.start;
     let lines = lines::lines_at(window, window_start);
     let sized = doc.file_scope.size.valid().is_some();
-    let resumes_after = |k: usize| resumes_after(&lines, k, sized);
+    let after_change = |k: usize| lines[k].start > change.new_end;
+    let resumes = |k: usize, unchanged: &dyn Fn(usize) -> bool| {
+        resumes_after(&lines, k, sized, (window, window_start), unchanged)
+    };
     let at_break = |x: usize| window.as_bytes()[x - window_start - 1] == b'\n';
     // The last resume point before the change whose line break the change cannot touch.
     let from = (0..lines.len())
         .rev()
         .filter(|&k| has_break(&lines[k]) && lines[k].next <= change.start)
         .map(|k| (k, lines[k].next))
-        .find(|&(k, x)| (x < change.start || at_break(x)) && first_grid < x && resumes_after(k))
+        .find(|&(k, x)| {
+            (x < change.start || at_break(x)) && first_grid < x && resumes(k, &|_| true)
+        })
         .map(|(_, x)| x);
     // Failing that, the very start (where the parser's state is its first), when in reach.
     let from = match from {
@@ -78,13 +84,12 @@ pub fn reparse(
         None => return None,
     };
     // The first resume point after the change whose lines are the same in the old text.
-    let after_change = |k: usize| lines[k].start > change.new_end;
     let until = (0..lines.len())
-        .filter(|&k| after_change(k) && (k == 0 || after_change(k - 1)) && has_break(&lines[k]))
+        .filter(|&k| after_change(k) && has_break(&lines[k]))
         .map(|k| (k, lines[k].next))
         .find(|&(k, x)| {
             let certain = x < window_end || at_break(x) || x == text_len;
-            certain && resumes_after(k)
+            certain && resumes(k, &after_change)
         })
         .map(|(_, x)| x);
     let until = match until {
@@ -136,15 +141,44 @@ fn has_break(line: &Line) -> bool {
     line.next > line.end
 }
 
-/// Whether the parser starts afresh after line `k` (see the module comment).
-fn resumes_after(lines: &[Line], k: usize, sized: bool) -> bool {
+/// Whether the parser starts afresh after line `k` (see the module comment) of the `lines` of
+/// `window` (found at a byte offset of the text). `unchanged(j)` when line `j` reads the same
+/// in the old text (a one-liner's header must, or the old parse may have read it differently).
+fn resumes_after(
+    lines: &[Line],
+    k: usize,
+    sized: bool,
+    (window, window_start): (&str, usize),
+    unchanged: &dyn Fn(usize) -> bool,
+) -> bool {
+    let source = |line: &Line| &window[line.start - window_start..line.end - window_start];
     match lines[k].kind {
         Kind::Blank => true,
-        Kind::Cells(c) if !sized && is_only_one_line(c.run) && k > 0 => {
-            matches!(lines[k - 1].kind, Kind::Blank | Kind::Cells(_))
+        Kind::Cells(c) if !sized && is_only_one_line(c.run) => {
+            // Its header: the comments (junk and borders between them change nothing) up to a
+            // blank or cells line. With no `size` there it is read alone, as a one-liner.
+            let mut j = k;
+            loop {
+                if j == 0 {
+                    return window_start == 0; // the text's first line
+                }
+                j -= 1;
+                if !unchanged(j) {
+                    return false;
+                }
+                match lines[j].kind {
+                    Kind::Blank | Kind::Cells(_) => return true,
+                    Kind::Comment if declares_size(source(&lines[j])) => return false,
+                    Kind::Comment | Kind::Junk(_) | Kind::Border => {}
+                }
+            }
         }
         _ => false,
     }
+}
+
+fn declares_size(comment: &str) -> bool {
+    key_value(comment).is_some_and(|kv| kv.key.eq_ignore_ascii_case("size"))
 }
 
 /// A cell count that only a one-line puzzle has (16 is also a row of a 16×16 block).
