@@ -68,21 +68,15 @@ fn spawn() -> Server {
     Server::spawn_with(&[], &[("SUDOKU_LSP_TIMING", "1")])
 }
 
-/// The server's own times for the diagnostics runs after edits, from its timing log.
-fn server_side_edit_times(server: &Server) -> Vec<Duration> {
+/// The server's own times from its timing log: of the lines containing `kind`, the figure
+/// after `took` (in ms).
+fn server_side_times(server: &Server, kind: &str, took: &str) -> Vec<Duration> {
     server
         .stderr()
         .lines()
-        .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains("edited:"))
-        .filter_map(|l| {
-            l.rsplit("checked in ")
-                .next()?
-                .strip_suffix(" ms")?
-                .parse()
-                .ok()
-        })
-        .map(Duration::from_secs_f64)
-        .map(|d| d / 1000)
+        .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains(kind))
+        .filter_map(|l| l.rsplit(took).next()?.strip_suffix(" ms")?.parse().ok())
+        .map(|ms: f64| Duration::from_secs_f64(ms / 1000.0))
         .collect()
 }
 
@@ -131,7 +125,7 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
     );
     report(
         &format!("{label}: one-character edit, the server's diagnostics run alone"),
-        &mut server_side_edit_times(server),
+        &mut server_side_times(server, "edited:", "checked in "),
     );
     let mut hovers = Vec::new();
     for i in 0..EDITS {
@@ -142,6 +136,10 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
         assert!(!hover.is_null(), "hover answered nothing on line {line}");
     }
     report(&format!("{label}: hover"), &mut hovers);
+    report(
+        &format!("{label}: hover, the server's work alone"),
+        &mut server_side_times(server, "hover answered", "answered in "),
+    );
 }
 
 fn report(what: &str, times: &mut [Duration]) {

@@ -217,6 +217,7 @@ impl Inner {
     /// while we worked (an answer about an older text is worse than none).
     async fn query<T: Send + 'static>(
         self: &Arc<Self>,
+        what: &'static str,
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
@@ -231,8 +232,14 @@ impl Inner {
         let owned_uri = uri.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
+                let started = Instant::now();
                 let view = View::new(owned_uri, snapshot, earlier, config);
-                (work(&view), view.fresh_document())
+                let answer = work(&view);
+                jobs::log_timing(|| {
+                    let ms = started.elapsed().as_secs_f64() * 1e3;
+                    format!("{what} answered in {ms:.3} ms")
+                });
+                (answer, view.fresh_document())
             })
         });
         let (answer, parsed) = match job.await {
@@ -367,7 +374,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document_position_params.text_document.uri;
         Ok(self
             .inner
-            .query(&uri, move |view| hover::answer(view, position))
+            .query("hover", &uri, move |view| hover::answer(view, position))
             .await)
     }
 
@@ -377,7 +384,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let actions = self
             .inner
-            .query(&uri, move |view| {
+            .query("code action", &uri, move |view| {
                 let offset = view.offset(start);
                 Some(actions::at(view, offset, only.as_deref()))
             })
