@@ -830,7 +830,7 @@ fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{Layout, Metadata};
+    use crate::format::Layout;
 
     fn puzzle(line: &str) -> Puzzle {
         let givens: Vec<u8> = line
@@ -845,7 +845,7 @@ mod tests {
             cell_spans,
             span: Span::new(0, 81),
             first_row: Span::new(0, 81),
-            meta: Metadata::default(),
+            meta: Default::default(),
             header: Vec::new(),
             layout: Layout::Line,
         }

@@ -17,6 +17,8 @@ pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use write::{apply_edits, canonical, fill_edits, Edit};
 
+use std::sync::Arc;
+
 use crate::finding::{Finding, Span};
 use crate::grid::{Size, Variant};
 
@@ -54,8 +56,9 @@ pub struct Puzzle {
     pub span: Span,
     /// The first row's line (for a one-line puzzle, its cells), where whole-puzzle findings go.
     pub first_row: Span,
-    /// The effective metadata: the file's, overridden by the puzzle's own.
-    pub meta: Metadata,
+    /// The effective metadata: the file's, overridden by the puzzle's own. Puzzles without
+    /// metadata of their own share one copy of the file's (a collection has thousands).
+    pub meta: Arc<Metadata>,
     /// Spans of the puzzle's own comment and metadata lines directly above it.
     pub header: Vec<Span>,
     pub layout: Layout,

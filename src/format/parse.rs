@@ -7,7 +7,9 @@
 
 use super::lines::{self, CellLine, Kind, Line, Token};
 use super::meta::{self, Scope, Setting};
-use super::{CellSpans, Document, Layout, Puzzle};
+use std::sync::Arc;
+
+use super::{CellSpans, Document, Layout, Metadata, Puzzle};
 use crate::finding::{Code, Finding, Span};
 use crate::grid::{digit_char, Size};
 
@@ -45,6 +47,8 @@ struct Parser<'a> {
     group: Option<Group>,
     /// Whether any cell line has been met (a puzzle, well-formed or not).
     seen_grid: bool,
+    /// The file's metadata as the puzzles without their own share it.
+    shared_meta: Option<Arc<Metadata>>,
 }
 
 impl<'a> Parser<'a> {
@@ -71,6 +75,7 @@ impl<'a> Parser<'a> {
             file,
             group: None,
             seen_grid,
+            shared_meta: None,
         }
     }
 
@@ -194,6 +199,7 @@ impl<'a> Parser<'a> {
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
             return next; // the metadata error says why this puzzle is not read
         }
+        let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
             size,
             variant: scope.variant.valid().unwrap_or_default(),
@@ -201,11 +207,22 @@ impl<'a> Parser<'a> {
             cell_spans,
             span,
             first_row,
-            meta: scope.meta,
+            meta,
             header,
             layout,
         });
         next
+    }
+
+    /// A puzzle's metadata: the shared copy of the file's when it has none of its own.
+    fn share_meta(&mut self, meta: Metadata) -> Arc<Metadata> {
+        if meta != self.file.meta {
+            return Arc::new(meta);
+        }
+        match &self.shared_meta {
+            Some(shared) if **shared == meta => shared.clone(),
+            _ => self.shared_meta.insert(Arc::new(meta)).clone(),
+        }
     }
 
     fn cell_line(&self, i: usize) -> CellLine {

@@ -13,6 +13,8 @@
 //! re-reads from the start of the text, and keeps the rest only if the file's metadata it
 //! reads is what it was.
 
+use std::sync::Arc;
+
 use super::lines::{self, Kind, Line};
 use super::meta::key_value;
 use super::parse::{one_line_size, parse, parse_region};
@@ -201,8 +203,24 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
     for span in &mut puzzle.header {
         shift(span, from, delta);
     }
-    // The file's own entries lie above the first grid and stay where they are.
-    let m = &mut puzzle.meta;
+    // The file's own entries lie above the first grid and stay where they are; a puzzle with
+    // none of its own shares them with others, so is left as it is.
+    let m = &puzzle.meta;
+    let own = [
+        &m.title,
+        &m.author,
+        &m.source,
+        &m.difficulty,
+        &m.variant,
+        &m.size,
+    ]
+    .into_iter()
+    .flatten()
+    .any(|entry| entry.span.start >= from);
+    if !own {
+        return;
+    }
+    let m = Arc::make_mut(&mut puzzle.meta);
     let entries: [&mut Option<Entry>; 6] = [
         &mut m.title,
         &mut m.author,
