@@ -71,6 +71,8 @@ fn spawn() -> Server {
 /// The server's own times from its timing log: of the lines containing `kind`, the figure
 /// after `took` (in ms).
 fn server_side_times(server: &Server, kind: &str, took: &str) -> Vec<Duration> {
+    // The log is read from the server's stderr by a thread of its own: let it catch up.
+    std::thread::sleep(Duration::from_millis(100));
     server
         .stderr()
         .lines()
