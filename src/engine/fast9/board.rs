@@ -18,6 +18,9 @@ const ROW_MASKS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 /// (`1 + 2^9 + 2^18`: three shifted copies that never overlap).
 const SPREAD_ROWS: u32 = 0x40201;
 
+/// The two other bands of each band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The search state: small, `Copy`, no heap.
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
@@ -25,8 +28,10 @@ pub struct Board {
     pub cand: [[u32; 3]; 9],
     /// Per band: cells not placed yet.
     pub unsolved: [u32; 3],
-    /// Bit `d`: digit `d`'s board changed since it was last propagated.
+    /// Bit `3 * d + b`: digit `d`'s word of band `b` changed since it was last propagated.
     dirty: u32,
+    /// Bit `d`: digit `d`'s board changed since the stack rule last looked at it.
+    stale: u32,
 }
 
 /// A contradiction: this branch has no solution.
@@ -39,31 +44,38 @@ impl Board {
         let mut board = Board {
             cand: [[BAND; 3]; 9],
             unsolved: [BAND; 3],
-            dirty: 0x1ff,
+            dirty: (1 << 27) - 1,
+            stale: 0,
         };
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
-        for (cell, &given) in givens.iter().enumerate() {
-            if given == 0 {
-                continue;
-            }
-            if given > 9 {
-                return Err(Dead);
-            }
-            let digit = usize::from(given - 1);
-            let (band, bit) = (cell / 27, 1u32 << (cell % 27));
-            // The cell left this digit's board only if an equal given is a peer.
-            if board.cand[digit][band] & bit == 0 {
-                return Err(Dead);
-            }
-            for (word, peer) in board.cand[digit].iter_mut().zip(&peers[cell]) {
-                *word &= !peer;
-            }
-            for (other, words) in board.cand.iter_mut().enumerate() {
-                if other != digit {
-                    words[band] &= !bit;
+        // Per digit, its givens; they leave the other digits' boards at the end, in one pass.
+        let mut mine = [[0u32; 3]; 9];
+        for (band, cells) in givens.chunks_exact(27).enumerate() {
+            for (offset, &given) in cells.iter().enumerate() {
+                if given == 0 {
+                    continue;
                 }
+                let digit = usize::from(given - 1);
+                if digit >= 9 {
+                    return Err(Dead);
+                }
+                let (cell, bit) = (27 * band + offset, 1u32 << offset);
+                // The cell left this digit's board only if an equal given is a peer.
+                if board.cand[digit][band] & bit == 0 {
+                    return Err(Dead);
+                }
+                for (word, peer) in board.cand[digit].iter_mut().zip(&peers[cell]) {
+                    *word &= !peer;
+                }
+                mine[digit][band] |= bit;
+                board.unsolved[band] &= !bit;
             }
-            board.unsolved[band] &= !bit;
+        }
+        for (words, mine) in board.cand.iter_mut().zip(&mine) {
+            for band in 0..3 {
+                // Keep the unsolved cells and this digit's own givens.
+                words[band] &= board.unsolved[band] | mine[band];
+            }
         }
         Ok(board)
     }
@@ -92,98 +104,173 @@ impl Board {
     pub fn place(&mut self, digit: usize, band: usize, bit: u32) {
         let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
         self.cand[digit][band] &= !(row & !bit);
-        self.dirty |= 1 << digit;
+        self.dirty |= 1 << (3 * digit + band);
     }
 
     /// Remove `digit` from the cell `bit` of `band`.
     pub fn remove(&mut self, digit: usize, band: usize, bit: u32) {
         self.cand[digit][band] &= !bit;
-        self.dirty |= 1 << digit;
+        self.dirty |= 1 << (3 * digit + band);
     }
 
-    /// Propagate to a fixpoint: the permutation rule on every band and stack of every changed
-    /// digit, placing the single cells of rows, then naked singles.
-    pub fn propagate<const DIAGONAL: bool>(&mut self) -> Result<(), Dead> {
+    /// Propagate to a fixpoint, cheapest rules first: the band rule on every changed band word
+    /// (placing the single cells of rows), then naked singles, then the stack rule (and the
+    /// diagonals) over all digits; back to the start whenever something changed.
+    /// Gives the cells left with two candidates, per band (where the search branches).
+    pub fn propagate<const DIAGONAL: bool>(&mut self) -> Result<[u32; 3], Dead> {
+        // Naked singles only look again at bands where some word changed.
+        let mut touched = 0b111;
+        let mut bivalue = [0; 3];
         loop {
             while self.dirty != 0 {
-                let digit = self.dirty.trailing_zeros() as usize;
+                let index = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                self.update_digit::<DIAGONAL>(digit)?;
+                let (digit, band) = (index / 3, index % 3);
+                self.stale |= 1 << digit;
+                touched |= 1 << band;
+                self.update_band::<DIAGONAL>(digit, band)?;
             }
-            if !self.naked_singles()? {
-                return Ok(());
+            let found = self.naked_singles(touched, &mut bivalue)?;
+            touched = 0;
+            if found {
+                continue;
+            }
+            if !self.stack_rule::<DIAGONAL>()? {
+                return Ok(bivalue);
             }
         }
     }
 
-    /// One digit to its own fixpoint, then its newly placed cells leave the other digits.
-    fn update_digit<const DIAGONAL: bool>(&mut self, digit: usize) -> Result<(), Dead> {
-        let mut c = self.cand[digit];
-        loop {
-            let before = c;
-            // Bands: the row occupancy of each minirow → the cells the permutation rule keeps.
-            for word in c.iter_mut() {
-                let x = *word;
-                let pattern = ROW_OCCUPANCY[(x & 0x1ff) as usize] as usize
-                    | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
-                    | (ROW_OCCUPANCY[(x >> 18) as usize] as usize) << 6;
-                *word = x & BAND_KEEP[pattern];
-            }
-            // Stacks: fold each band's three rows into its 9 column bits, then read stack `s`
-            // as band i's columns 3s..3s+2 (bits 9i+3s.. of `folded` after the shift).
-            let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-            let folded = fold(c[0]) | fold(c[1]) << 9 | fold(c[2]) << 18;
-            let mut keep_columns = 0;
-            for stack in 0..3 {
-                // Three 3-bit groups at 0, 9, 18 → packed at 0, 3, 6 (the 9-bit pattern).
-                let g = (folded >> (3 * stack)) & 0o7_007_007;
-                let pattern = (g | g >> 6 | g >> 12) & 0x1ff;
-                keep_columns |= STACK_KEEP[pattern as usize] << (3 * stack);
-            }
-            for (band, word) in c.iter_mut().enumerate() {
-                *word &= ((keep_columns >> (9 * band)) & 0x1ff) * SPREAD_ROWS;
-            }
-            if DIAGONAL {
-                diagonal_rule(&mut c, MAIN_DIAGONAL)?;
-                diagonal_rule(&mut c, ANTI_DIAGONAL)?;
-            }
-            // An empty row, column or box left some row empty: the band rule then gave 0.
-            if c[0] == 0 || c[1] == 0 || c[2] == 0 {
-                return Err(Dead);
-            }
-            if c == before {
-                break;
-            }
+    /// Narrow `digit`'s board in `word` with `keep`, marking it for propagation when it changed.
+    #[inline]
+    fn narrow(&mut self, digit: usize, band: usize, keep: u32) {
+        let word = &mut self.cand[digit][band];
+        if *word & !keep != 0 {
+            *word &= keep;
+            self.dirty |= 1 << (3 * digit + band);
         }
-        self.cand[digit] = c;
-        for (band, &word) in c.iter().enumerate() {
-            let placed = row_singles(word) & self.unsolved[band];
-            if placed == 0 {
-                continue;
-            }
-            self.unsolved[band] &= !placed;
-            for other in 0..9 {
-                let word = &mut self.cand[other][band];
-                if other != digit && *word & placed != 0 {
-                    *word &= !placed;
-                    self.dirty |= 1 << other;
+    }
+
+    /// The band rule on one digit's band word, then the cells alone in their row are placed:
+    /// they leave the other digits, their column in the other bands (and their diagonal).
+    fn update_band<const DIAGONAL: bool>(&mut self, digit: usize, band: usize) -> Result<(), Dead> {
+        let x = self.cand[digit][band];
+        // Which minirows hold the digit → the cells the permutation rule keeps (0: none fits).
+        let pattern = ROW_OCCUPANCY[(x & 0x1ff) as usize] as usize
+            | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
+            | (ROW_OCCUPANCY[(x >> 18) as usize] as usize) << 6;
+        let word = x & BAND_KEEP[pattern];
+        if word == 0 {
+            return Err(Dead);
+        }
+        self.cand[digit][band] = word;
+        let placed = row_singles(word) & self.unsolved[band];
+        if placed == 0 {
+            return Ok(());
+        }
+        self.unsolved[band] &= !placed;
+        // The placed cells leave every digit's word (branch-free: which digits held them is
+        // unpredictable), then this digit gets its word back.
+        for other in 0..9 {
+            let before = self.cand[other][band];
+            let after = before & !placed;
+            self.cand[other][band] = after;
+            self.dirty |= u32::from(before != after) << (3 * other + band);
+        }
+        self.cand[digit][band] = word;
+        self.dirty &= !(1 << (3 * digit + band));
+        // Fold the three rows onto the 9 column bits, then copy them back into every row.
+        let columns = ((placed | placed >> 9 | placed >> 18) & 0x1ff) * SPREAD_ROWS;
+        let (b1, b2) = OTHER_BANDS[band];
+        self.narrow(digit, b1, !columns);
+        self.narrow(digit, b2, !columns);
+        if DIAGONAL {
+            // Within a band the diagonal cells share a box, which the band rule covers; the
+            // other bands lose the diagonal through a placed diagonal cell.
+            for diagonal in [MAIN_DIAGONAL, ANTI_DIAGONAL] {
+                if placed & diagonal[band] != 0 {
+                    self.narrow(digit, b1, !diagonal[b1]);
+                    self.narrow(digit, b2, !diagonal[b2]);
                 }
             }
         }
         Ok(())
     }
 
-    /// Place every cell with one candidate left. `Ok(false)` when there was none.
-    fn naked_singles(&mut self) -> Result<bool, Dead> {
+    /// The stack rule (and with `DIAGONAL` the diagonal rule) on every digit; `Ok(true)` when a
+    /// board changed.
+    fn stack_rule<const DIAGONAL: bool>(&mut self) -> Result<bool, Dead> {
+        let mut stale = self.stale;
+        self.stale = 0;
+        while stale != 0 {
+            let digit = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let c = self.cand[digit];
+            // Fold each band's rows onto its 9 column bits: band i's columns at bits 9i..9i+8.
+            let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+            let folded = fold(c[0]) | fold(c[1]) << 9 | fold(c[2]) << 18;
+            let mut keep_columns = 0;
+            for stack in 0..3 {
+                // Band i's columns 3s..3s+2 sit at bits 9i..9i+2 after the shift; pack the
+                // three groups at 0, 3, 6 to read the stack's 9-bit pattern.
+                let g = (folded >> (3 * stack)) & 0o7_007_007;
+                let pattern = (g | g >> 6 | g >> 12) & 0x1ff;
+                keep_columns |= STACK_KEEP[pattern as usize] << (3 * stack);
+            }
+            // Usually every occupied column survives: one test instead of three.
+            if folded & !keep_columns != 0 {
+                for band in 0..3 {
+                    let keep = ((keep_columns >> (9 * band)) & 0x1ff) * SPREAD_ROWS;
+                    self.narrow(digit, band, keep);
+                }
+            }
+            if DIAGONAL {
+                for diagonal in [MAIN_DIAGONAL, ANTI_DIAGONAL] {
+                    self.diagonal_rule(digit, diagonal)?;
+                }
+            }
+        }
+        Ok(self.dirty != 0)
+    }
+
+    /// A diagonal holds each digit once: no cell left is a contradiction, and the one cell left
+    /// is placed (its row shrinks to it).
+    fn diagonal_rule(&mut self, digit: usize, diagonal: [u32; 3]) -> Result<(), Dead> {
+        let c = self.cand[digit];
+        let on = [c[0] & diagonal[0], c[1] & diagonal[1], c[2] & diagonal[2]];
+        match on.iter().map(|w| w.count_ones()).sum::<u32>() {
+            0 => Err(Dead),
+            1 => {
+                for (band, &bit) in on.iter().enumerate() {
+                    if bit != 0 && self.unsolved[band] & bit != 0 {
+                        let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
+                        self.narrow(digit, band, !(row & !bit));
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Place every cell with one candidate left.
+    /// Place every cell with one candidate left in the `touched` bands (a bit per band), and
+    /// note their cells with two candidates in `bivalue`. `Ok(true)` when some were placed.
+    fn naked_singles(&mut self, touched: u32, bivalue: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut found = false;
         for band in 0..3 {
-            // Bit-sliced counting over the nine digits: `one` = at least one candidate,
-            // `two` = at least two.
-            let (mut one, mut two) = (0u32, 0u32);
+            if touched & (1 << band) == 0 {
+                continue;
+            }
+            // Bit-sliced counting over the nine digits, one cell per bit: `one` = at least one
+            // candidate, `two` = at least two, `three` = at least three.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for words in &self.cand {
+                three |= two & words[band];
                 two |= one & words[band];
                 one |= words[band];
             }
+            bivalue[band] = self.unsolved[band] & two & !three;
             let unsolved = self.unsolved[band];
             if unsolved & !one != 0 {
                 return Err(Dead);
@@ -211,22 +298,10 @@ impl Board {
                     word &= !(row & !mine);
                 }
                 self.cand[digit][band] = word;
-                self.dirty |= 1 << digit;
+                self.dirty |= 1 << (3 * digit + band);
             }
         }
         Ok(found)
-    }
-
-    /// Per band: `one` (≥ 1 candidate) and `two` (≥ 2) and `three` (≥ 3), unsolved cells only.
-    pub fn counts(&self, band: usize) -> (u32, u32, u32) {
-        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-        for words in &self.cand {
-            let w = words[band] & self.unsolved[band];
-            three |= two & w;
-            two |= one & w;
-            one |= w;
-        }
-        (one, two, three)
     }
 }
 
@@ -242,41 +317,4 @@ fn row_singles(word: u32) -> u32 {
         }
     }
     singles
-}
-
-/// A diagonal holds each digit once: no cell left is a contradiction, one cell left is placed
-/// (its row shrinks to it), and a placed cell on the diagonal clears the rest of it.
-fn diagonal_rule(c: &mut [u32; 3], diagonal: [u32; 3]) -> Result<(), Dead> {
-    let on = [c[0] & diagonal[0], c[1] & diagonal[1], c[2] & diagonal[2]];
-    let count: u32 = on.iter().map(|w| w.count_ones()).sum();
-    match count {
-        0 => Err(Dead),
-        1 => {
-            for band in 0..3 {
-                if on[band] != 0 {
-                    let row = ROW_MASKS[(on[band].trailing_zeros() / 9) as usize];
-                    c[band] &= !(row & !on[band]);
-                }
-            }
-            Ok(())
-        }
-        _ => {
-            let placed = [
-                row_singles(c[0]) & on[0],
-                row_singles(c[1]) & on[1],
-                row_singles(c[2]) & on[2],
-            ];
-            let n: u32 = placed.iter().map(|w| w.count_ones()).sum();
-            match n {
-                0 => Ok(()),
-                1 => {
-                    for band in 0..3 {
-                        c[band] &= !diagonal[band] | placed[band];
-                    }
-                    Ok(())
-                }
-                _ => Err(Dead),
-            }
-        }
-    }
 }
