@@ -1,7 +1,9 @@
 //! `cargo bench --bench latency`: the editor's view of speed. Drives the real release binary over
 //! stdio, as an editor would, and prints p50/p99 of: opening a 49,151-puzzle collection until its
 //! diagnostics arrive, a one-character edit in it until the new diagnostics arrive, hover in it,
-//! and the same edit and hover on a single 9×9 puzzle; and the server's peak memory.
+//! and the same edit and hover on a single 9×9 puzzle; the server's memory after opening the
+//! collection, after the edits and hovers, and at its peak; and the server's own time for each
+//! diagnostics run after an edit (from the log it writes with `SUDOKU_LSP_TIMING=1`).
 //!
 //! The collection is `../shared/data/sudoku17.txt` when present, else puzzles the solver
 //! generates (relabelled to make 49,151 different grids). Times are taken on the client side,
@@ -34,31 +36,62 @@ fn main() {
 fn large_file(text: &str) {
     let uri = "file:///bench/collection.sudoku";
     let mut opens = Vec::new();
-    let mut peak_kb = 0;
+    let mut server_opens = Vec::new();
+    let mut memory = (0, 0, 0);
     for round in 0..3 {
-        let mut server = Server::spawn();
+        let mut server = spawn();
         server.initialize(common::full_capabilities());
         let start = Instant::now();
         server.open(uri, 1, text);
         server.diagnostics(uri, 1);
         opens.push(start.elapsed());
+        server_opens.extend(server_side_times(&server, "opened:", "checked in "));
         if round == 0 {
+            let after_open = memory_kb(server.pid(), "VmRSS");
             edits_and_hovers(&mut server, uri, text, "collection");
-            peak_kb = peak_memory_kb(server.pid());
+            let after_edits = memory_kb(server.pid(), "VmRSS");
+            memory = (after_open, after_edits, memory_kb(server.pid(), "VmHWM"));
         }
         server.shutdown_and_exit();
     }
     report("collection: open → all diagnostics", &mut opens);
-    println!(
-        "collection: server peak memory {:.1} MB",
-        peak_kb as f64 / 1024.0
+    report(
+        "collection: open, the server's parse and analysis alone",
+        &mut server_opens,
     );
+    let mb = |kb: u64| kb as f64 / 1024.0;
+    println!(
+        "collection: server memory {:.1} MB after open, {:.1} MB after the edits and hovers, \
+         {:.1} MB at its peak",
+        mb(memory.0),
+        mb(memory.1),
+        mb(memory.2)
+    );
+}
+
+/// The release server, logging each diagnostics run's own time to stderr.
+fn spawn() -> Server {
+    Server::spawn_with(&[], &[("SUDOKU_LSP_TIMING", "1")])
+}
+
+/// The server's own times from its timing log: of the lines containing `kind`, the figure
+/// after `took` (in ms).
+fn server_side_times(server: &Server, kind: &str, took: &str) -> Vec<Duration> {
+    // The log is read from the server's stderr by a thread of its own: let it catch up.
+    std::thread::sleep(Duration::from_millis(100));
+    server
+        .stderr()
+        .lines()
+        .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains(kind))
+        .filter_map(|l| l.rsplit(took).next()?.strip_suffix(" ms")?.parse().ok())
+        .map(|ms: f64| Duration::from_secs_f64(ms / 1000.0))
+        .collect()
 }
 
 fn small_file() {
     let uri = "file:///bench/one.sudoku";
     let text = "# title: one\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
-    let mut server = Server::spawn();
+    let mut server = spawn();
     server.initialize(common::full_capabilities());
     server.open(uri, 1, text);
     server.diagnostics(uri, 1);
@@ -98,6 +131,10 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
         &format!("{label}: one-character edit → diagnostics"),
         &mut edits,
     );
+    report(
+        &format!("{label}: one-character edit, the server's diagnostics run alone"),
+        &mut server_side_times(server, "edited:", "checked in "),
+    );
     let mut hovers = Vec::new();
     for i in 0..EDITS {
         let line = puzzle_lines[(i * 104_729) % puzzle_lines.len()];
@@ -107,9 +144,17 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
         assert!(!hover.is_null(), "hover answered nothing on line {line}");
     }
     report(&format!("{label}: hover"), &mut hovers);
+    report(
+        &format!("{label}: hover, the server's work alone"),
+        &mut server_side_times(server, "hover answered", "answered in "),
+    );
 }
 
 fn report(what: &str, times: &mut [Duration]) {
+    if times.is_empty() {
+        println!("{what}: no samples");
+        return;
+    }
     times.sort();
     let at = |p: f64| times[((times.len() as f64 * p).ceil() as usize).clamp(1, times.len()) - 1];
     println!(
@@ -120,12 +165,13 @@ fn report(what: &str, times: &mut [Duration]) {
     );
 }
 
-/// VmHWM: the most resident memory the process has had.
-fn peak_memory_kb(pid: u32) -> u64 {
+/// A memory figure of the process from `/proc/PID/status`, in kB: `VmRSS` (resident now) or
+/// `VmHWM` (the most it has been).
+fn memory_kb(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
 }

@@ -238,7 +238,7 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
             let d = digit_char(digit);
             let mut finding = Finding::error(
                 Code::Conflict,
-                puzzle.cell_spans[cell],
+                puzzle.cell_span(cell),
                 format!(
                     "{d} appears twice in {units}: {} and {}",
                     geometry.cell_name(cell),
@@ -246,7 +246,7 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
                 ),
             );
             finding.related.push(Related {
-                span: puzzle.cell_spans[other],
+                span: puzzle.cell_span(other),
                 message: format!("the other {d} in {units}, at {}", geometry.cell_name(other)),
             });
             finding
@@ -286,7 +286,7 @@ fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell:
         .collect();
     let mut finding = Finding::error(
         Code::ImpossibleCell,
-        puzzle.cell_spans[cell],
+        puzzle.cell_span(cell),
         format!(
             "no digit fits in {}: {}",
             geometry.cell_name(cell),
@@ -302,7 +302,7 @@ fn related_peers(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usiz
     let mut related: Vec<Related> = Vec::new();
     for digit in Digits::all(geometry.side()).iter() {
         if let Some(Reason::Peer { peer, .. }) = marks.reason(cell, digit) {
-            let span = puzzle.cell_spans[peer as usize];
+            let span = puzzle.cell_span(peer as usize);
             if !related.iter().any(|r| r.span == span) {
                 related.push(Related {
                     span,
@@ -354,7 +354,7 @@ fn no_place_finding(
         .iter()
         .skip(1)
         .map(|&c| Related {
-            span: puzzle.cell_spans[c],
+            span: puzzle.cell_span(c),
             message: format!("{} cannot hold {d}", geometry.cell_name(c)),
         })
         .collect();
@@ -364,13 +364,13 @@ fn no_place_finding(
 /// Where a unit-wide finding goes: the whole row when the unit's cells sit on one line of the
 /// source, else its first empty cell (a column or box spans lines full of other text).
 fn unit_span(puzzle: &Puzzle, cells: &[u16], empties: &[usize]) -> Span {
-    let first = puzzle.cell_spans[cells[0] as usize];
-    let last = puzzle.cell_spans[cells[cells.len() - 1] as usize];
+    let first = puzzle.cell_span(cells[0] as usize);
+    let last = puzzle.cell_span(cells[cells.len() - 1] as usize);
     let is_row = cells.windows(2).all(|w| w[1] == w[0] + 1);
     if is_row && puzzle.layout == format::Layout::Block {
         Span::new(first.start, last.end)
     } else {
-        empties.first().map_or(first, |&c| puzzle.cell_spans[c])
+        empties.first().map_or(first, |&c| puzzle.cell_span(c))
     }
 }
 
@@ -478,6 +478,50 @@ pub fn check_text_with(text: &str, budget: &Budget, cache: &mut Cache) -> Checke
 /// Analyse an already parsed document (whose parse a caller may want to keep using).
 pub fn check_document(document: Document, budget: &Budget, cache: &mut Cache) -> Checked {
     let analyses = cache.analyze_all(&document.puzzles, budget);
+    with_findings(document, analyses)
+}
+
+/// Check a document that `format::reparse` updated from the one `earlier` checked: the
+/// puzzles it kept keep their analyses (the grid is the same, only its place moved), the ones it
+/// read anew are looked up in `cache` or analysed. Analyses a cancel or deadline cut short are
+/// redone. Findings are placed afresh, since the kept puzzles may have moved.
+pub fn recheck(
+    document: Document,
+    earlier: Vec<Arc<Analysis>>,
+    splice: format::Splice,
+    budget: &Budget,
+    cache: &mut Cache,
+) -> Checked {
+    let mut analyses = earlier;
+    let replaced = splice.first..splice.first + splice.removed;
+    if replaced.end > analyses.len()
+        || analyses.len() - splice.removed + splice.added != document.puzzles.len()
+    {
+        // Not the document `earlier` was for: check it whole.
+        return check_document(document, budget, cache);
+    }
+    let read = &document.puzzles[splice.first..splice.first + splice.added];
+    analyses.splice(replaced, cache.analyze_some(read, budget));
+    let unfinished: Vec<usize> = (0..analyses.len())
+        .filter(|&i| !is_final(&analyses[i]))
+        .collect();
+    if !unfinished.is_empty() {
+        let puzzles: Vec<Puzzle> = unfinished
+            .iter()
+            .map(|&i| document.puzzles[i].clone())
+            .collect();
+        for (i, analysis) in unfinished
+            .into_iter()
+            .zip(cache.analyze_some(&puzzles, budget))
+        {
+            analyses[i] = analysis;
+        }
+    }
+    with_findings(document, analyses)
+}
+
+/// The findings of a parsed and analysed document, in source order.
+fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
     let mut findings = document.problems.clone();
     for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
         if has_findings(analysis) {
@@ -505,17 +549,43 @@ type CacheKey = (Size, Variant, Box<[u8]>);
 #[derive(Default)]
 pub struct Cache {
     entries: HashMap<CacheKey, Arc<Analysis>>,
+    /// How many entries `analyze_some` lets the cache grow to before starting afresh.
+    limit: usize,
 }
 
+/// Room for grids edited away since the last whole check, besides the document's own.
+const CACHE_SLACK: usize = 1024;
+
 impl Cache {
+    /// The analysis of each of `puzzles` (a few, re-read after an edit): looked up, or analysed
+    /// and remembered. Nothing is forgotten unless the cache outgrows twice its document.
+    pub fn analyze_some(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
+        if self.entries.len() > self.limit.max(CACHE_SLACK) {
+            self.entries.clear();
+        }
+        let keys: Vec<CacheKey> = puzzles.iter().map(key).collect();
+        let mut results: Vec<Option<Arc<Analysis>>> =
+            keys.iter().map(|k| self.entries.get(k).cloned()).collect();
+        let missing: Vec<usize> = (0..keys.len()).filter(|&i| results[i].is_none()).collect();
+        for (i, analysis) in analyze_in_parallel(&keys, &missing, budget) {
+            let analysis = Arc::new(analysis);
+            if is_final(&analysis) {
+                self.entries.insert(keys[i].clone(), Arc::clone(&analysis));
+            }
+            results[i] = Some(analysis);
+        }
+        results
+            .into_iter()
+            .map(|r| r.expect("every puzzle analysed"))
+            .collect()
+    }
+
     /// The analysis of every puzzle, in order. Grids seen last time are not analysed again; grids
     /// not among these puzzles are forgotten, so the cache never outgrows its document.
     pub fn analyze_all(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
         let old = std::mem::take(&mut self.entries);
-        let keys: Vec<CacheKey> = puzzles
-            .iter()
-            .map(|p| (p.size, p.variant, p.givens.clone().into_boxed_slice()))
-            .collect();
+        self.limit = 2 * puzzles.len() + CACHE_SLACK;
+        let keys: Vec<CacheKey> = puzzles.iter().map(key).collect();
         let mut results: Vec<Option<Arc<Analysis>>> =
             keys.iter().map(|k| old.get(k).cloned()).collect();
         let missing: Vec<usize> = (0..keys.len()).filter(|&i| results[i].is_none()).collect();
@@ -533,6 +603,14 @@ impl Cache {
         }
         results
     }
+}
+
+fn key(puzzle: &Puzzle) -> CacheKey {
+    (
+        puzzle.size,
+        puzzle.variant,
+        puzzle.givens.clone().into_boxed_slice(),
+    )
 }
 
 /// An analysis worth keeping: not one cut short by a deadline or a cancel, which another run
@@ -752,14 +830,14 @@ fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{Layout, Metadata};
+    use crate::format::Layout;
 
     fn puzzle(line: &str) -> Puzzle {
         let givens: Vec<u8> = line
             .bytes()
             .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
             .collect();
-        let cell_spans = (0..givens.len()).map(|i| Span::new(i, i + 1)).collect();
+        let cell_spans = format::CellSpans::run(0, givens.len());
         Puzzle {
             size: Size::NINE,
             variant: Variant::Classic,
@@ -767,7 +845,7 @@ mod tests {
             cell_spans,
             span: Span::new(0, 81),
             first_row: Span::new(0, 81),
-            meta: Metadata::default(),
+            meta: Default::default(),
             header: Vec::new(),
             layout: Layout::Line,
         }

@@ -3,7 +3,9 @@
 
 use proptest::prelude::*;
 use sudoku_lsp::finding::{Code, Severity};
-use sudoku_lsp::format::{apply_edits, canonical, fill_edits, parse, Document, Layout, Metadata};
+use sudoku_lsp::format::{
+    apply_edits, canonical, fill_edits, parse, reparse, Change, Document, Layout, Metadata,
+};
 use sudoku_lsp::grid::{digit_char, Size, Variant};
 
 /// What must hold for any parse of any text.
@@ -27,7 +29,7 @@ fn check_invariants(text: &str, doc: &Document) {
         assert_eq!(p.givens.len(), n * n);
         assert_eq!(p.cell_spans.len(), n * n);
         assert!(p.givens.iter().all(|&d| d as usize <= n));
-        for (&d, &s) in p.givens.iter().zip(&p.cell_spans) {
+        for (&d, s) in p.givens.iter().zip(p.cell_spans.iter()) {
             assert!(in_text(s));
             assert_eq!(s.len(), 1);
             let c = text[s.start..s.end].chars().next().unwrap();
@@ -37,9 +39,10 @@ fn check_invariants(text: &str, doc: &Document) {
                 assert_eq!(c.to_ascii_uppercase(), digit_char(d));
             }
         }
-        assert!(p.cell_spans.windows(2).all(|w| w[0].end <= w[1].start));
+        let spans: Vec<_> = p.cell_spans.iter().collect();
+        assert!(spans.windows(2).all(|w| w[0].end <= w[1].start));
         assert!(in_text(p.span) && in_text(p.first_row));
-        assert!(p.span.start <= p.cell_spans[0].start && p.cell_spans[n * n - 1].end <= p.span.end);
+        assert!(p.span.start <= spans[0].start && spans[n * n - 1].end <= p.span.end);
         assert!(p
             .header
             .iter()
@@ -425,4 +428,208 @@ fn example_parse_errors_are_each_reported_at_their_place() {
     assert_eq!(found[4], (Code::UnknownKey, "# rating: 5 stars"));
     assert_eq!(doc.puzzles.len(), 1, "the last puzzle is still read");
     check_round_trip(&text);
+}
+
+// ---------------------------------------------------------------- re-reading after an edit
+
+/// The byte offsets where lines start (`\n`, `\r\n` and a lone `\r` end a line).
+fn line_starts(text: &str) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut starts = vec![0];
+    for i in 0..b.len() {
+        let ends = b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n'));
+        if ends && i + 1 < b.len() {
+            starts.push(i + 1);
+        }
+    }
+    starts
+}
+
+/// The whole lines of `text` around `from..to`, with `before` and `after` more lines each side.
+fn window_around(
+    text: &str,
+    from: usize,
+    to: usize,
+    before: usize,
+    after: usize,
+) -> (usize, usize) {
+    let starts = line_starts(text);
+    let first = starts
+        .partition_point(|&s| s <= from)
+        .saturating_sub(1 + before);
+    let last = starts.partition_point(|&s| s <= to) + after;
+    let end = starts.get(last).copied().unwrap_or(text.len());
+    (starts[first], end)
+}
+
+/// Apply `inserted` over `from..to` of `old`, reparse with the given window margins, and demand
+/// the full parse of the new text. Returns whether the reparse was possible.
+fn check_reparse(
+    old: &str,
+    from: usize,
+    to: usize,
+    inserted: &str,
+    margins: (usize, usize),
+) -> bool {
+    let mut new = old.to_string();
+    new.replace_range(from..to, inserted);
+    let change = Change {
+        start: from,
+        old_end: to,
+        new_end: from + inserted.len(),
+    };
+    let (ws, we) = window_around(&new, change.start, change.new_end, margins.0, margins.1);
+    let mut doc = parse(old);
+    let before = doc.puzzles.len();
+    let Some(splice) = reparse(&mut doc, &new[ws..we], ws, new.len(), change) else {
+        return false;
+    };
+    let full = parse(&new);
+    assert_eq!(
+        format!("{doc:?}"),
+        format!("{full:?}"),
+        "reparse differs from a full parse\nold: {old:?}\nnew: {new:?}\nwindow: {ws}..{we} {splice:?}"
+    );
+    assert_eq!(before - splice.removed + splice.added, full.puzzles.len());
+    true
+}
+
+/// Documents where re-reading in part is often possible: file metadata, then a grid, then
+/// chunks with more blank lines, titles and 9×9 one-liners than `document` has.
+fn collection_document() -> impl Strategy<Value = String> {
+    let one_liner = (
+        prop::collection::vec(any::<bool>(), 81),
+        "( [a-z.# ]{0,6})?",
+    )
+        .prop_map(|(holes, trailing)| Chunk::Line {
+            size: 9,
+            holes,
+            empty: '.',
+            trailing,
+        });
+    let title = Just(Chunk::Meta("title".into(), "t".into()));
+    let piece =
+        prop_oneof![3 => chunk(), 1 => Just(Chunk::Blank), 3 => one_liner.clone(), 1 => title];
+    let header = prop::collection::vec(chunk(), 0..3);
+    (
+        header,
+        one_liner,
+        prop::collection::vec(piece, 0..16),
+        prop::sample::select(vec!["\n", "\r\n", "\r"]),
+    )
+        .prop_map(|(header, first, rest, br)| {
+            let mut chunks = header;
+            chunks.push(Chunk::Blank);
+            chunks.push(first);
+            chunks.extend(rest);
+            render(&chunks, br)
+        })
+}
+
+fn inserted_text() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "",
+        ".",
+        "1",
+        "9",
+        "x",
+        "é",
+        " ",
+        "\n",
+        "\r",
+        "\r\n",
+        "\n\n",
+        "# ",
+        "# size: 4\n",
+        "# title: t\n",
+        "# variant: diagonal\n",
+        "| ",
+        "---+---\n",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+        "1..4.4..........\n",
+    ]);
+    prop::collection::vec(pieces, 0..4).prop_map(|p| p.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// Re-reading only the lines around an edit gives exactly the full parse of the new text.
+    #[test]
+    fn reparse_equals_a_full_parse(
+        text in prop_oneof![document(), collection_document()],
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+        inserted in inserted_text(),
+        margins in (0usize..4, 0usize..4),
+    ) {
+        let bounds: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        let (a, b) = (*a.get(&bounds), *b.get(&bounds));
+        check_reparse(&text, a.min(b), a.max(b), &inserted, margins);
+        check_reparse(&text, a.min(b), a.max(b), &inserted, (usize::MAX / 4, usize::MAX / 4));
+    }
+}
+
+/// The property above means something only if generated edits often can be re-read in part.
+#[test]
+fn generated_edits_are_often_reread_in_part() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = (
+        collection_document(),
+        any::<prop::sample::Index>(),
+        inserted_text(),
+    );
+    let (mut tried, mut reread) = (0, 0);
+    for _ in 0..400 {
+        let (text, at, inserted) = strategy.new_tree(&mut runner).unwrap().current();
+        let bounds: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        let at = *at.get(&bounds);
+        tried += 1;
+        reread += usize::from(check_reparse(&text, at, at, &inserted, (40, 40)));
+    }
+    assert!(
+        reread * 2 >= tried,
+        "only {reread} of {tried} edits were re-read in part"
+    );
+}
+
+#[test]
+fn an_edit_in_a_collection_rereads_one_line() {
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let text = format!("# title: many\n\n{}", line.repeat(50));
+    let at = text.len() - 20 * line.len() + 3;
+    for inserted in ["", "1", "12"] {
+        let mut doc = parse(&text);
+        let mut new = text.clone();
+        new.replace_range(at..at + 1, inserted);
+        let change = Change {
+            start: at,
+            old_end: at + 1,
+            new_end: at + inserted.len(),
+        };
+        let splice = reparse(&mut doc, &new, 0, new.len(), change).expect("a resume point");
+        // The two lines after the edited one are read again too: whether the parser starts
+        // afresh after a one-liner depends on the line above it, so that line must be unchanged.
+        let whole = usize::from(inserted.len() == 1);
+        assert_eq!((splice.removed, splice.added), (3, 2 + whole));
+        assert_eq!(format!("{doc:?}"), format!("{:?}", parse(&new)));
+        assert!(check_reparse(&text, at, at + 1, ".", (2, 2)));
+    }
+    // Near the top the start is the resume point: an edit to the first puzzle re-reads a
+    // few lines, and one to the file's metadata changes every puzzle, so is no reparse.
+    let first = text.find(line).unwrap();
+    assert!(check_reparse(&text, first, first + 1, "1", (2, 2)));
+    assert!(!check_reparse(&text, 4, 5, "x", (200, 200)));
+    assert!(check_reparse(
+        &text,
+        first,
+        first,
+        "# a header\n",
+        (200, 200)
+    ));
 }

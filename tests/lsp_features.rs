@@ -851,3 +851,76 @@ fn a_burst_of_a_thousand_edits_ends_with_the_final_texts_diagnostics() {
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+/// Where to edit a document, and what to write there.
+type EditAt<'a> = dyn Fn(&Doc) -> ((usize, usize), String) + 'a;
+
+#[test]
+fn edits_in_a_collection_give_the_diagnostics_of_a_fresh_open() {
+    // Re-reading only the lines around an edit must change nothing a client can see.
+    let one = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut text = String::from("# author: Ann\n\n");
+    for i in 0..300 {
+        text.push_str(one);
+        text.push_str(if i % 50 == 0 { " # marked\n" } else { "\n" });
+        if i == 150 {
+            text.push_str("\n# title: block\n");
+            text.push_str(EASY.trim_start_matches("# title: 数独 😀 easy\n"));
+            text.push('\n');
+        }
+    }
+    // The timing log says how each run read the text.
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_TIMING", "1")]);
+    server.initialize(common::full_capabilities());
+    let mut doc = Doc::open(&mut server, "file:///t/many.sudoku", &text, Enc::Utf16);
+    server.diagnostics(&doc.uri, 1);
+    let line_start = |doc: &Doc, line: usize| line_span(&doc.text, line).0;
+    let edits: Vec<Box<EditAt<'_>>> = vec![
+        // A conflict in a one-liner, a broken line and a conflict in the block below it.
+        Box::new(|d| ((line_start(d, 10), line_start(d, 10) + 1), "5".into())),
+        Box::new(|d| ((line_start(d, 250) + 3, line_start(d, 250) + 4), "".into())),
+        Box::new(|d| {
+            let at = d.text.find("# title: block").unwrap();
+            let row = line_span(&d.text, d.text[..at].lines().count() + 1);
+            ((row.0, row.0 + 1), "9".into())
+        }),
+        // A new line and a deleted line above them all move their findings; then the undo.
+        Box::new(|d| ((line_start(d, 30), line_start(d, 30)), format!("{one}\n"))),
+        Box::new(|d| ((line_start(d, 40), line_start(d, 42)), "".into())),
+        Box::new(|d| ((line_start(d, 10), line_start(d, 10) + 1), "4".into())),
+        // The file's metadata, then the end.
+        Box::new(|_| ((2, 5), "th".into())),
+        Box::new(|d| ((d.text.len(), d.text.len()), format!("{one}x\n"))),
+    ];
+    for (i, edit) in edits.iter().enumerate() {
+        let (span, new) = edit(&doc);
+        let version = doc.edit(&mut server, span, &new);
+        let diagnostics = server.diagnostics(&doc.uri, version);
+        let fresh_uri = format!("file:///t/fresh{i}.sudoku");
+        let fresh = server.open_and_check(&fresh_uri, &doc.text);
+        let renamed = serde_json::to_string(&fresh)
+            .unwrap()
+            .replace(&fresh_uri, &doc.uri);
+        assert_eq!(
+            serde_json::to_string(&diagnostics).unwrap(),
+            renamed,
+            "after edit {i}"
+        );
+        if i == 0 {
+            assert!(!diagnostics.is_empty(), "the conflict shows");
+        }
+    }
+    // Every edit but the one to the file's metadata re-read part of the text only.
+    server.drain(Duration::from_millis(200)); // and the log has caught up
+    let log = server.stderr();
+    let reread = log
+        .lines()
+        .filter(|l| l.contains("edited: re-read"))
+        .count();
+    let whole = log
+        .lines()
+        .filter(|l| l.contains("edited: read whole"))
+        .count();
+    assert_eq!((reread, whole), (edits.len() - 1, 1), "{log}");
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}

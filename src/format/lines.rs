@@ -158,18 +158,25 @@ fn is_border_byte(b: u8) -> bool {
 /// Split `text` into classified lines. A final line without a line break is a line; an empty
 /// text has no lines, and a text ending in a line break has no empty line after it.
 pub(crate) fn lines(text: &str) -> Vec<Line> {
+    lines_at(text, 0)
+}
+
+/// Split `text`, a run of whole lines found at byte `base` of a larger text, into classified
+/// lines with offsets into that larger text. Only at its very start is a byte-order mark skipped.
+pub(crate) fn lines_at(text: &str, base: usize) -> Vec<Line> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len() / 64 + 1);
     let mut start = 0;
     // A byte-order mark is not content: the first line starts after it.
-    if text.starts_with('\u{feff}') {
+    if base == 0 && text.starts_with('\u{feff}') {
         start = '\u{feff}'.len_utf8();
     }
+    let classify = |start, end, next| classify(text, base, start, end, next);
     let mut at = start;
     while at < bytes.len() {
         match bytes[at] {
             b'\n' => {
-                out.push(classify(text, start, at, at + 1));
+                out.push(classify(start, at, at + 1));
                 at += 1;
                 start = at;
             }
@@ -179,7 +186,7 @@ pub(crate) fn lines(text: &str) -> Vec<Line> {
                 } else {
                     at + 1
                 };
-                out.push(classify(text, start, at, next));
+                out.push(classify(start, at, next));
                 at = next;
                 start = at;
             }
@@ -187,18 +194,18 @@ pub(crate) fn lines(text: &str) -> Vec<Line> {
         }
     }
     if start < bytes.len() {
-        out.push(classify(text, start, bytes.len(), bytes.len()));
+        out.push(classify(start, bytes.len(), bytes.len()));
     }
     out
 }
 
-fn classify(text: &str, start: usize, end: usize, next: usize) -> Line {
+fn classify(text: &str, base: usize, start: usize, end: usize, next: usize) -> Line {
     // `\n` and `\r` are ASCII, so line boundaries are character boundaries.
-    let kind = kind_of(&text[start..end], start);
+    let kind = kind_of(&text[start..end], base + start);
     Line {
-        start,
-        end,
-        next,
+        start: base + start,
+        end: base + end,
+        next: base + next,
         kind,
     }
 }

@@ -66,7 +66,7 @@ impl<T: Copy> Setting<T> {
 }
 
 /// The metadata of one scope (the file, or one puzzle's header), with variant and size read.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Scope {
     pub meta: Metadata,
     pub variant: Setting<Variant>,

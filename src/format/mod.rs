@@ -5,13 +5,19 @@
 //! filling empty marks in place (what `solve` and the code actions do) and the canonical form.
 //! See `puzzles/README.md` for the format as users read it.
 
+mod cells;
 mod lines;
 mod meta;
 mod parse;
+mod reparse;
 mod write;
 
+pub use cells::CellSpans;
 pub use parse::parse;
+pub use reparse::{reparse, Change, Splice};
 pub use write::{apply_edits, canonical, fill_edits, Edit};
+
+use std::sync::Arc;
 
 use crate::finding::{Finding, Span};
 use crate::grid::{Size, Variant};
@@ -24,6 +30,8 @@ pub struct Document {
     pub problems: Vec<Finding>,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
     pub file_meta: Metadata,
+    /// The same with its size and variant read: what re-reading part of the file starts from.
+    pub(crate) file_scope: meta::Scope,
 }
 
 /// How a puzzle was laid out in the source.
@@ -43,13 +51,14 @@ pub struct Puzzle {
     /// Row-major, `0` for an empty cell, `1..=side` for a given digit.
     pub givens: Vec<u8>,
     /// The source span of each cell's character, row-major.
-    pub cell_spans: Vec<Span>,
+    pub cell_spans: CellSpans,
     /// From the first cell's line start to the end of the last row (not including metadata).
     pub span: Span,
     /// The first row's line (for a one-line puzzle, its cells), where whole-puzzle findings go.
     pub first_row: Span,
-    /// The effective metadata: the file's, overridden by the puzzle's own.
-    pub meta: Metadata,
+    /// The effective metadata: the file's, overridden by the puzzle's own. Puzzles without
+    /// metadata of their own share one copy of the file's (a collection has thousands).
+    pub meta: Arc<Metadata>,
     /// Spans of the puzzle's own comment and metadata lines directly above it.
     pub header: Vec<Span>,
     pub layout: Layout,
@@ -65,10 +74,11 @@ impl Puzzle {
     }
     /// The cell whose character span contains (or ends at) a byte offset.
     pub fn cell_at(&self, offset: usize) -> Option<usize> {
-        self.cell_spans
-            .iter()
-            .position(|s| s.contains(offset))
-            .or_else(|| self.cell_spans.iter().position(|s| s.touches(offset)))
+        self.cell_spans.cell_at(offset)
+    }
+    /// The source span of cell `i`'s character. Panics if there is no such cell.
+    pub fn cell_span(&self, i: usize) -> Span {
+        self.cell_spans.span(i)
     }
     pub fn givens_count(&self) -> usize {
         self.givens.iter().filter(|&&d| d != 0).count()

@@ -7,13 +7,22 @@
 
 use super::lines::{self, CellLine, Kind, Line, Token};
 use super::meta::{self, Scope, Setting};
-use super::{Document, Layout, Puzzle};
+use std::sync::Arc;
+
+use super::{CellSpans, Document, Layout, Metadata, Puzzle};
 use crate::finding::{Code, Finding, Span};
 use crate::grid::{digit_char, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
-    Parser::new(text).run()
+    Parser::new(text, 0, Scope::default(), false).run()
+}
+
+/// Parse `text`, whole lines found at byte `base` of a document, as that document's parse would
+/// read them if it arrived there with `file` as the file's metadata, no comment group pending,
+/// and a grid already seen. Spans are offsets into the document.
+pub(crate) fn parse_region(text: &str, base: usize, file: Scope) -> Document {
+    Parser::new(text, base, file, true).run()
 }
 
 /// How far to look for a row with a usable length when the first row of a block has none.
@@ -27,7 +36,9 @@ struct Group {
 }
 
 struct Parser<'a> {
+    /// The text being read, found at byte `base` of the document (0 unless re-reading a region).
     text: &'a str,
+    base: usize,
     lines: Vec<Line>,
     doc: Document,
     /// Metadata applying to every puzzle.
@@ -36,11 +47,13 @@ struct Parser<'a> {
     group: Option<Group>,
     /// Whether any cell line has been met (a puzzle, well-formed or not).
     seen_grid: bool,
+    /// The file's metadata as the puzzles without their own share it.
+    shared_meta: Option<Arc<Metadata>>,
 }
 
 impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Parser<'a> {
-        let lines = lines::lines(text);
+    fn new(text: &'a str, base: usize, file: Scope, seen_grid: bool) -> Parser<'a> {
+        let lines = lines::lines_at(text, base);
         // Room for every puzzle up front: each one-line puzzle candidate, and a block for every
         // four other cell lines at most. Growing a vector of puzzles copies them.
         let room: usize = lines
@@ -53,15 +66,22 @@ impl<'a> Parser<'a> {
             .sum();
         Parser {
             text,
+            base,
             lines,
             doc: Document {
                 puzzles: Vec::with_capacity(room / 4),
                 ..Document::default()
             },
-            file: Scope::default(),
+            file,
             group: None,
-            seen_grid: false,
+            seen_grid,
+            shared_meta: None,
         }
+    }
+
+    /// The document's text from `start` to `end` (offsets into the document).
+    fn source(&self, start: usize, end: usize) -> &'a str {
+        &self.text[start - self.base..end - self.base]
     }
 
     fn run(mut self) -> Document {
@@ -82,7 +102,8 @@ impl<'a> Parser<'a> {
                 // comment would, and leaves comment groups as they are.
                 Kind::Junk(row) => {
                     let line = self.lines[i];
-                    self.doc.problems.push(not_a_row(&line, row, self.text));
+                    let content = self.source(line.start, line.end);
+                    self.doc.problems.push(not_a_row(&line, row, content));
                     i += 1;
                 }
                 Kind::Cells(_) => {
@@ -101,6 +122,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.doc.file_meta = self.file.meta.clone();
+        self.doc.file_scope = self.file.clone();
         // Findings are pushed as their lines are read, except the warnings about metadata in a
         // file without puzzles, known only now; a stable sort restores source order.
         self.doc.problems.sort_by_key(|f| f.span.start);
@@ -108,14 +130,15 @@ impl<'a> Parser<'a> {
     }
 
     fn comment(&mut self, i: usize) {
+        let line = self.lines[i];
+        let content = self.source(line.start, line.end);
         let group = self.group.get_or_insert(Group {
             first: i,
             last: i,
             scope: Scope::default(),
         });
         group.last = i;
-        let line = &self.lines[i];
-        if let Some(kv) = meta::key_value(&self.text[line.start..line.end]) {
+        if let Some(kv) = meta::key_value(content) {
             group.scope.add(kv, line.span(), &mut self.doc.problems);
         }
     }
@@ -176,6 +199,7 @@ impl<'a> Parser<'a> {
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
             return next; // the metadata error says why this puzzle is not read
         }
+        let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
             size,
             variant: scope.variant.valid().unwrap_or_default(),
@@ -183,11 +207,22 @@ impl<'a> Parser<'a> {
             cell_spans,
             span,
             first_row,
-            meta: scope.meta,
+            meta,
             header,
             layout,
         });
         next
+    }
+
+    /// A puzzle's metadata: the shared copy of the file's when it has none of its own.
+    fn share_meta(&mut self, meta: Metadata) -> Arc<Metadata> {
+        if meta != self.file.meta {
+            return Arc::new(meta);
+        }
+        match &self.shared_meta {
+            Some(shared) if **shared == meta => shared.clone(),
+            _ => self.shared_meta.insert(Arc::new(meta)).clone(),
+        }
     }
 
     fn cell_line(&self, i: usize) -> CellLine {
@@ -222,7 +257,7 @@ impl<'a> Parser<'a> {
         let c = self.cell_line(i);
         // Cell characters are ASCII, one byte each.
         let run_start = c.run_end - c.run;
-        let run = &self.text.as_bytes()[run_start..c.run_end];
+        let run = self.source(run_start, c.run_end).as_bytes();
         let first_row = Span::new(run_start, c.run_end);
         // The common case, a well-formed line, in one tight pass; otherwise cell by cell, to
         // report each bad character.
@@ -231,9 +266,7 @@ impl<'a> Parser<'a> {
         let givens: Vec<u8> = run.iter().map(|&b| lines::cell_byte_value(b)).collect();
         let fits = givens.iter().all(|&d| d as usize <= n);
         if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
-            let spans = (run_start..c.run_end)
-                .map(|at| Span::new(at, at + 1))
-                .collect();
+            let spans = CellSpans::run(run_start, run.len());
             return Some((size, Layout::Line, givens, spans, line.span(), first_row));
         }
         let mut cells = Cells::new(size.cells());
@@ -279,13 +312,13 @@ impl<'a> Parser<'a> {
         for &r in &rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            let content = &self.text[line.start..line.end];
+            let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
                     Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
                     Token::Stray(span) => {
                         cells.broken = true;
-                        let stray = &self.text[span.start..span.end];
+                        let stray = self.source(span.start, span.end);
                         self.doc
                             .problems
                             .push(stray_finding(stray, span, Some(size)));
@@ -297,7 +330,7 @@ impl<'a> Parser<'a> {
                 cells.broken = true;
                 self.doc.problems.push(Finding::error(
                     Code::RowLength,
-                    row_span(&line, row, self.text),
+                    row_span(&line, row, content),
                     format!("row has {}, expected {n}", plural(row.slots, "cell")),
                 ));
             }
@@ -352,10 +385,10 @@ impl<'a> Parser<'a> {
         for &r in rows {
             let line = self.lines[r];
             let row = self.cell_line(r);
-            let content = &self.text[line.start..line.end];
+            let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 if let Token::Stray(span) = token {
-                    let stray = &self.text[span.start..span.end];
+                    let stray = self.source(span.start, span.end);
                     self.doc.problems.push(stray_finding(stray, span, None));
                 }
             }
@@ -363,7 +396,7 @@ impl<'a> Parser<'a> {
                 reported_length = true;
                 self.doc.problems.push(Finding::error(
                     Code::RowLength,
-                    row_span(&line, row, self.text),
+                    row_span(&line, row, content),
                     format!(
                         "row has {}, but a grid row has {} cells (and a one-line puzzle 16, 36, 81, 144, 256 or 625)",
                         plural(row.slots, "cell"),
@@ -376,7 +409,7 @@ impl<'a> Parser<'a> {
 }
 
 /// A whole puzzle's parts: size, layout, givens, cell spans, span, first row.
-type Built = (Size, Layout, Vec<u8>, Vec<Span>, Span, Span);
+type Built = (Size, Layout, Vec<u8>, CellSpans, Span, Span);
 
 #[cold]
 fn unreachable_cell_line() -> CellLine {
@@ -393,7 +426,7 @@ fn unreachable_cell_line() -> CellLine {
 }
 
 /// The size of a one-line puzzle with `cells` cells (16, 36, 81, 144, 256 or 625).
-fn one_line_size(cells: usize) -> Option<Size> {
+pub(crate) fn one_line_size(cells: usize) -> Option<Size> {
     Size::ALL.into_iter().find(|s| s.cells() == cells)
 }
 
@@ -413,7 +446,8 @@ fn ends_block(c: CellLine, side: Option<usize>) -> bool {
 /// The cells of a puzzle as they are read, and whether anything was wrong.
 struct Cells {
     givens: Vec<u8>,
-    spans: Vec<Span>,
+    /// Each cell's start (a cell is one ASCII byte).
+    starts: Vec<usize>,
     broken: bool,
 }
 
@@ -421,7 +455,7 @@ impl Cells {
     fn new(capacity: usize) -> Cells {
         Cells {
             givens: Vec::with_capacity(capacity),
-            spans: Vec::with_capacity(capacity),
+            starts: Vec::with_capacity(capacity),
             broken: false,
         }
     }
@@ -454,11 +488,11 @@ impl Cells {
             }
         };
         self.givens.push(digit);
-        self.spans.push(span);
+        self.starts.push(span.start);
     }
 
-    fn finish(self) -> Option<(Vec<u8>, Vec<Span>)> {
-        (!self.broken).then_some((self.givens, self.spans))
+    fn finish(self) -> Option<(Vec<u8>, CellSpans)> {
+        (!self.broken).then(|| (self.givens, CellSpans::from_starts(&self.starts)))
     }
 }
 
@@ -481,19 +515,20 @@ fn stray_finding(stray: &str, span: Span, size: Option<Size>) -> Finding {
 }
 
 /// A line with too much that is not a cell to be a row with typos.
-fn not_a_row(line: &Line, row: CellLine, text: &str) -> Finding {
+fn not_a_row(line: &Line, row: CellLine, content: &str) -> Finding {
     Finding::error(
         Code::Syntax,
-        row_span(line, row, text),
+        row_span(line, row, content),
         "this line is not a grid row: expected cells such as 4 8 3 | 9 2 1 | 6 5 7, a one-line \
          puzzle, a comment starting with #, or a blank line",
     )
 }
 
-/// A row's span for findings: the line without leading/trailing whitespace and comment.
-fn row_span(line: &Line, row: CellLine, text: &str) -> Span {
+/// A row's span for findings: the line (whose `content` is given) without leading/trailing
+/// whitespace and comment.
+fn row_span(line: &Line, row: CellLine, content: &str) -> Span {
     let end = row.comment.unwrap_or(line.end);
-    let content = &text[line.start..end];
+    let content = &content[..end - line.start];
     let start = line.start + (content.len() - content.trim_start().len());
     let end = line.start + content.trim_end().len();
     Span::new(start, end.max(start))
@@ -565,8 +600,8 @@ mod tests {
         assert_eq!(p.givens_count(), 17);
         assert_eq!(p.cell_spans.len(), 81);
         assert!(p.cell_spans.iter().all(|s| s.len() == 1));
-        assert_eq!(at(text, p.cell_spans[80]), ".");
-        assert_eq!(at(text, p.cell_spans[72]), "1");
+        assert_eq!(at(text, p.cell_span(80)), ".");
+        assert_eq!(at(text, p.cell_span(72)), "1");
         assert_eq!(at(text, p.first_row), "4 . . |. . . |8 . 5");
         assert!(at(text, p.span).starts_with("4 . ."));
         assert!(at(text, p.span).ends_with("1 . 4 |. . . |. . ."));
@@ -649,9 +684,9 @@ mod tests {
             assert_eq!(codes(&doc), vec![], "{br:?}");
             let p = &doc.puzzles[0];
             let first = 10 + br.len();
-            assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
-            assert_eq!(p.cell_spans[9].start, first + 9 + br.len());
-            assert_eq!(p.cell_spans[80].end, text.len() - br.len());
+            assert_eq!(p.cell_span(0), Span::new(first, first + 1));
+            assert_eq!(p.cell_span(9).start, first + 9 + br.len());
+            assert_eq!(p.cell_span(80).end, text.len() - br.len());
             assert_eq!(at(&text, p.first_row), SOLVED[0]);
             assert_eq!(p.meta.title.as_ref().unwrap().span, Span::new(0, 10));
             assert_eq!(at(&text, p.span), SOLVED.join(br));
@@ -668,7 +703,7 @@ mod tests {
         assert_eq!(title.value, "数独 🧩");
         assert_eq!(at(&text, title.span), "# title: 数独 🧩");
         let first = text.find("483").unwrap();
-        assert_eq!(p.cell_spans[0], Span::new(first, first + 1));
+        assert_eq!(p.cell_span(0), Span::new(first, first + 1));
         assert_eq!(p.header.len(), 2);
         assert_eq!(at(&text, p.header[1]), "# ünïcödé ✓");
     }
@@ -991,7 +1026,7 @@ mod tests {
         let text = format!("\u{feff}{}", plain_block());
         let doc = parse(&text);
         assert_eq!(codes(&doc), vec![]);
-        assert_eq!(doc.puzzles[0].cell_spans[0], Span::new(3, 4));
+        assert_eq!(doc.puzzles[0].cell_span(0), Span::new(3, 4));
     }
 
     #[test]

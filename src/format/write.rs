@@ -19,9 +19,9 @@ pub fn fill_edits(puzzle: &Puzzle, solution: &[u8]) -> Vec<Edit> {
         .givens
         .iter()
         .zip(solution)
-        .zip(&puzzle.cell_spans)
+        .zip(puzzle.cell_spans.iter())
         .filter(|((&given, _), _)| given == 0)
-        .map(|((_, &digit), &span)| Edit {
+        .map(|((_, &digit), span)| Edit {
             span,
             text: digit_char(digit).to_string(),
         })
@@ -124,9 +124,9 @@ fn row_lines(text: &str, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>> 
         Layout::Block => puzzle.size.side(),
     };
     let mut rows = Vec::with_capacity(cells / per_line);
-    for row in puzzle.cell_spans.chunks(per_line) {
-        let first = line_of(row[0].start)?;
-        let last = line_of(row[row.len() - 1].start)?;
+    for row in (0..cells).step_by(per_line) {
+        let first = line_of(puzzle.cell_span(row).start)?;
+        let last = line_of(puzzle.cell_span(row + per_line - 1).start)?;
         if first != last || rows.last().is_some_and(|&r| r >= first) {
             return None;
         }
@@ -137,7 +137,7 @@ fn row_lines(text: &str, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>> 
 
 fn plan_line(text: &str, lines: &[Line], puzzle: &Puzzle, row: usize, plan: &mut [Plan]) {
     let line = &lines[row];
-    let cells_end = puzzle.cell_spans[puzzle.cell_spans.len() - 1].end;
+    let cells_end = puzzle.cell_span(puzzle.cell_spans.len() - 1).end;
     let mut s: String = puzzle.givens.iter().map(|&d| cell_char(d)).collect();
     s.push_str(&text[cells_end..line.end]);
     plan[row] = Plan::Replace(s);

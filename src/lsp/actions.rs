@@ -49,7 +49,7 @@ fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> 
     };
     let digit = marks.only()?;
     let edit = Edit {
-        span: puzzle.cell_spans[cell],
+        span: puzzle.cell_span(cell),
         text: digit_char(digit).to_string(),
     };
     let mut action = action(
@@ -75,7 +75,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
         .iter()
         .filter(|placement| puzzle.givens[placement.cell] == 0)
         .map(|placement| Edit {
-            span: puzzle.cell_spans[placement.cell],
+            span: puzzle.cell_span(placement.cell),
             text: digit_char(placement.digit).to_string(),
         })
         .collect::<Vec<_>>();

@@ -22,7 +22,7 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
         Some((index, puzzle)) => match cell_under(puzzle, offset) {
             Some(cell) => {
                 let explanation = analysis::explain_cell(puzzle, cell);
-                (self::cell(&explanation, style), puzzle.cell_spans[cell])
+                (self::cell(&explanation, style), puzzle.cell_span(cell))
             }
             // Its title or metadata, a border line, a one-line puzzle's trailing text.
             None => {

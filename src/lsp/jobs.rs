@@ -7,14 +7,16 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
+use super::documents;
+use super::view::Analyzed;
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
-use crate::format::Puzzle;
+use crate::format::{self, Document, Puzzle};
 
 /// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
 /// makes analysis (and hover, and code actions) panic; one containing [`SLOW_MARKER`] makes the
@@ -68,31 +70,118 @@ impl Limits {
     }
 }
 
-/// Parse and analyse a whole text for its diagnostics, reusing the document's cache of
-/// analyses by grid (an edit to one puzzle of a collection re-analyses that puzzle only).
-/// `None` when a newer text cancelled the run before it started; `Err` carries a panic's message.
+/// What one document's diagnostics runs hand on to the next.
+#[derive(Default)]
+pub struct Carry {
+    /// Analyses by grid, so an edit re-analyses only the puzzles it changed.
+    pub cache: Cache,
+    /// The last run's result, finished or cancelled after its parse: what the next run starts
+    /// from. The publisher and queries share it only while its text is current, so the next
+    /// run usually takes it over without copying.
+    last: Option<Arc<Analyzed>>,
+}
+
+/// A text with its parse and analyses, for the next run to re-read only what changed.
+struct Base {
+    text: Rope,
+    document: Document,
+    analyses: Vec<Arc<Analysis>>,
+}
+
+impl Base {
+    /// An earlier run's result, taken over if nothing else holds it (else copied).
+    fn from_analyzed(last: Arc<Analyzed>) -> Base {
+        match Arc::try_unwrap(last) {
+            Ok(done) => Base {
+                text: done.text,
+                document: done.checked.document,
+                analyses: done.checked.analyses,
+            },
+            Err(shared) => Base {
+                text: shared.text.clone(),
+                document: shared.checked.document.clone(),
+                analyses: shared.checked.analyses.clone(),
+            },
+        }
+    }
+}
+
+/// Parse and analyse the text of `generation` for its diagnostics. After an earlier run, only
+/// the lines around what changed are parsed again and only the puzzles there analysed (through
+/// the document's cache of analyses by grid); else the whole text is. `None` when a newer text
+/// cancelled the run; `Err` carries a panic's message.
 pub fn check(
-    text: &str,
+    rope: &Rope,
+    generation: u64,
     cancel: &AtomicBool,
     limits: Limits,
-    cache: &Mutex<Cache>,
-) -> Option<Result<Checked, String>> {
+    carry: &Mutex<Carry>,
+) -> Option<Result<Arc<Analyzed>, String>> {
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    // The previous run holds the cache until it notices its cancel flag (already raised), so
+    // The previous run holds the carry until it notices its cancel flag (already raised), so
     // in a burst of edits most runs find themselves cancelled once they get it.
     // A run that panicked may have left it half-emptied, which only costs re-analysis.
-    let mut cache = cache
+    let mut carry = carry
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    Some(guarded(|| {
-        run_hooks(text, cancel);
-        analysis::check_text_with(text, &limits.budget(Some(cancel)), &mut cache)
-    }))
+    let base = carry.last.take().map(Base::from_analyzed);
+    let outcome = guarded(|| {
+        run_hooks(rope, cancel);
+        let started = Instant::now();
+        let budget = limits.budget(Some(cancel));
+        let (checked, how) = match base {
+            Some(base) => recheck(base, rope, &budget, &mut carry.cache),
+            None => (
+                analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
+                "opened: read whole".to_string(),
+            ),
+        };
+        log_timing(|| {
+            format!(
+                "{} bytes, {} puzzles, {how}, checked in {:.2} ms",
+                rope.len_bytes(),
+                checked.document.puzzles.len(),
+                started.elapsed().as_secs_f64() * 1e3
+            )
+        });
+        let analyzed = Arc::new(Analyzed {
+            generation,
+            text: rope.clone(),
+            checked,
+        });
+        carry.last = Some(analyzed.clone());
+        (!cancel.load(Ordering::Relaxed)).then_some(analyzed)
+    });
+    outcome.transpose()
+}
+
+/// Check `rope` starting from `base`: re-read the lines around where the texts differ, or the
+/// whole text when no point to resume parsing is near.
+/// Also says how, for the timing log.
+fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> (Checked, String) {
+    let change = documents::change_between(&base.text, rope);
+    let (start, window) = documents::window(rope, change);
+    let mut document = base.document;
+    match format::reparse(&mut document, &window, start, rope.len_bytes(), change) {
+        Some(splice) => (
+            analysis::recheck(document, base.analyses, splice, budget, cache),
+            format!(
+                "edited: re-read {} puzzles for {} from puzzle {}",
+                splice.added,
+                splice.removed,
+                splice.first + 1
+            ),
+        ),
+        None => (
+            analysis::check_text_with(&rope.to_string(), budget, cache),
+            "edited: read whole".to_string(),
+        ),
+    }
 }
 
 /// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).
@@ -118,16 +207,28 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
+/// `SUDOKU_LSP_TIMING=1` logs each diagnostics run's own time to stderr (for the latency bench).
+pub const TIMING_VAR: &str = "SUDOKU_LSP_TIMING";
+
+/// Write a line to the timing log, if it is on (the message is made only then).
+pub fn log_timing(message: impl FnOnce() -> String) {
+    static ENABLED: OnceLock<bool> = OnceLock::new();
+    if *ENABLED.get_or_init(|| std::env::var(TIMING_VAR).is_ok_and(|v| v == "1")) {
+        eprintln!("sudoku-lsp timing: {}", message());
+    }
+}
+
 fn hooks_enabled() -> bool {
     static ENABLED: OnceLock<bool> = OnceLock::new();
     *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"))
 }
 
 /// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
-fn run_hooks(text: &str, cancel: &AtomicBool) {
+fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
     if !hooks_enabled() {
         return;
     }
+    let text = rope.to_string();
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }

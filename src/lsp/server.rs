@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::Instant;
 
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::lsp_types::*;
@@ -18,11 +19,10 @@ use tower_lsp_server::{Client, LanguageServer};
 
 use super::diagnostics;
 use super::documents::{Documents, Snapshot};
-use super::jobs::{self, Limits};
+use super::jobs::{self, Carry, Limits};
 use super::transport::Malformed;
-use super::view::{Analyzed, ClientConfig, Earlier, View};
+use super::view::{ClientConfig, Earlier, View};
 use super::{actions, hover};
-use crate::analysis::Cache;
 
 pub struct Backend {
     inner: Arc<Inner>,
@@ -38,8 +38,9 @@ struct Inner {
     shut_down: Arc<AtomicBool>,
 }
 
-/// What a new diagnostics run needs from its document's `Run`: its cancel flag and cache.
-type NewRun = (Arc<AtomicBool>, Arc<Mutex<Cache>>);
+/// What a new diagnostics run needs from its document's `Run`: its cancel flag, and what
+/// earlier runs carry over.
+type NewRun = (Arc<AtomicBool>, Arc<Mutex<Carry>>);
 
 #[derive(Default)]
 struct State {
@@ -51,8 +52,8 @@ struct State {
 struct Run {
     /// Raised when a newer text supersedes this run (or the document closes).
     cancel: Arc<AtomicBool>,
-    /// Analyses by grid content, carried from one run of this document to the next.
-    cache: Arc<Mutex<Cache>>,
+    /// Analyses by grid content and the last run's result, carried from one run to the next.
+    carry: Arc<Mutex<Carry>>,
     /// The last finished analysis and the last parse by a query, whatever text they were for.
     earlier: Earlier,
 }
@@ -112,17 +113,20 @@ impl Inner {
             Some(run) => {
                 run.cancel.store(true, Ordering::Relaxed);
                 run.cancel = cancel.clone();
-                (cancel, run.cache.clone())
+                // The finished run is for an older text, no use to queries now: let go of it, so
+                // the new run can take it over from the carry without copying it.
+                run.earlier.finished = None;
+                (cancel, run.carry.clone())
             }
             None => {
                 let run = Run {
                     cancel: cancel.clone(),
-                    cache: Arc::default(),
+                    carry: Arc::default(),
                     earlier: Earlier::default(),
                 };
-                let cache = run.cache.clone();
+                let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
-                (cancel, cache)
+                (cancel, carry)
             }
         }
     }
@@ -134,31 +138,43 @@ impl Inner {
     /// Analyse one text off the message loop and publish its diagnostics if still current.
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let limits = Limits::from_env();
-        let (cancel, cache) = run;
-        let rope = snapshot.rope.clone(); // shares its chunks: flattening it is the job's work
-        let job = tokio::task::spawn_blocking(move || {
-            jobs::check(&rope.to_string(), &cancel, limits, &cache)
-        });
-        let outcome = match job.await {
-            Ok(None) => return,
-            Ok(Some(outcome)) => outcome,
-            Err(join_error) => Err(format!("the analysis task failed: {join_error}")),
-        };
+        let (cancel, carry) = run;
         let encoding = self.config().encoding;
-        let (diagnostics, analyzed, panic) = match outcome {
-            Ok(checked) => {
-                let diagnostics =
-                    diagnostics::from_findings(&checked.findings, &uri, &snapshot.rope, encoding);
-                let analyzed = Arc::new(Analyzed {
-                    generation: snapshot.generation,
-                    checked,
-                });
-                (diagnostics, Some(analyzed), None)
+        let rope = snapshot.rope.clone(); // shares its chunks
+        let job_uri = uri.clone();
+        let generation = snapshot.generation;
+        // Placing the findings in the client's encoding is work too: done off the message loop.
+        let job = tokio::task::spawn_blocking(move || {
+            let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
+            let started = Instant::now();
+            let diagnostics = match &outcome {
+                Ok(analyzed) => {
+                    let findings = &analyzed.checked.findings;
+                    diagnostics::from_findings(findings, &job_uri, &rope, encoding)
+                }
+                Err(problem) => vec![diagnostics::internal(problem, &job_uri, &rope, encoding)],
+            };
+            jobs::log_timing(|| {
+                format!(
+                    "{} diagnostics built in {:.2} ms",
+                    diagnostics.len(),
+                    started.elapsed().as_secs_f64() * 1e3
+                )
+            });
+            Some((outcome, diagnostics))
+        });
+        let (outcome, diagnostics) = match job.await {
+            Ok(None) => return,
+            Ok(Some(done)) => done,
+            Err(join_error) => {
+                let problem = format!("the analysis task failed: {join_error}");
+                let internal = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
+                (Err(problem), vec![internal])
             }
-            Err(problem) => {
-                let diagnostic = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
-                (vec![diagnostic], None, Some(problem))
-            }
+        };
+        let (analyzed, panic) = match outcome {
+            Ok(analyzed) => (Some(analyzed), None),
+            Err(problem) => (None, Some(problem)),
         };
         let _gate = self.publish_gate.lock().await;
         {
@@ -201,6 +217,7 @@ impl Inner {
     /// while we worked (an answer about an older text is worse than none).
     async fn query<T: Send + 'static>(
         self: &Arc<Self>,
+        what: &'static str,
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
@@ -215,8 +232,14 @@ impl Inner {
         let owned_uri = uri.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
+                let started = Instant::now();
                 let view = View::new(owned_uri, snapshot, earlier, config);
-                (work(&view), view.fresh_document())
+                let answer = work(&view);
+                jobs::log_timing(|| {
+                    let ms = started.elapsed().as_secs_f64() * 1e3;
+                    format!("{what} answered in {ms:.3} ms")
+                });
+                (answer, view.fresh_document())
             })
         });
         let (answer, parsed) = match job.await {
@@ -351,7 +374,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document_position_params.text_document.uri;
         Ok(self
             .inner
-            .query(&uri, move |view| hover::answer(view, position))
+            .query("hover", &uri, move |view| hover::answer(view, position))
             .await)
     }
 
@@ -361,7 +384,7 @@ impl LanguageServer for Backend {
         let uri = params.text_document.uri;
         let actions = self
             .inner
-            .query(&uri, move |view| {
+            .query("code action", &uri, move |view| {
                 let offset = view.offset(start);
                 Some(actions::at(view, offset, only.as_deref()))
             })

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use ropey::Rope;
 use tower_lsp_server::lsp_types::{ClientCapabilities, MarkupKind, Position, Range, Uri};
 
 use super::documents::Snapshot;
@@ -60,6 +61,9 @@ impl ClientConfig {
 /// A finished diagnostics run: the text of one generation, parsed and analysed.
 pub struct Analyzed {
     pub generation: u64,
+    /// The text that was analysed (sharing its chunks with the document's later texts): the
+    /// next run compares it with the new text to re-read only what changed.
+    pub text: Rope,
     pub checked: Checked,
 }
 
@@ -143,10 +147,13 @@ impl View {
 
     /// The puzzle whose grid or own header lines contain (or end at) a byte offset.
     pub fn puzzle_at(&self, offset: usize) -> Option<(usize, &Puzzle)> {
-        self.document()
-            .puzzles
-            .iter()
-            .enumerate()
+        let puzzles = &self.document().puzzles;
+        // Puzzles are in source order, each one's header just above its grid: only the last
+        // grids starting at or before the offset, or the next one by its header, can hold it
+        // (a binary search, not a walk through a large collection).
+        let next = puzzles.partition_point(|p| p.span.start <= offset);
+        (next.saturating_sub(2)..(next + 1).min(puzzles.len()))
+            .map(|i| (i, &puzzles[i]))
             .find(|(_, puzzle)| {
                 puzzle.span.touches(offset) || puzzle.header.iter().any(|s| s.touches(offset))
             })

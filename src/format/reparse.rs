@@ -1,0 +1,242 @@
+//! Re-reading a document after an edit: only the lines around the edit, the rest reused.
+//!
+//! The parser walks lines left to right, and at some lines it provably starts afresh: after a
+//! blank line (no comment group is pending and nothing before looks past a blank line), and
+//! after a one-line puzzle whose width can be nothing else (36, 81, 144, 256 or 625 cells: no
+//! block row has that many, so no block swallows it, and with no size declared, in the file or
+//! its header, it is read on its own; its header is taken with it, so none is pending after). Once a grid has been
+//! seen the file's metadata is settled, so the parser's whole state at such a point is known.
+//! `reparse` therefore re-reads the text between the last such point before the edit and the
+//! first one after it, keeps the old puzzles and findings before it, and moves those after it
+//! by the edit's change in length: the result is the same as a full parse of the new text (a
+//! property test checks exactly that, spans included). With no such point before the edit, it
+//! re-reads from the start of the text, and keeps the rest only if the file's metadata it
+//! reads is what it was.
+
+use std::sync::Arc;
+
+use super::lines::{self, Kind, Line};
+use super::meta::key_value;
+use super::parse::{one_line_size, parse, parse_region};
+use super::{Document, Entry, Puzzle};
+use crate::finding::{Finding, Span};
+use crate::grid::Size;
+
+/// An edit as byte offsets: the old text's `start..old_end` became the new text's
+/// `start..new_end`; before and after those, the texts are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_end: usize,
+}
+
+/// What `reparse` changed: puzzles `first..first + removed` of the old document became
+/// `first..first + added` of the new one; the puzzles before are untouched and those after
+/// were only moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Splice {
+    pub first: usize,
+    pub removed: usize,
+    pub added: usize,
+}
+
+/// Update `doc`, the parse of the old text, to the parse of the new text, reading only `window`:
+/// whole lines of the new text starting at its byte `window_start` (a line start) and covering
+/// the change, in a new text of `text_len` bytes. `None`, with `doc` untouched, when the window
+/// holds no point to resume parsing at on either side of the change (or the change is outside
+/// it): then parse the whole text.
+pub fn reparse(
+    doc: &mut Document,
+    window: &str,
+    window_start: usize,
+    text_len: usize,
+    change: Change,
+) -> Option<Splice> {
+    let window_end = window_start + window.len();
+    let sane = change.start <= change.old_end.min(change.new_end)
+        && window_start <= change.start
+        && change.new_end <= window_end
+        && window_end <= text_len;
+    if !sane {
+        return None;
+    }
+    // Resuming needs the file's metadata settled, which it is once the first grid is seen.
+    let first_grid = doc.puzzles.first()?.span.start;
+    let lines = lines::lines_at(window, window_start);
+    let sized = doc.file_scope.size.valid().is_some();
+    let after_change = |k: usize| lines[k].start > change.new_end;
+    let resumes = |k: usize, unchanged: &dyn Fn(usize) -> bool| {
+        resumes_after(&lines, k, sized, (window, window_start), unchanged)
+    };
+    let at_break = |x: usize| window.as_bytes()[x - window_start - 1] == b'\n';
+    // The last resume point before the change whose line break the change cannot touch.
+    let from = (0..lines.len())
+        .rev()
+        .filter(|&k| has_break(&lines[k]) && lines[k].next <= change.start)
+        .map(|k| (k, lines[k].next))
+        .find(|&(k, x)| {
+            (x < change.start || at_break(x)) && first_grid < x && resumes(k, &|_| true)
+        })
+        .map(|(_, x)| x);
+    // Failing that, the very start (where the parser's state is its first), when in reach.
+    let from = match from {
+        Some(x) => x,
+        None if window_start == 0 => 0,
+        None => return None,
+    };
+    // The first resume point after the change whose lines are the same in the old text.
+    let until = (0..lines.len())
+        .filter(|&k| after_change(k) && has_break(&lines[k]))
+        .map(|k| (k, lines[k].next))
+        .find(|&(k, x)| {
+            let certain = x < window_end || at_break(x) || x == text_len;
+            certain && resumes(k, &after_change)
+        })
+        .map(|(_, x)| x);
+    let until = match until {
+        Some(x) => x,
+        None if window_end == text_len => text_len,
+        None => return None,
+    };
+    let region = &window[from - window_start..until - window_start];
+    let old_until = until - change.new_end + change.old_end;
+    let fresh = if from == 0 {
+        // Read from the start, the file's metadata is read again: the rest can be kept only if
+        // it comes out the same and is settled (a grid seen) on both sides of `until`.
+        let fresh = parse(region);
+        let settled = first_grid < old_until && !fresh.puzzles.is_empty();
+        if !settled || fresh.file_scope != doc.file_scope {
+            return None;
+        }
+        fresh
+    } else {
+        parse_region(region, from, doc.file_scope.clone())
+    };
+    let delta = change.new_end as isize - change.old_end as isize;
+    let first = doc.puzzles.partition_point(|p| p.span.start < from);
+    let last = doc.puzzles.partition_point(|p| p.span.start < old_until);
+    let added = fresh.puzzles.len();
+    doc.puzzles.splice(first..last, fresh.puzzles);
+    if delta != 0 {
+        for puzzle in &mut doc.puzzles[first + added..] {
+            shift_puzzle(puzzle, old_until, delta);
+        }
+    }
+    let p_first = doc.problems.partition_point(|f| f.span.start < from);
+    let p_last = doc.problems.partition_point(|f| f.span.start < old_until);
+    let p_added = fresh.problems.len();
+    doc.problems.splice(p_first..p_last, fresh.problems);
+    if delta != 0 {
+        for finding in &mut doc.problems[p_first + p_added..] {
+            shift_finding(finding, old_until, delta);
+        }
+    }
+    Some(Splice {
+        first,
+        removed: last - first,
+        added,
+    })
+}
+
+fn has_break(line: &Line) -> bool {
+    line.next > line.end
+}
+
+/// Whether the parser starts afresh after line `k` (see the module comment) of the `lines` of
+/// `window` (found at a byte offset of the text). `unchanged(j)` when line `j` reads the same
+/// in the old text (a one-liner's header must, or the old parse may have read it differently).
+fn resumes_after(
+    lines: &[Line],
+    k: usize,
+    sized: bool,
+    (window, window_start): (&str, usize),
+    unchanged: &dyn Fn(usize) -> bool,
+) -> bool {
+    let source = |line: &Line| &window[line.start - window_start..line.end - window_start];
+    match lines[k].kind {
+        Kind::Blank => true,
+        Kind::Cells(c) if !sized && is_only_one_line(c.run) => {
+            // Its header: the comments (junk and borders between them change nothing) up to a
+            // blank or cells line. With no `size` there it is read alone, as a one-liner.
+            let mut j = k;
+            loop {
+                if j == 0 {
+                    return window_start == 0; // the text's first line
+                }
+                j -= 1;
+                if !unchanged(j) {
+                    return false;
+                }
+                match lines[j].kind {
+                    Kind::Blank | Kind::Cells(_) => return true,
+                    Kind::Comment if declares_size(source(&lines[j])) => return false,
+                    Kind::Comment | Kind::Junk(_) | Kind::Border => {}
+                }
+            }
+        }
+        _ => false,
+    }
+}
+
+fn declares_size(comment: &str) -> bool {
+    key_value(comment).is_some_and(|kv| kv.key.eq_ignore_ascii_case("size"))
+}
+
+/// A cell count that only a one-line puzzle has (16 is also a row of a 16×16 block).
+fn is_only_one_line(cells: usize) -> bool {
+    one_line_size(cells).is_some() && Size::from_side(cells).is_none()
+}
+
+/// Move a span that lies at or after `from` in the old text by `delta`.
+fn shift(span: &mut Span, from: usize, delta: isize) {
+    if span.start >= from {
+        span.start = span.start.wrapping_add_signed(delta);
+        span.end = span.end.wrapping_add_signed(delta);
+    }
+}
+
+fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
+    puzzle.cell_spans.shift(delta);
+    shift(&mut puzzle.span, from, delta);
+    shift(&mut puzzle.first_row, from, delta);
+    for span in &mut puzzle.header {
+        shift(span, from, delta);
+    }
+    // The file's own entries lie above the first grid and stay where they are; a puzzle with
+    // none of its own shares them with others, so is left as it is.
+    let m = &puzzle.meta;
+    let own = [
+        &m.title,
+        &m.author,
+        &m.source,
+        &m.difficulty,
+        &m.variant,
+        &m.size,
+    ]
+    .into_iter()
+    .flatten()
+    .any(|entry| entry.span.start >= from);
+    if !own {
+        return;
+    }
+    let m = Arc::make_mut(&mut puzzle.meta);
+    let entries: [&mut Option<Entry>; 6] = [
+        &mut m.title,
+        &mut m.author,
+        &mut m.source,
+        &mut m.difficulty,
+        &mut m.variant,
+        &mut m.size,
+    ];
+    for entry in entries.into_iter().flatten() {
+        shift(&mut entry.span, from, delta);
+    }
+}
+
+fn shift_finding(finding: &mut Finding, from: usize, delta: isize) {
+    shift(&mut finding.span, from, delta);
+    for related in &mut finding.related {
+        shift(&mut related.span, from, delta);
+    }
+}
