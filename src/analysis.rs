@@ -776,22 +776,13 @@ fn contradiction_text(geometry: &Geometry, contradiction: Contradiction) -> Stri
 /// One line per fact about a puzzle as a whole: size, variant, givens, solution status.
 pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     let geometry = geometry(puzzle.size, puzzle.variant);
-    let mut lines = Vec::new();
-    if let Some(title) = &puzzle.meta.title {
-        lines.push(title.value.clone());
-    }
-    lines.push(format!(
-        "{} {} sudoku",
-        puzzle.size.label(),
-        puzzle.variant.name()
-    ));
-    lines.push(format!(
-        "{} givens, {} empty cells",
-        puzzle.givens_count(),
-        puzzle.givens.len() - puzzle.givens_count()
-    ));
-    lines.push(status_text(geometry, analysis));
-    lines
+    // The title is not repeated here: the faces already name the puzzle by it.
+    let empty = puzzle.givens.len() - puzzle.givens_count();
+    vec![
+        format!("{} {} sudoku", puzzle.size.label(), puzzle.variant.name()),
+        format!("{} givens, {empty} empty cells", puzzle.givens_count()),
+        status_text(geometry, analysis),
+    ]
 }
 
 fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
