@@ -41,7 +41,7 @@ pub(crate) enum Kind {
 }
 
 /// What one scan of a cell line found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) struct CellLine {
     /// Cell slots before any comment: cells plus runs of stray characters (a stray `x` usually
     /// stands where a cell was meant, so it counts as one).
@@ -261,15 +261,7 @@ fn is_border(bytes: &[u8]) -> bool {
 
 fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
     let bytes = content.as_bytes();
-    let mut line = CellLine {
-        slots: 0,
-        strays: 0,
-        run: 0,
-        run_end: 0,
-        max_digit: 0,
-        comment: None,
-        prose: false,
-    };
+    let mut line = CellLine::default();
     // The leading run, for one-line puzzles.
     let mut run_end = lead;
     let mut run_max = 0;

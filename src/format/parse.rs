@@ -414,15 +414,7 @@ type Built = (Size, Layout, Vec<u8>, CellSpans, Span, Span);
 #[cold]
 fn unreachable_cell_line() -> CellLine {
     // Only called on lines classified as cells; an empty line is the harmless answer.
-    CellLine {
-        slots: 0,
-        strays: 0,
-        run: 0,
-        run_end: 0,
-        max_digit: 0,
-        comment: None,
-        prose: false,
-    }
+    CellLine::default()
 }
 
 /// The size of a one-line puzzle with `cells` cells (16, 36, 81, 144, 256 or 625).
