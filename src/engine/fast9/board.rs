@@ -285,7 +285,7 @@ impl Board {
     /// note their cells with two candidates in `bivalue`. `Ok(true)` when some were placed.
     fn naked_singles(&mut self, touched: u32, bivalue: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut found = false;
-        for band in 0..3 {
+        for (band, bivalue) in bivalue.iter_mut().enumerate() {
             if touched & (1 << band) == 0 {
                 continue;
             }
@@ -299,7 +299,7 @@ impl Board {
                 one |= word;
             }
             let unsolved = self.unsolved[band];
-            bivalue[band] = unsolved & two & !three;
+            *bivalue = unsolved & two & !three;
             if unsolved & !one != 0 {
                 return Err(Dead);
             }
