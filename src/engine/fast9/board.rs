@@ -21,23 +21,22 @@ const SPREAD_ROWS: u32 = 0x40201;
 /// The two other bands of each band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// Digits per band row of `Board::cand`: nine real ones and three lanes that stay empty, so a
-/// band is three whole 128-bit vectors.
-pub const LANES: usize = 12;
+/// Digits per band of `Board::cand`.
+pub const LANES: usize = 9;
 
-/// The search state: small, `Copy`, no heap. Aligned so each band's words are three aligned
-/// 128-bit vectors.
-#[repr(C, align(16))]
+/// The search state: small, `Copy`, no heap; 128 bytes, the size up to which a copy stays a
+/// few vector moves (a larger board made each guess call `memcpy`).
+#[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
     /// Per band, per digit: cells where the digit may be (or is) placed. Band-major, so the
     /// nine digits of a band sit side by side and a placed cell leaves all of them in a few
-    /// vector operations (`clear_cells`). Lanes 9..12 are always 0.
+    /// vector operations (`clear_cells`).
     pub cand: [[u32; LANES]; 3],
     /// Per band: cells not placed yet.
     pub unsolved: [u32; 3],
-    /// Bit `16 * b + d`: digit `d`'s word of band `b` changed since it was last propagated.
-    dirty: u64,
+    /// Bit `9 * b + d`: digit `d`'s word of band `b` changed since it was last propagated.
+    dirty: u32,
     /// Bit `d`: digit `d`'s board changed since the stack rule last looked at it.
     stale: u32,
 }
@@ -47,20 +46,18 @@ pub struct Board {
 pub struct Dead;
 
 /// Every real digit of every band, as `dirty` bits.
-const ALL_DIRTY: u64 = 0x1ff | 0x1ff << 16 | 0x1ff << 32;
+const ALL_DIRTY: u32 = (1 << 27) - 1;
 
 /// The `dirty` bit of `digit`'s word in `band`.
 #[inline(always)]
-fn dirty_bit(band: usize, digit: usize) -> u64 {
-    1 << (16 * band + digit)
+fn dirty_bit(band: usize, digit: usize) -> u32 {
+    1 << (9 * band + digit)
 }
 
 impl Board {
     /// The board of `givens` (0 = empty, 1..=9), or `Dead` when two equal givens share a unit.
     pub fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
-        const FULL: [u32; LANES] = [
-            BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, BAND, 0, 0, 0,
-        ];
+        const FULL: [u32; LANES] = [BAND; LANES];
         let mut board = Board {
             cand: [FULL; 3],
             unsolved: [BAND; 3],
@@ -93,7 +90,7 @@ impl Board {
         }
         for ((words, mine), &unsolved) in board.cand.iter_mut().zip(&mine).zip(&board.unsolved) {
             for (word, mine) in words.iter_mut().zip(mine) {
-                // Keep the unsolved cells and this digit's own givens (padding lanes stay 0).
+                // Keep the unsolved cells and this digit's own givens.
                 *word &= unsolved | mine;
             }
         }
@@ -145,7 +142,7 @@ impl Board {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1; // clear the lowest set bit
-                let (band, digit) = (index >> 4, index & 15);
+                let (band, digit) = (index / 9, index % 9);
                 self.stale |= 1 << digit;
                 touched |= 1 << band;
                 self.update_band::<DIAGONAL>(band, digit)?;
@@ -167,7 +164,7 @@ impl Board {
     fn narrow(&mut self, band: usize, digit: usize, keep: u32) {
         let word = &mut self.cand[band][digit];
         let after = *word & keep;
-        self.dirty |= u64::from(after != *word) << (16 * band + digit);
+        self.dirty |= u32::from(after != *word) << (9 * band + digit);
         *word = after;
     }
 
@@ -194,7 +191,7 @@ impl Board {
         // The placed cells leave every digit's word of the band at once; this digit gets its
         // word back (and needs no new look: the band rule is idempotent).
         let changed = clear_cells(&mut self.cand[band], placed);
-        self.dirty |= u64::from(changed) << (16 * band);
+        self.dirty |= changed << (9 * band);
         self.cand[band][digit] = word;
         self.dirty &= !dirty_bit(band, digit);
         // Fold the three rows onto the 9 column bits, then copy them back into every row.
@@ -283,6 +280,7 @@ impl Board {
 
     /// Place every cell with one candidate left in the `touched` bands (a bit per band), and
     /// note their cells with two candidates in `bivalue`. `Ok(true)` when some were placed.
+    #[inline(always)]
     fn naked_singles(&mut self, touched: u32, bivalue: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut found = false;
         for (band, bivalue) in bivalue.iter_mut().enumerate() {
@@ -331,8 +329,8 @@ impl Board {
     }
 }
 
-/// Remove `cells` from all the words of a band; gives the digits (bit `d`, lanes 0..12) whose
-/// word held one of them.
+/// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
+/// of them.
 #[inline(always)]
 fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -341,22 +339,26 @@ fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
             __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
             _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
         };
-        // Four digits per 128-bit vector, three vectors per band (SSE2 is part of the x86_64
-        // baseline, hence no runtime check).
+        // Four digits per 128-bit vector: digits 0–3, 4–7 and 5–8. The last overlaps the
+        // second; all three are loaded before any store, so the overlapping lanes get the same
+        // value twice. SSE2 is part of the x86_64 baseline, hence no runtime check.
+        const STARTS: [usize; 3] = [0, 4, 5];
+        let base = words.as_mut_ptr();
         let mut changed = 0;
-        // SAFETY: SSE2 is enabled (checked by the `cfg`); each `chunk` is four initialised,
-        // writable u32 (16 bytes), and the unaligned load and store need no alignment.
+        // SAFETY: SSE2 is enabled (checked by the `cfg`); each access covers words
+        // `start..start + 4` with `start <= 5`, inside the nine, and unaligned loads and
+        // stores need no alignment.
         unsafe {
             let mask = _mm_set1_epi32(cells as i32);
-            for (i, chunk) in words.chunks_exact_mut(4).enumerate() {
-                let ptr = chunk.as_mut_ptr().cast::<__m128i>();
-                let v = _mm_loadu_si128(ptr);
+            let ptrs = STARTS.map(|start| base.add(start).cast::<__m128i>());
+            let vectors = ptrs.map(|ptr| _mm_loadu_si128(ptr));
+            for ((ptr, v), start) in ptrs.into_iter().zip(vectors).zip(STARTS) {
                 _mm_storeu_si128(ptr, _mm_andnot_si128(mask, v));
                 // Lanes where `v & cells` is zero compare all-ones; movemask gathers each
                 // lane's top bit into 4 bits, so `!` of it marks the lanes that lost a cell.
                 let kept = _mm_cmpeq_epi32(_mm_and_si128(v, mask), _mm_setzero_si128());
                 let lost = !_mm_movemask_ps(_mm_castsi128_ps(kept)) as u32 & 0xf;
-                changed |= lost << (4 * i);
+                changed |= lost << start;
             }
         }
         changed
@@ -364,7 +366,7 @@ fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         let mut changed = 0;
-        for (digit, word) in words[..9].iter_mut().enumerate() {
+        for (digit, word) in words.iter_mut().enumerate() {
             changed |= u32::from(*word & cells != 0) << digit;
             *word &= !cells;
         }
