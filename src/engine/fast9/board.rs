@@ -21,14 +21,21 @@ const SPREAD_ROWS: u32 = 0x40201;
 /// The two other bands of each band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// The search state: small, `Copy`, no heap.
+/// Digits per band of `Board::cand`.
+pub const LANES: usize = 9;
+
+/// The search state: small, `Copy`, no heap; 128 bytes, the size up to which a copy stays a
+/// few vector moves (a larger board made each guess call `memcpy`).
+#[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
-    /// Per digit, per band: cells where the digit may be (or is) placed.
-    pub cand: [[u32; 3]; 9],
+    /// Per band, per digit: cells where the digit may be (or is) placed. Band-major, so the
+    /// nine digits of a band sit side by side and a placed cell leaves all of them in a few
+    /// vector operations (`clear_cells`).
+    pub cand: [[u32; LANES]; 3],
     /// Per band: cells not placed yet.
     pub unsolved: [u32; 3],
-    /// Bit `3 * d + b`: digit `d`'s word of band `b` changed since it was last propagated.
+    /// Bit `9 * b + d`: digit `d`'s word of band `b` changed since it was last propagated.
     dirty: u32,
     /// Bit `d`: digit `d`'s board changed since the stack rule last looked at it.
     stale: u32,
@@ -38,18 +45,28 @@ pub struct Board {
 #[derive(Debug)]
 pub struct Dead;
 
+/// Every real digit of every band, as `dirty` bits.
+const ALL_DIRTY: u32 = (1 << 27) - 1;
+
+/// The `dirty` bit of `digit`'s word in `band`.
+#[inline(always)]
+fn dirty_bit(band: usize, digit: usize) -> u32 {
+    1 << (9 * band + digit)
+}
+
 impl Board {
     /// The board of `givens` (0 = empty, 1..=9), or `Dead` when two equal givens share a unit.
     pub fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
+        const FULL: [u32; LANES] = [BAND; LANES];
         let mut board = Board {
-            cand: [[BAND; 3]; 9],
+            cand: [FULL; 3],
             unsolved: [BAND; 3],
-            dirty: (1 << 27) - 1,
+            dirty: ALL_DIRTY,
             stale: 0,
         };
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
         // Per digit, its givens; they leave the other digits' boards at the end, in one pass.
-        let mut mine = [[0u32; 3]; 9];
+        let mut mine = [[0u32; LANES]; 3];
         for (band, cells) in givens.chunks_exact(27).enumerate() {
             for (offset, &given) in cells.iter().enumerate() {
                 if given == 0 {
@@ -61,20 +78,20 @@ impl Board {
                 }
                 let (cell, bit) = (27 * band + offset, 1u32 << offset);
                 // The cell left this digit's board only if an equal given is a peer.
-                if board.cand[digit][band] & bit == 0 {
+                if board.cand[band][digit] & bit == 0 {
                     return Err(Dead);
                 }
-                for (word, peer) in board.cand[digit].iter_mut().zip(&peers[cell]) {
-                    *word &= !peer;
+                for (words, peer) in board.cand.iter_mut().zip(&peers[cell]) {
+                    words[digit] &= !peer;
                 }
-                mine[digit][band] |= bit;
+                mine[band][digit] |= bit;
                 board.unsolved[band] &= !bit;
             }
         }
-        for (words, mine) in board.cand.iter_mut().zip(&mine) {
-            for band in 0..3 {
+        for ((words, mine), &unsolved) in board.cand.iter_mut().zip(&mine).zip(&board.unsolved) {
+            for (word, mine) in words.iter_mut().zip(mine) {
                 // Keep the unsolved cells and this digit's own givens.
-                words[band] &= board.unsolved[band] | mine[band];
+                *word &= unsolved | mine;
             }
         }
         Ok(board)
@@ -87,8 +104,8 @@ impl Board {
     /// The filled grid, digits 1..=9 (meaningful once `is_solved`).
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0u8; 81];
-        for (digit, words) in self.cand.iter().enumerate() {
-            for (band, &word) in words.iter().enumerate() {
+        for (band, words) in self.cand.iter().enumerate() {
+            for (digit, &word) in words[..9].iter().enumerate() {
                 let mut bits = word;
                 while bits != 0 {
                     grid[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
@@ -103,14 +120,14 @@ impl Board {
     /// so the row holds one cell and the next propagation places it.
     pub fn place(&mut self, digit: usize, band: usize, bit: u32) {
         let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
-        self.cand[digit][band] &= !(row & !bit);
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[band][digit] &= !(row & !bit);
+        self.dirty |= dirty_bit(band, digit);
     }
 
     /// Remove `digit` from the cell `bit` of `band`.
     pub fn remove(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[digit][band] &= !bit;
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[band][digit] &= !bit;
+        self.dirty |= dirty_bit(band, digit);
     }
 
     /// Propagate to a fixpoint, cheapest rules first: the band rule on every changed band word
@@ -124,11 +141,11 @@ impl Board {
         loop {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                let (digit, band) = (index / 3, index % 3);
+                self.dirty &= self.dirty - 1; // clear the lowest set bit
+                let (band, digit) = (index / 9, index % 9);
                 self.stale |= 1 << digit;
                 touched |= 1 << band;
-                self.update_band::<DIAGONAL>(digit, band)?;
+                self.update_band::<DIAGONAL>(band, digit)?;
             }
             let found = self.naked_singles(touched, &mut bivalue)?;
             touched = 0;
@@ -141,60 +158,68 @@ impl Board {
         }
     }
 
-    /// Narrow `digit`'s board in `word` with `keep`, marking it for propagation when it changed.
-    #[inline]
-    fn narrow(&mut self, digit: usize, band: usize, keep: u32) {
-        let word = &mut self.cand[digit][band];
-        if *word & !keep != 0 {
-            *word &= keep;
-            self.dirty |= 1 << (3 * digit + band);
-        }
+    /// Narrow `digit`'s word in `band` with `keep`, marking it for propagation when it changed
+    /// (branch-free: whether it changes is unpredictable).
+    #[inline(always)]
+    fn narrow(&mut self, band: usize, digit: usize, keep: u32) {
+        let word = &mut self.cand[band][digit];
+        let after = *word & keep;
+        self.dirty |= u32::from(after != *word) << (9 * band + digit);
+        *word = after;
     }
 
     /// The band rule on one digit's band word, then the cells alone in their row are placed:
     /// they leave the other digits, their column in the other bands (and their diagonal).
-    fn update_band<const DIAGONAL: bool>(&mut self, digit: usize, band: usize) -> Result<(), Dead> {
-        let x = self.cand[digit][band];
+    #[inline(always)]
+    fn update_band<const DIAGONAL: bool>(&mut self, band: usize, digit: usize) -> Result<(), Dead> {
+        let x = self.cand[band][digit];
         // Which minirows hold the digit → the cells the permutation rule keeps (0: none fits).
+        // (The `& 0x1ff` on the top row is a no-op on a 27-bit word; it spares a bounds check.)
         let pattern = ROW_OCCUPANCY[(x & 0x1ff) as usize] as usize
             | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
-            | (ROW_OCCUPANCY[(x >> 18) as usize] as usize) << 6;
+            | (ROW_OCCUPANCY[((x >> 18) & 0x1ff) as usize] as usize) << 6;
         let word = x & BAND_KEEP[pattern];
         if word == 0 {
             return Err(Dead);
         }
-        self.cand[digit][band] = word;
+        self.cand[band][digit] = word;
         let placed = row_singles(word) & self.unsolved[band];
         if placed == 0 {
             return Ok(());
         }
         self.unsolved[band] &= !placed;
-        // The placed cells leave every digit's word (branch-free: which digits held them is
-        // unpredictable), then this digit gets its word back.
-        for other in 0..9 {
-            let before = self.cand[other][band];
-            let after = before & !placed;
-            self.cand[other][band] = after;
-            self.dirty |= u32::from(before != after) << (3 * other + band);
-        }
-        self.cand[digit][band] = word;
-        self.dirty &= !(1 << (3 * digit + band));
+        // The placed cells leave every digit's word of the band at once; this digit gets its
+        // word back (and needs no new look: the band rule is idempotent).
+        let changed = clear_cells(&mut self.cand[band], placed);
+        self.dirty |= changed << (9 * band);
+        self.cand[band][digit] = word;
+        self.dirty &= !dirty_bit(band, digit);
         // Fold the three rows onto the 9 column bits, then copy them back into every row.
         let columns = ((placed | placed >> 9 | placed >> 18) & 0x1ff) * SPREAD_ROWS;
         let (b1, b2) = OTHER_BANDS[band];
-        self.narrow(digit, b1, !columns);
-        self.narrow(digit, b2, !columns);
+        self.narrow(b1, digit, !columns);
+        self.narrow(b2, digit, !columns);
         if DIAGONAL {
             // Within a band the diagonal cells share a box, which the band rule covers; the
             // other bands lose the diagonal through a placed diagonal cell.
             for diagonal in [MAIN_DIAGONAL, ANTI_DIAGONAL] {
                 if placed & diagonal[band] != 0 {
-                    self.narrow(digit, b1, !diagonal[b1]);
-                    self.narrow(digit, b2, !diagonal[b2]);
+                    self.narrow(b1, digit, !diagonal[b1]);
+                    self.narrow(b2, digit, !diagonal[b2]);
                 }
             }
         }
         Ok(())
+    }
+
+    /// One digit's three band words.
+    #[inline(always)]
+    fn digit_words(&self, digit: usize) -> [u32; 3] {
+        [
+            self.cand[0][digit],
+            self.cand[1][digit],
+            self.cand[2][digit],
+        ]
     }
 
     /// The stack rule (and with `DIAGONAL` the diagonal rule) on every digit; `Ok(true)` when a
@@ -205,7 +230,7 @@ impl Board {
         while stale != 0 {
             let digit = stale.trailing_zeros() as usize;
             stale &= stale - 1;
-            let c = self.cand[digit];
+            let c = self.digit_words(digit);
             // Fold each band's rows onto its 9 column bits: band i's columns at bits 9i..9i+8.
             let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
             let folded = fold(c[0]) | fold(c[1]) << 9 | fold(c[2]) << 18;
@@ -221,7 +246,7 @@ impl Board {
             if folded & !keep_columns != 0 {
                 for band in 0..3 {
                     let keep = ((keep_columns >> (9 * band)) & 0x1ff) * SPREAD_ROWS;
-                    self.narrow(digit, band, keep);
+                    self.narrow(band, digit, keep);
                 }
             }
             if DIAGONAL {
@@ -236,7 +261,7 @@ impl Board {
     /// A diagonal holds each digit once: no cell left is a contradiction, and the one cell left
     /// is placed (its row shrinks to it).
     fn diagonal_rule(&mut self, digit: usize, diagonal: [u32; 3]) -> Result<(), Dead> {
-        let c = self.cand[digit];
+        let c = self.digit_words(digit);
         let on = [c[0] & diagonal[0], c[1] & diagonal[1], c[2] & diagonal[2]];
         match on.iter().map(|w| w.count_ones()).sum::<u32>() {
             0 => Err(Dead),
@@ -244,7 +269,7 @@ impl Board {
                 for (band, &bit) in on.iter().enumerate() {
                     if bit != 0 && self.unsolved[band] & bit != 0 {
                         let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
-                        self.narrow(digit, band, !(row & !bit));
+                        self.narrow(band, digit, !(row & !bit));
                     }
                 }
                 Ok(())
@@ -253,25 +278,26 @@ impl Board {
         }
     }
 
-    /// Place every cell with one candidate left.
     /// Place every cell with one candidate left in the `touched` bands (a bit per band), and
     /// note their cells with two candidates in `bivalue`. `Ok(true)` when some were placed.
+    #[inline(always)]
     fn naked_singles(&mut self, touched: u32, bivalue: &mut [u32; 3]) -> Result<bool, Dead> {
         let mut found = false;
-        for band in 0..3 {
+        for (band, bivalue) in bivalue.iter_mut().enumerate() {
             if touched & (1 << band) == 0 {
                 continue;
             }
+            let words = &mut self.cand[band];
             // Bit-sliced counting over the nine digits, one cell per bit: `one` = at least one
             // candidate, `two` = at least two, `three` = at least three.
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for words in &self.cand {
-                three |= two & words[band];
-                two |= one & words[band];
-                one |= words[band];
+            for &word in &words[..9] {
+                three |= two & word;
+                two |= one & word;
+                one |= word;
             }
-            bivalue[band] = self.unsolved[band] & two & !three;
             let unsolved = self.unsolved[band];
+            *bivalue = unsolved & two & !three;
             if unsolved & !one != 0 {
                 return Err(Dead);
             }
@@ -280,12 +306,11 @@ impl Board {
                 continue;
             }
             found = true;
-            for digit in 0..9 {
-                let cells = singles & self.cand[digit][band];
+            for (digit, word) in words[..9].iter_mut().enumerate() {
+                let cells = singles & *word;
                 if cells == 0 {
                     continue;
                 }
-                let mut word = self.cand[digit][band];
                 for row in ROW_MASKS {
                     let mine = cells & row;
                     if mine == 0 {
@@ -295,13 +320,57 @@ impl Board {
                     if mine & (mine - 1) != 0 {
                         return Err(Dead);
                     }
-                    word &= !(row & !mine);
+                    *word &= !(row & !mine);
                 }
-                self.cand[digit][band] = word;
-                self.dirty |= 1 << (3 * digit + band);
+                self.dirty |= dirty_bit(band, digit);
             }
         }
         Ok(found)
+    }
+}
+
+/// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
+/// of them.
+#[inline(always)]
+fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+            _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _mm_storeu_si128,
+        };
+        // Four digits per 128-bit vector: digits 0–3, 4–7 and 5–8. The last overlaps the
+        // second; all three are loaded before any store, so the overlapping lanes get the same
+        // value twice. SSE2 is part of the x86_64 baseline, hence no runtime check.
+        const STARTS: [usize; 3] = [0, 4, 5];
+        let base = words.as_mut_ptr();
+        let mut changed = 0;
+        // SAFETY: SSE2 is enabled (checked by the `cfg`); each access covers words
+        // `start..start + 4` with `start <= 5`, inside the nine, and unaligned loads and
+        // stores need no alignment.
+        unsafe {
+            let mask = _mm_set1_epi32(cells as i32);
+            let ptrs = STARTS.map(|start| base.add(start).cast::<__m128i>());
+            let vectors = ptrs.map(|ptr| _mm_loadu_si128(ptr));
+            for ((ptr, v), start) in ptrs.into_iter().zip(vectors).zip(STARTS) {
+                _mm_storeu_si128(ptr, _mm_andnot_si128(mask, v));
+                // Lanes where `v & cells` is zero compare all-ones; movemask gathers each
+                // lane's top bit into 4 bits, so `!` of it marks the lanes that lost a cell.
+                let kept = _mm_cmpeq_epi32(_mm_and_si128(v, mask), _mm_setzero_si128());
+                let lost = !_mm_movemask_ps(_mm_castsi128_ps(kept)) as u32 & 0xf;
+                changed |= lost << start;
+            }
+        }
+        changed
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let mut changed = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            changed |= u32::from(*word & cells != 0) << digit;
+            *word &= !cells;
+        }
+        changed
     }
 }
 

@@ -200,7 +200,10 @@ fn choose_portable(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells &= cells - 1;
-                let n = board.cand.iter().filter(|w| w[band] & bit != 0).count();
+                let n = board.cand[band][..9]
+                    .iter()
+                    .filter(|&&w| w & bit != 0)
+                    .count();
                 if n < fewest {
                     (fewest, best) = (n, (0, band, bit));
                 }
@@ -211,10 +214,9 @@ fn choose_portable(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
 }
 
 fn lowest_digit(board: &Board, band: usize, bit: u32) -> (usize, usize, u32) {
-    let digit = board
-        .cand
+    let digit = board.cand[band][..9]
         .iter()
-        .position(|w| w[band] & bit != 0)
+        .position(|&w| w & bit != 0)
         .unwrap_or(0);
     (digit, band, bit)
 }
