@@ -1,0 +1,267 @@
+//! Whole documents: parse, analyse every puzzle (through a cache of analyses by grid, on every
+//! core for large collections), and collect the findings in source order.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::{analyze, findings, Analysis, Verdict};
+use crate::engine::{Budget, Stop};
+use crate::finding::Finding;
+use crate::format::{self, Document, Puzzle};
+use crate::grid::{Size, Variant};
+
+/// A whole text parsed and analysed: every puzzle's analysis and all findings in source order.
+pub struct Checked {
+    pub document: Document,
+    /// One per puzzle of `document`, in the same order.
+    pub analyses: Vec<Arc<Analysis>>,
+    pub findings: Vec<Finding>,
+}
+
+/// Parse and analyse a whole text.
+pub fn check_text(text: &str, budget: &Budget) -> Checked {
+    check_text_with(text, budget, &mut Cache::default())
+}
+
+/// Parse and analyse a whole text, reusing the analyses of grids `cache` has seen before: an edit
+/// to one puzzle of a large collection analyses that puzzle again, not the others.
+pub fn check_text_with(text: &str, budget: &Budget, cache: &mut Cache) -> Checked {
+    check_document(format::parse(text), budget, cache)
+}
+
+/// Analyse an already parsed document (whose parse a caller may want to keep using).
+pub fn check_document(document: Document, budget: &Budget, cache: &mut Cache) -> Checked {
+    let analyses = cache.analyze_all(&document.puzzles, budget);
+    with_findings(document, analyses)
+}
+
+/// Check a document that `format::reparse` updated from the one `earlier` checked: the
+/// puzzles it kept keep their analyses (the grid is the same, only its place moved), the ones it
+/// read anew are looked up in `cache` or analysed. Analyses a cancel or deadline cut short are
+/// redone. Findings are placed afresh, since the kept puzzles may have moved.
+pub fn recheck(
+    document: Document,
+    earlier: Vec<Arc<Analysis>>,
+    splice: format::Splice,
+    budget: &Budget,
+    cache: &mut Cache,
+) -> Checked {
+    let mut analyses = earlier;
+    let replaced = splice.first..splice.first + splice.removed;
+    if replaced.end > analyses.len()
+        || analyses.len() - splice.removed + splice.added != document.puzzles.len()
+    {
+        // Not the document `earlier` was for: check it whole.
+        return check_document(document, budget, cache);
+    }
+    let read = &document.puzzles[splice.first..splice.first + splice.added];
+    analyses.splice(replaced, cache.analyze_some(read, budget));
+    let unfinished: Vec<usize> = (0..analyses.len())
+        .filter(|&i| !is_final(&analyses[i]))
+        .collect();
+    if !unfinished.is_empty() {
+        let puzzles: Vec<Puzzle> = unfinished
+            .iter()
+            .map(|&i| document.puzzles[i].clone())
+            .collect();
+        for (i, analysis) in unfinished
+            .into_iter()
+            .zip(cache.analyze_some(&puzzles, budget))
+        {
+            analyses[i] = analysis;
+        }
+    }
+    with_findings(document, analyses)
+}
+
+/// The findings of a parsed and analysed document, in source order.
+fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
+    let mut findings = document.problems.clone();
+    for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
+        if has_findings(analysis) {
+            findings.extend(self::findings(puzzle, analysis));
+        }
+    }
+    findings.sort_by_key(|f| (f.span.start, f.span.end));
+    Checked {
+        document,
+        analyses,
+        findings,
+    }
+}
+
+/// Whether `findings` would say anything: most puzzles of a collection are sound, and skipping
+/// them keeps a large check cheap.
+fn has_findings(analysis: &Analysis) -> bool {
+    !matches!(analysis.verdict, Verdict::Unique(_)) || analysis.full
+}
+
+/// What identifies an analysis: the grid and its shape, never its place in the text.
+type CacheKey = (Size, Variant, Box<[u8]>);
+
+/// Analyses by grid content, kept from one check of a document to the next.
+#[derive(Default)]
+pub struct Cache {
+    entries: HashMap<CacheKey, Arc<Analysis>>,
+    /// How many entries `analyze_some` lets the cache grow to before starting afresh.
+    limit: usize,
+}
+
+/// Room for grids edited away since the last whole check, besides the document's own.
+const CACHE_SLACK: usize = 1024;
+
+impl Cache {
+    /// The analysis of each of `puzzles` (a few, re-read after an edit): looked up, or analysed
+    /// and remembered. Nothing is forgotten unless the cache outgrows twice its document.
+    pub fn analyze_some(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
+        if self.entries.len() > self.limit.max(CACHE_SLACK) {
+            self.entries.clear();
+        }
+        let keys: Vec<CacheKey> = puzzles.iter().map(key).collect();
+        let mut results: Vec<Option<Arc<Analysis>>> =
+            keys.iter().map(|k| self.entries.get(k).cloned()).collect();
+        let missing: Vec<usize> = (0..keys.len()).filter(|&i| results[i].is_none()).collect();
+        for (i, analysis) in analyze_in_parallel(&keys, &missing, budget) {
+            let analysis = Arc::new(analysis);
+            if is_final(&analysis) {
+                self.entries.insert(keys[i].clone(), Arc::clone(&analysis));
+            }
+            results[i] = Some(analysis);
+        }
+        results
+            .into_iter()
+            .map(|r| r.expect("every puzzle analysed"))
+            .collect()
+    }
+
+    /// The analysis of every puzzle, in order. Grids seen last time are not analysed again; grids
+    /// not among these puzzles are forgotten, so the cache never outgrows its document.
+    pub fn analyze_all(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
+        let old = std::mem::take(&mut self.entries);
+        self.limit = 2 * puzzles.len() + CACHE_SLACK;
+        let keys: Vec<CacheKey> = puzzles.iter().map(key).collect();
+        let mut results: Vec<Option<Arc<Analysis>>> =
+            keys.iter().map(|k| old.get(k).cloned()).collect();
+        let missing: Vec<usize> = (0..keys.len()).filter(|&i| results[i].is_none()).collect();
+        for (i, analysis) in analyze_in_parallel(&keys, &missing, budget) {
+            results[i] = Some(Arc::new(analysis));
+        }
+        let results: Vec<Arc<Analysis>> = results
+            .into_iter()
+            .map(|r| r.expect("every puzzle analysed"))
+            .collect();
+        for (key, analysis) in keys.into_iter().zip(&results) {
+            if is_final(analysis) {
+                self.entries.insert(key, Arc::clone(analysis));
+            }
+        }
+        results
+    }
+}
+
+fn key(puzzle: &Puzzle) -> CacheKey {
+    (
+        puzzle.size,
+        puzzle.variant,
+        puzzle.givens.clone().into_boxed_slice(),
+    )
+}
+
+/// An analysis worth keeping: not one cut short by a deadline or a cancel, which another run
+/// could finish.
+fn is_final(analysis: &Analysis) -> bool {
+    !matches!(
+        analysis.verdict,
+        Verdict::Undecided {
+            stop: Stop::Deadline | Stop::Cancelled,
+            ..
+        }
+    )
+}
+
+/// Analyse the puzzles at `which`, on every core when there are enough of them to pay for threads.
+fn analyze_in_parallel(
+    keys: &[CacheKey],
+    which: &[usize],
+    budget: &Budget,
+) -> Vec<(usize, Analysis)> {
+    let analyze_one = |&i: &usize| {
+        let (size, variant, givens) = &keys[i];
+        (i, analyze(*size, *variant, givens, budget))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || which.len() < 64 {
+        return which.iter().map(analyze_one).collect();
+    }
+    let chunk = which.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = which
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(analyze_one).collect::<Vec<_>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::finding::Span;
+    use crate::format::Layout;
+
+    fn puzzle(line: &str) -> Puzzle {
+        let givens: Vec<u8> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let cell_spans = format::CellSpans::run(0, givens.len());
+        Puzzle {
+            size: Size::NINE,
+            variant: Variant::Classic,
+            givens,
+            cell_spans,
+            span: Span::new(0, 81),
+            first_row: Span::new(0, 81),
+            meta: Default::default(),
+            header: Vec::new(),
+            layout: Layout::Line,
+        }
+    }
+
+    #[test]
+    fn the_cache_reuses_unchanged_grids_and_forgets_the_rest() {
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let other = easy.replacen("..3", "1.3", 1);
+        let mut cache = Cache::default();
+        let budget = Budget::unlimited();
+        let first = cache.analyze_all(&[puzzle(easy), puzzle(&other)], &budget);
+        let second = cache.analyze_all(&[puzzle(easy)], &budget);
+        assert!(Arc::ptr_eq(&first[0], &second[0]));
+        assert_eq!(cache.entries.len(), 1);
+        assert!(matches!(
+            first[1].verdict,
+            Verdict::Unique(_) | Verdict::Broken | Verdict::NoSolution
+        ));
+    }
+
+    #[test]
+    fn many_puzzles_are_analysed_in_order() {
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let conflict = easy.replacen("..3", "3.3", 1);
+        let puzzles: Vec<Puzzle> = (0..200)
+            .map(|i| puzzle(if i % 7 == 0 { &conflict } else { easy }))
+            .collect();
+        let analyses = Cache::default().analyze_all(&puzzles, &Budget::unlimited());
+        for (i, a) in analyses.iter().enumerate() {
+            assert_eq!(a.verdict == Verdict::Broken, i % 7 == 0, "puzzle {i}");
+        }
+    }
+}

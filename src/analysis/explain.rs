@@ -1,0 +1,171 @@
+//! What hover says: one cell explained (units, pencil marks and why each digit is out, what
+//! propagation concludes), and one puzzle summed up.
+
+use super::findings::{reason_text, shared_unit_names, stop_text};
+use super::{Analysis, Verdict};
+use crate::engine::{self, Contradiction, Digits, Forced};
+use crate::format::Puzzle;
+use crate::grid::{digit_char, geometry, Geometry};
+
+/// What hover says about one cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellExplanation {
+    /// "E5"
+    pub name: String,
+    /// "row E", "column 5", "box 5", …
+    pub units: Vec<String>,
+    pub state: CellState,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellState {
+    /// A digit in the source; `conflicts` names each clash, e.g. "row E: E2".
+    Given { digit: u8, conflicts: Vec<String> },
+    Empty {
+        /// The pencil marks.
+        marks: Digits,
+        /// Each excluded digit with why, e.g. (4, "row E: E2"),
+        /// (9, "naked twins {8, 9} in column 5: B5, H5").
+        excluded: Vec<(u8, String)>,
+        /// What full propagation concludes, e.g. "propagation places 7 (only place for 7 in box 5)"
+        /// or "propagation leaves {2, 7}".
+        conclusion: String,
+    },
+}
+
+/// Explain one cell of a puzzle (computed on demand: it costs microseconds).
+pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let units = geometry.units_of[cell]
+        .iter()
+        .map(|&u| geometry.unit_name(u as usize))
+        .collect();
+    let state = match puzzle.givens[cell] {
+        0 => explain_empty(geometry, &puzzle.givens, cell),
+        digit => CellState::Given {
+            digit,
+            conflicts: geometry.peers[cell]
+                .iter()
+                .map(|&p| p as usize)
+                .filter(|&p| puzzle.givens[p] == digit)
+                .map(|p| {
+                    format!(
+                        "{}: {}",
+                        shared_unit_names(geometry, cell, p),
+                        geometry.cell_name(p)
+                    )
+                })
+                .collect(),
+        },
+    };
+    CellExplanation {
+        name: geometry.cell_name(cell),
+        units,
+        state,
+    }
+}
+
+fn explain_empty(geometry: &Geometry, givens: &[u8], cell: usize) -> CellState {
+    let marks = engine::pencil_marks(geometry, givens);
+    let here = marks.candidates[cell];
+    let excluded = (Digits::all(geometry.side()) & !here)
+        .iter()
+        .map(|d| (d, reason_text(geometry, marks.reason(cell, d))))
+        .collect();
+    CellState::Empty {
+        marks: here,
+        excluded,
+        conclusion: propagation_conclusion(geometry, givens, cell),
+    }
+}
+
+/// What `propagate` says of one cell, in a sentence.
+fn propagation_conclusion(geometry: &Geometry, givens: &[u8], cell: usize) -> String {
+    let result = engine::propagate(geometry, givens);
+    if let Some(contradiction) = result.contradiction {
+        return format!(
+            "propagation finds no solution: {}",
+            contradiction_text(geometry, contradiction)
+        );
+    }
+    if let Some(placement) = result.placed.iter().find(|p| p.cell == cell) {
+        let d = digit_char(placement.digit);
+        return match placement.how {
+            Forced::LastCandidate => format!("propagation places {d}: its last candidate"),
+            Forced::OnlyPlace { unit } => {
+                format!(
+                    "propagation places {d}: its only place in {}",
+                    geometry.unit_name(unit as usize)
+                )
+            }
+        };
+    }
+    format!("propagation leaves {}", result.marks.candidates[cell])
+}
+
+fn contradiction_text(geometry: &Geometry, contradiction: Contradiction) -> String {
+    match contradiction {
+        Contradiction::EmptyCell { cell } => {
+            format!("{} is left with no candidate", geometry.cell_name(cell))
+        }
+        Contradiction::NoPlace { unit, digit } => {
+            format!(
+                "{} has no place left in {}",
+                digit_char(digit),
+                geometry.unit_name(unit)
+            )
+        }
+        Contradiction::Clash { unit, digit } => {
+            format!(
+                "{} would be placed twice in {}",
+                digit_char(digit),
+                geometry.unit_name(unit)
+            )
+        }
+    }
+}
+
+/// One line per fact about a puzzle as a whole: size, variant, givens, solution status.
+pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    // The title is not repeated here: the faces already name the puzzle by it.
+    let empty = puzzle.givens.len() - puzzle.givens_count();
+    vec![
+        format!("{} {} sudoku", puzzle.size.label(), puzzle.variant.name()),
+        format!("{} givens, {empty} empty cells", puzzle.givens_count()),
+        status_text(geometry, analysis),
+    ]
+}
+
+fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    match &analysis.verdict {
+        Verdict::Broken => {
+            let mut parts = Vec::new();
+            if !analysis.conflicts.is_empty() {
+                parts.push(count(analysis.conflicts.len(), "conflict"));
+            }
+            if !analysis.impossible.is_empty() {
+                parts.push(count(analysis.impossible.len(), "impossible cell"));
+            }
+            if !analysis.no_place.is_empty() {
+                parts.push(count(analysis.no_place.len(), "digit with no place"));
+            }
+            format!("no solution: {}", parts.join(", "))
+        }
+        Verdict::NoSolution => "no solution".to_string(),
+        Verdict::Unique(_) if analysis.full => "solved".to_string(),
+        Verdict::Unique(_) => "exactly one solution".to_string(),
+        Verdict::Several {
+            first,
+            second,
+            differ,
+        } => format!(
+            "several solutions ({} can be {} or {})",
+            geometry.cell_name(*differ),
+            digit_char(first[*differ]),
+            digit_char(second[*differ])
+        ),
+        Verdict::Undecided { stop, .. } => format!("undecided: the search {}", stop_text(*stop)),
+    }
+}

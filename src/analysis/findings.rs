@@ -1,0 +1,259 @@
+//! Placing an analysis in the source: one finding per problem, at the spans of its cells, with
+//! messages that name cells and units the classic way.
+
+use super::{Analysis, Conflict, NoPlace, Verdict};
+use crate::engine::{self, Digits, Marks, Reason, Stop};
+use crate::finding::{Code, Finding, Related, Severity, Span};
+use crate::format::{self, Puzzle};
+use crate::grid::{digit_char, geometry, Geometry};
+
+/// The findings of one analysed puzzle, placed at its spans.
+pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let mut out = conflict_findings(geometry, puzzle, &analysis.conflicts);
+    if !analysis.impossible.is_empty() || !analysis.no_place.is_empty() {
+        let marks = engine::pencil_marks(geometry, &puzzle.givens);
+        for &cell in &analysis.impossible {
+            out.push(impossible_finding(geometry, puzzle, &marks, cell));
+        }
+        for no_place in &analysis.no_place {
+            out.push(no_place_finding(geometry, puzzle, &marks, no_place));
+        }
+    }
+    out.extend(verdict_finding(geometry, puzzle, analysis));
+    out
+}
+
+/// One finding per cell of a conflict and other cell it clashes with, naming every shared unit.
+fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict]) -> Vec<Finding> {
+    let mut pairs: Vec<(usize, usize, u8)> = Vec::new();
+    for conflict in conflicts {
+        for &a in &conflict.cells {
+            for &b in conflict.cells.iter().filter(|&&b| b != a) {
+                if !pairs.contains(&(a, b, conflict.digit)) {
+                    pairs.push((a, b, conflict.digit));
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+        .into_iter()
+        .map(|(cell, other, digit)| {
+            let units = shared_unit_names(geometry, cell, other);
+            let d = digit_char(digit);
+            let mut finding = Finding::error(
+                Code::Conflict,
+                puzzle.cell_span(cell),
+                format!(
+                    "{d} appears twice in {units}: {} and {}",
+                    geometry.cell_name(cell),
+                    geometry.cell_name(other)
+                ),
+            );
+            finding.related.push(Related {
+                span: puzzle.cell_span(other),
+                message: format!("the other {d} in {units}, at {}", geometry.cell_name(other)),
+            });
+            finding
+        })
+        .collect()
+}
+
+/// "row E" or "row E and box 4".
+pub(super) fn shared_unit_names(geometry: &Geometry, a: usize, b: usize) -> String {
+    let names: Vec<String> = geometry.units_of[a]
+        .iter()
+        .map(|&u| u as usize)
+        .filter(|&u| geometry.units[u].cells.contains(&(b as u16)))
+        .map(|u| geometry.unit_name(u))
+        .collect();
+    join_and(&names)
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usize) -> Finding {
+    let reasons: Vec<String> = Digits::all(geometry.side())
+        .iter()
+        .map(|d| {
+            format!(
+                "{} ({})",
+                digit_char(d),
+                reason_text(geometry, marks.reason(cell, d))
+            )
+        })
+        .collect();
+    let mut finding = Finding::error(
+        Code::ImpossibleCell,
+        puzzle.cell_span(cell),
+        format!(
+            "no digit fits in {}: {}",
+            geometry.cell_name(cell),
+            reasons.join(", ")
+        ),
+    );
+    finding.related = related_peers(geometry, puzzle, marks, cell);
+    finding
+}
+
+/// The peers that took digits from `cell`, one related location each.
+fn related_peers(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usize) -> Vec<Related> {
+    let mut related: Vec<Related> = Vec::new();
+    for digit in Digits::all(geometry.side()).iter() {
+        if let Some(Reason::Peer { peer, .. }) = marks.reason(cell, digit) {
+            let span = puzzle.cell_span(peer as usize);
+            if !related.iter().any(|r| r.span == span) {
+                related.push(Related {
+                    span,
+                    message: format!(
+                        "{} takes {}",
+                        geometry.cell_name(peer as usize),
+                        digit_char(digit)
+                    ),
+                });
+            }
+        }
+    }
+    related
+}
+
+fn no_place_finding(
+    geometry: &Geometry,
+    puzzle: &Puzzle,
+    marks: &Marks,
+    no_place: &NoPlace,
+) -> Finding {
+    let unit = &geometry.units[no_place.unit];
+    let empties: Vec<usize> = unit
+        .cells
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| puzzle.givens[c] == 0)
+        .collect();
+    let d = digit_char(no_place.digit);
+    let unit_name = geometry.unit_name(no_place.unit);
+    let why: Vec<String> = empties
+        .iter()
+        .map(|&c| {
+            format!(
+                "{} ({})",
+                geometry.cell_name(c),
+                reason_text(geometry, marks.reason(c, no_place.digit))
+            )
+        })
+        .collect();
+    let message = if why.is_empty() {
+        format!("{d} has no place in {unit_name}")
+    } else {
+        format!("{d} has no place in {unit_name}: {}", why.join(", "))
+    };
+    let span = unit_span(puzzle, &unit.cells, &empties);
+    let mut finding = Finding::error(Code::NoPlace, span, message);
+    finding.related = empties
+        .iter()
+        .skip(1)
+        .map(|&c| Related {
+            span: puzzle.cell_span(c),
+            message: format!("{} cannot hold {d}", geometry.cell_name(c)),
+        })
+        .collect();
+    finding
+}
+
+/// Where a unit-wide finding goes: the whole row when the unit's cells sit on one line of the
+/// source, else its first empty cell (a column or box spans lines full of other text).
+fn unit_span(puzzle: &Puzzle, cells: &[u16], empties: &[usize]) -> Span {
+    let first = puzzle.cell_span(cells[0] as usize);
+    let last = puzzle.cell_span(cells[cells.len() - 1] as usize);
+    let is_row = cells.windows(2).all(|w| w[1] == w[0] + 1);
+    if is_row && puzzle.layout == format::Layout::Block {
+        Span::new(first.start, last.end)
+    } else {
+        empties.first().map_or(first, |&c| puzzle.cell_span(c))
+    }
+}
+
+fn verdict_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) -> Option<Finding> {
+    let at = puzzle.anchor();
+    match &analysis.verdict {
+        Verdict::Broken => None,
+        Verdict::NoSolution => Some(Finding::error(
+            Code::NoSolution,
+            at,
+            "no solution: no way to fill every empty cell keeps each digit once per unit",
+        )),
+        Verdict::Unique(_) if analysis.full => {
+            Some(Finding::new(Severity::Hint, Code::Solved, at, "solved"))
+        }
+        Verdict::Unique(_) => None,
+        Verdict::Several {
+            first,
+            second,
+            differ,
+        } => Some(Finding::warning(
+            Code::SeveralSolutions,
+            at,
+            format!(
+                "several solutions: {} can be {} or {}",
+                geometry.cell_name(*differ),
+                digit_char(first[*differ]),
+                digit_char(second[*differ])
+            ),
+        )),
+        Verdict::Undecided { stop, found } => Some(Finding::new(
+            Severity::Info,
+            Code::Undecided,
+            at,
+            format!(
+                "undecided: the search {} before it could tell {}",
+                stop_text(*stop),
+                if found.is_some() {
+                    "whether the solution it found is the only one"
+                } else {
+                    "whether there is a solution"
+                }
+            ),
+        )),
+    }
+}
+
+pub(super) fn stop_text(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Nodes => "reached its node budget",
+        Stop::Deadline => "ran out of time",
+        Stop::Cancelled => "was cancelled",
+    }
+}
+
+/// Why a digit left a cell, as hover and messages say it: "row E: E2",
+/// "naked twins {8, 9} in column 5: B5, H5", "only place for 7 in box 5".
+pub fn reason_text(geometry: &Geometry, reason: Option<Reason>) -> String {
+    match reason {
+        None => "no reason recorded".to_string(),
+        Some(Reason::Peer { unit, peer }) => {
+            format!(
+                "{}: {}",
+                geometry.unit_name(unit as usize),
+                geometry.cell_name(peer as usize)
+            )
+        }
+        Some(Reason::NakedTwins { unit, pair, digits }) => format!(
+            "naked twins {digits} in {}: {}, {}",
+            geometry.unit_name(unit as usize),
+            geometry.cell_name(pair[0] as usize),
+            geometry.cell_name(pair[1] as usize)
+        ),
+        Some(Reason::OnlyChoice { unit, digit }) => format!(
+            "{} goes here, its only place in {}",
+            digit_char(digit),
+            geometry.unit_name(unit as usize)
+        ),
+    }
+}

@@ -1,0 +1,209 @@
+//! Findings about puzzles: conflicts, impossible cells, digits with no place, and the verdict.
+//!
+//! `analyze` (here) looks at one grid and knows no text positions, so its result can be cached by
+//! content (`check`); `findings` places it in the source through the puzzle's spans; `explain`
+//! gives the faces ready-made sentences for hover and the like.
+
+mod check;
+mod explain;
+mod findings;
+
+pub use check::{check_document, check_text, check_text_with, recheck, Cache, Checked};
+pub use explain::{explain_cell, summarize, CellExplanation, CellState};
+pub use findings::{findings, reason_text};
+
+use crate::engine::{self, fast9, Budget, Digits, Marks, Stop};
+use crate::grid::{geometry, Geometry, Size, Variant};
+
+/// The node budget of one puzzle's search, for the command line and the editor alike: far more
+/// than any 9×9 needs, and a bound on the rare large grid that would otherwise search for minutes.
+pub const DEFAULT_MAX_NODES: u64 = 1_000_000;
+
+/// The same digit more than once in a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub unit: usize,
+    pub digit: u8,
+    /// Every cell of the unit holding the digit, ascending.
+    pub cells: Vec<usize>,
+}
+
+/// A digit missing from a unit that fits in none of the unit's empty cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPlace {
+    pub unit: usize,
+    pub digit: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Conflicts, impossible cells or digits with no place already show there is no solution.
+    Broken,
+    NoSolution,
+    Unique(Vec<u8>),
+    /// Two different solutions and the first cell where they differ.
+    Several {
+        first: Vec<u8>,
+        second: Vec<u8>,
+        differ: usize,
+    },
+    /// The budget ran out first; with the solution found so far, if any.
+    Undecided {
+        stop: Stop,
+        found: Option<Vec<u8>>,
+    },
+}
+
+impl Verdict {
+    /// The solution to write in, if there is one (the first of several).
+    pub fn solution(&self) -> Option<&[u8]> {
+        match self {
+            Verdict::Unique(s) => Some(s),
+            Verdict::Several { first, .. } => Some(first),
+            _ => None,
+        }
+    }
+}
+
+/// Everything we conclude about one grid; positions are cell indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub size: Size,
+    pub variant: Variant,
+    pub conflicts: Vec<Conflict>,
+    /// Empty cells whose pencil marks are empty.
+    pub impossible: Vec<usize>,
+    pub no_place: Vec<NoPlace>,
+    pub verdict: Verdict,
+    /// True when every cell is filled (and so, with no conflict, solved).
+    pub full: bool,
+}
+
+/// Analyse one grid.
+pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> Analysis {
+    let geometry = geometry(size, variant);
+    let conflicts = find_conflicts(geometry, givens);
+    let mut analysis = Analysis {
+        size,
+        variant,
+        conflicts,
+        impossible: Vec::new(),
+        no_place: Vec::new(),
+        verdict: Verdict::Broken,
+        full: givens.iter().all(|&d| d != 0),
+    };
+    // A grid with a conflict is already wrong, and the extra digit empties cells and units that
+    // would be fine without it: those follow-on findings wait until the conflict is fixed.
+    if !analysis.conflicts.is_empty() {
+        return analysis;
+    }
+    analysis.verdict = verdict(geometry, givens, budget);
+    // Pencil marks keep every digit of every solution, so a puzzle with a solution has neither
+    // impossible cells nor digits without a place: look for them only when search found none.
+    if analysis.verdict.solution().is_none() {
+        let marks = engine::pencil_marks(geometry, givens);
+        analysis.impossible = (0..givens.len())
+            .filter(|&c| givens[c] == 0 && marks.candidates[c].is_empty())
+            .collect();
+        analysis.no_place = find_no_place(geometry, givens, &marks);
+        if !analysis.impossible.is_empty() || !analysis.no_place.is_empty() {
+            analysis.verdict = Verdict::Broken;
+        }
+    }
+    analysis
+}
+
+fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
+    let mut conflicts = Vec::new();
+    for (u, unit) in geometry.units.iter().enumerate() {
+        let (mut seen, mut twice) = (Digits::EMPTY, Digits::EMPTY);
+        for &cell in unit.cells.iter() {
+            let digit = givens[cell as usize];
+            if digit != 0 {
+                if seen.contains(digit) {
+                    twice.insert(digit);
+                }
+                seen.insert(digit);
+            }
+        }
+        for digit in twice.iter() {
+            let cells = unit
+                .cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| givens[c] == digit)
+                .collect();
+            conflicts.push(Conflict {
+                unit: u,
+                digit,
+                cells,
+            });
+        }
+    }
+    conflicts
+}
+
+fn find_no_place(geometry: &Geometry, givens: &[u8], marks: &Marks) -> Vec<NoPlace> {
+    let mut found = Vec::new();
+    for (u, unit) in geometry.units.iter().enumerate() {
+        let mut present = Digits::EMPTY;
+        let mut fits = Digits::EMPTY;
+        for &cell in unit.cells.iter() {
+            let cell = cell as usize;
+            match givens[cell] {
+                0 => fits = fits | marks.candidates[cell],
+                digit => present.insert(digit),
+            }
+        }
+        let missing = Digits::all(geometry.side()) & !present;
+        for digit in (missing & !fits).iter() {
+            found.push(NoPlace { unit: u, digit });
+        }
+    }
+    found
+}
+
+/// Search for up to two solutions, through the dedicated 9×9 solver where it applies.
+fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
+    let (first, second, stop) = match <&[u8; 81]>::try_from(givens) {
+        Ok(grid) => solve_nine(geometry, grid, budget),
+        _ => {
+            let outcome = engine::search(geometry, givens, 2, budget);
+            let mut solutions = outcome.solutions.into_iter();
+            (solutions.next(), solutions.next(), outcome.stop)
+        }
+    };
+    match (first, second, stop) {
+        (Some(first), Some(second), _) => {
+            let differ = (0..first.len())
+                .find(|&c| first[c] != second[c])
+                .unwrap_or(0);
+            Verdict::Several {
+                first,
+                second,
+                differ,
+            }
+        }
+        (found, _, Some(stop)) => Verdict::Undecided { stop, found },
+        (Some(only), _, None) => Verdict::Unique(only),
+        (None, _, None) => Verdict::NoSolution,
+    }
+}
+
+/// The dedicated 9×9 solver. It takes a node budget and a cancel flag but no deadline: the
+/// hardest known 9×9 needs well under a millisecond.
+fn solve_nine(
+    geometry: &Geometry,
+    grid: &[u8; 81],
+    budget: &Budget,
+) -> (Option<Vec<u8>>, Option<Vec<u8>>, Option<Stop>) {
+    let diagonal = geometry.variant == Variant::Diagonal;
+    let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+    let outcome = fast9::solve(grid, diagonal, 2, max_nodes, budget.cancel);
+    let found = |i: usize| (outcome.count > i).then(|| outcome.solutions[i].to_vec());
+    let stop = outcome.stop.map(|stop| match stop {
+        fast9::Fast9Stop::Nodes => Stop::Nodes,
+        fast9::Fast9Stop::Cancelled => Stop::Cancelled,
+    });
+    (found(0), found(1), stop)
+}
