@@ -187,7 +187,7 @@ fn verdict_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) ->
         Verdict::NoSolution => Some(Finding::error(
             Code::NoSolution,
             at,
-            "no solution: no way to fill every empty cell keeps each digit once per unit",
+            "no solution: the empty cells cannot be filled so that each unit holds every digit once",
         )),
         Verdict::Unique(_) if analysis.full => {
             Some(Finding::new(Severity::Hint, Code::Solved, at, "solved"))
