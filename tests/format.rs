@@ -69,17 +69,10 @@ fn essence(doc: &Document) -> Vec<Essence> {
 }
 
 fn meta_values(m: &Metadata) -> Vec<Option<String>> {
-    [
-        &m.title,
-        &m.author,
-        &m.source,
-        &m.difficulty,
-        &m.variant,
-        &m.size,
-    ]
-    .iter()
-    .map(|e| e.as_ref().map(|e| e.value.clone()))
-    .collect()
+    m.fields()
+        .iter()
+        .map(|e| e.as_ref().map(|e| e.value.clone()))
+        .collect()
 }
 
 fn problem_codes(doc: &Document) -> Vec<(Code, Severity)> {

@@ -102,3 +102,34 @@ pub struct Metadata {
     pub variant: Option<Entry>,
     pub size: Option<Entry>,
 }
+
+impl Metadata {
+    /// Every key's slot, in the order the keys are documented.
+    pub fn fields(&self) -> [&Option<Entry>; 6] {
+        [
+            &self.title,
+            &self.author,
+            &self.source,
+            &self.difficulty,
+            &self.variant,
+            &self.size,
+        ]
+    }
+
+    /// The same slots, to change in place.
+    pub fn fields_mut(&mut self) -> [&mut Option<Entry>; 6] {
+        [
+            &mut self.title,
+            &mut self.author,
+            &mut self.source,
+            &mut self.difficulty,
+            &mut self.variant,
+            &mut self.size,
+        ]
+    }
+
+    /// The entries present.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry> {
+        self.fields().into_iter().flatten()
+    }
+}

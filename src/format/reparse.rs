@@ -18,7 +18,7 @@ use std::sync::Arc;
 use super::lines::{self, Kind, Line};
 use super::meta::key_value;
 use super::parse::{one_line_size, parse, parse_region};
-use super::{Document, Entry, Puzzle};
+use super::{Document, Puzzle};
 use crate::finding::{Finding, Span};
 use crate::grid::Size;
 
@@ -205,30 +205,11 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
     }
     // The file's own entries lie above the first grid and stay where they are; a puzzle with
     // none of its own shares them with others, so is left as it is.
-    let m = &puzzle.meta;
-    let own = [
-        &m.title,
-        &m.author,
-        &m.source,
-        &m.difficulty,
-        &m.variant,
-        &m.size,
-    ]
-    .into_iter()
-    .flatten()
-    .any(|entry| entry.span.start >= from);
+    let own = puzzle.meta.entries().any(|entry| entry.span.start >= from);
     if !own {
         return;
     }
-    let m = Arc::make_mut(&mut puzzle.meta);
-    let entries: [&mut Option<Entry>; 6] = [
-        &mut m.title,
-        &mut m.author,
-        &mut m.source,
-        &mut m.difficulty,
-        &mut m.variant,
-        &mut m.size,
-    ];
+    let entries = Arc::make_mut(&mut puzzle.meta).fields_mut();
     for entry in entries.into_iter().flatten() {
         shift(&mut entry.span, from, delta);
     }

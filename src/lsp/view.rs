@@ -182,16 +182,5 @@ impl View {
 
 /// The spans of every metadata entry present.
 pub fn metadata_spans(meta: &Metadata) -> Vec<Span> {
-    [
-        &meta.title,
-        &meta.author,
-        &meta.source,
-        &meta.difficulty,
-        &meta.variant,
-        &meta.size,
-    ]
-    .into_iter()
-    .flatten()
-    .map(|entry| entry.span)
-    .collect()
+    meta.entries().map(|entry| entry.span).collect()
 }
