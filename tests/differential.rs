@@ -5,12 +5,34 @@
 
 use std::path::PathBuf;
 
-use sudoku_lsp::engine::{fast9, search, Budget};
+use sudoku_lsp::engine::fast9::{self, Tuning};
+use sudoku_lsp::engine::{search, Budget};
 use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
 
 fn compare(g: &Geometry, givens: &[u8; 81], what: &str) {
+    compare_tuned(g, givens, what, Tuning::default());
+}
+
+/// The solver's paths: cell branching only, triads and band-first branching from the start,
+/// each on the baseline instruction set and on the newest this CPU has.
+fn every_path() -> Vec<Tuning> {
+    let mut paths = Vec::new();
+    for strong_from in [0, 99] {
+        for baseline in [false, true] {
+            paths.push(Tuning {
+                strong_from,
+                baseline,
+            });
+        }
+    }
+    paths
+}
+
+fn compare_tuned(g: &Geometry, givens: &[u8; 81], what: &str, tuning: Tuning) {
     let reference = search(g, givens, 2, &Budget::unlimited());
-    let fast = fast9::solve(givens, g.variant == Variant::Diagonal, 2, u64::MAX, None);
+    let diagonal = g.variant == Variant::Diagonal;
+    let fast = fast9::solve_tuned(givens, diagonal, 2, u64::MAX, None, tuning);
+    let what = &format!("{what} ({tuning:?})");
     assert_eq!(
         fast.count,
         reference.solutions.len(),
@@ -53,6 +75,24 @@ fn generated_puzzles_agree_classic_and_diagonal() {
         // The same givens under the diagonal rule: mostly no solution or several, which both
         // solvers must agree on too.
         compare(diagonal, puzzle, &format!("generated as diagonal #{i}"));
+    }
+}
+
+#[test]
+fn every_solver_path_agrees_on_generated_puzzles() {
+    let classic = geometry(Size::NINE, Variant::Classic);
+    let diagonal = geometry(Size::NINE, Variant::Diagonal);
+    for (i, puzzle) in fast9::generate(200, 0xba5e).iter().enumerate() {
+        // Fewer clues make deeper trees, where the branching rules matter.
+        let mut thinner = *puzzle;
+        for cell in (i % 5..81).step_by(9) {
+            thinner[cell] = 0;
+        }
+        for tuning in every_path() {
+            compare_tuned(classic, puzzle, &format!("generated #{i}"), tuning);
+            compare_tuned(classic, &thinner, &format!("thinned #{i}"), tuning);
+            compare_tuned(diagonal, puzzle, &format!("as diagonal #{i}"), tuning);
+        }
     }
 }
 

@@ -16,7 +16,7 @@ const ROW_MASKS: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
 /// Multiplying a 9-bit column set by this copies it into all three rows of a band word
 /// (`1 + 2^9 + 2^18`: three shifted copies that never overlap).
-const SPREAD_ROWS: u32 = 0x40201;
+pub const SPREAD_ROWS: u32 = 0x40201;
 
 /// The two other bands of each band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
@@ -39,6 +39,18 @@ pub struct Board {
     dirty: u32,
     /// Bit `d`: digit `d`'s board changed since the stack rule last looked at it.
     stale: u32,
+}
+
+/// Per digit, where its minirows and minicolumns may be, as the last propagation step saw them:
+/// the input of the triad rule and of the branch choice.
+///
+/// `minirows[d]`: bit `3 * m + b` is minirow `m` (`3 * row + box`) of band `b`; the three bands
+/// interleave so that one word holds all 27 minirows. `minicolumns[d]`: bit `9 * b + c` is the
+/// three cells of column `c` in band `b`.
+#[derive(Default)]
+pub struct Triads {
+    pub minirows: [u32; 9],
+    pub minicolumns: [u32; 9],
 }
 
 /// A contradiction: this branch has no solution.
@@ -97,6 +109,12 @@ impl Board {
         Ok(board)
     }
 
+    #[inline(always)]
+    pub fn unsolved_cells(&self) -> u32 {
+        self.unsolved.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline(always)]
     pub fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -116,25 +134,24 @@ impl Board {
         grid
     }
 
-    /// Place `digit` at the cell `bit` of `band`: the rest of its row leaves the digit's board,
-    /// so the row holds one cell and the next propagation places it.
-    pub fn place(&mut self, digit: usize, band: usize, bit: u32) {
-        let row = ROW_MASKS[(bit.trailing_zeros() / 9) as usize];
-        self.cand[band][digit] &= !(row & !bit);
-        self.dirty |= dirty_bit(band, digit);
-    }
-
-    /// Remove `digit` from the cell `bit` of `band`.
-    pub fn remove(&mut self, digit: usize, band: usize, bit: u32) {
-        self.cand[band][digit] &= !bit;
-        self.dirty |= dirty_bit(band, digit);
+    /// Narrow `digit`'s three band words with `keep`.
+    #[inline(always)]
+    pub fn restrict(&mut self, digit: usize, keep: [u32; 3]) {
+        for (band, keep) in keep.into_iter().enumerate() {
+            self.narrow(band, digit, keep);
+        }
     }
 
     /// Propagate to a fixpoint, cheapest rules first: the band rule on every changed band word
     /// (placing the single cells of rows), then naked singles, then the stack rule (and the
-    /// diagonals) over all digits; back to the start whenever something changed.
+    /// diagonals) over all digits, then with `TRIADS` the triad rule (which fills `seen`); back
+    /// to the start whenever something changed.
     /// Gives the cells left with two candidates, per band (where the search branches).
-    pub fn propagate<const DIAGONAL: bool>(&mut self) -> Result<[u32; 3], Dead> {
+    #[inline(always)]
+    pub fn propagate<const DIAGONAL: bool, const TRIADS: bool>(
+        &mut self,
+        seen: &mut Triads,
+    ) -> Result<[u32; 3], Dead> {
         // Naked singles only look again at bands where some word changed.
         let mut touched = 0b111;
         let mut bivalue = [0; 3];
@@ -152,7 +169,10 @@ impl Board {
             if found {
                 continue;
             }
-            if !self.stack_rule::<DIAGONAL>()? {
+            if self.stack_rule::<DIAGONAL>()? {
+                continue;
+            }
+            if !TRIADS || !self.triad_rule(seen)? {
                 return Ok(bivalue);
             }
         }
@@ -212,6 +232,44 @@ impl Board {
         Ok(())
     }
 
+    /// Triads: each minirow (three cells of a row inside a box) holds exactly three digits, and
+    /// so does each minicolumn. A minirow where only three digits fit holds those three, which
+    /// then leave the rest of its row and box; a minirow that three digits must use holds no
+    /// other digit. The same for minicolumns. `Ok(true)` when a board changed; `seen` gets
+    /// the minirows and minicolumns it looked at.
+    #[inline(always)]
+    fn triad_rule(&mut self, seen: &mut Triads) -> Result<bool, Dead> {
+        for digit in 0..9 {
+            let c = self.digit_words(digit);
+            // A minirow's three cells fold onto its first; the bands interleave (see `Triads`).
+            seen.minirows[digit] =
+                fold_minirows(c[0]) | fold_minirows(c[1]) << 1 | fold_minirows(c[2]) << 2;
+            // A band's three rows fold onto its 9 column bits.
+            let columns = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+            seen.minicolumns[digit] = columns(c[0]) | columns(c[1]) << 9 | columns(c[2]) << 18;
+        }
+        if let Some(keep) = triad_keep::<MINIROWS>(&seen.minirows)? {
+            for (digit, (&keep, &was)) in keep.iter().zip(&seen.minirows).enumerate() {
+                let lost = was & !keep;
+                for band in 0..3 {
+                    // Minirow bits sit at 9r + 3k (after the shift); times 7 covers its cells.
+                    let cells = ((lost >> band) & 0o111_111_111) * 7;
+                    self.narrow(band, digit, !cells);
+                }
+            }
+        }
+        if let Some(keep) = triad_keep::<MINICOLUMNS>(&seen.minicolumns)? {
+            for (digit, (&keep, &was)) in keep.iter().zip(&seen.minicolumns).enumerate() {
+                let lost = was & !keep;
+                for band in 0..3 {
+                    let cells = ((lost >> (9 * band)) & 0x1ff) * SPREAD_ROWS;
+                    self.narrow(band, digit, !cells);
+                }
+            }
+        }
+        Ok(self.dirty != 0)
+    }
+
     /// One digit's three band words.
     #[inline(always)]
     fn digit_words(&self, digit: usize) -> [u32; 3] {
@@ -224,6 +282,7 @@ impl Board {
 
     /// The stack rule (and with `DIAGONAL` the diagonal rule) on every digit; `Ok(true)` when a
     /// board changed.
+    #[inline(always)]
     fn stack_rule<const DIAGONAL: bool>(&mut self) -> Result<bool, Dead> {
         let mut stale = self.stale;
         self.stale = 0;
@@ -260,6 +319,7 @@ impl Board {
 
     /// A diagonal holds each digit once: no cell left is a contradiction, and the one cell left
     /// is placed (its row shrinks to it).
+    #[inline(always)]
     fn diagonal_rule(&mut self, digit: usize, diagonal: [u32; 3]) -> Result<(), Dead> {
         let c = self.digit_words(digit);
         let on = [c[0] & diagonal[0], c[1] & diagonal[1], c[2] & diagonal[2]];
@@ -329,6 +389,73 @@ impl Board {
     }
 }
 
+/// How the triads of a `Triads` word group, by the stride of their lines. Each triad sits in
+/// two units of three triads: its line (row for a minirow; box for a minicolumn), whose members
+/// are `STRIDE` bits apart, and its cross unit (box for a minirow; column for a minicolumn),
+/// whose members are 9 bits apart in both layouts.
+const MINIROWS: u32 = 3;
+const MINICOLUMNS: u32 = 1;
+
+/// The first member of every line: bits 9i + 0..3 for minirows, 9i + 0, 3, 6 for minicolumns.
+const fn line_firsts(stride: u32) -> u32 {
+    if stride == MINIROWS {
+        0o007_007_007
+    } else {
+        0o111_111_111
+    }
+}
+
+/// All 27 triads.
+const ALL_TRIADS: u32 = (1 << 27) - 1;
+
+/// The triad rule on the nine digits' words: the words that survive, or `None` when nothing
+/// changes. Wants the band and stack rules at their fixpoint: then a digit must use a triad
+/// exactly when the triad is alone in its line for that digit.
+#[inline(always)]
+fn triad_keep<const STRIDE: u32>(words: &[u32; 9]) -> Result<Option<[u32; 9]>, Dead> {
+    let s = STRIDE;
+    let firsts = const { line_firsts(STRIDE) };
+    // Bit-sliced counting over the digits, one triad per bit: how many digits may sit in each
+    // triad (`one` ≥ 1 … `four` ≥ 4), and how many must.
+    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+    let (mut must1, mut must2, mut must3, mut must4) = (0u32, 0u32, 0u32, 0u32);
+    let mut must = [0u32; 9];
+    for (must, &w) in must.iter_mut().zip(words) {
+        // The three members of each line, each brought to the line's first bit.
+        let (a, b, c) = (w & firsts, (w >> s) & firsts, (w >> (2 * s)) & firsts);
+        // Exactly one of three: an odd count that is not three.
+        let alone = (a ^ b ^ c) & !(a & b & c);
+        let m = (a & alone) | (b & alone) << s | (c & alone) << (2 * s);
+        *must = m;
+        four |= three & w;
+        three |= two & w;
+        two |= one & w;
+        one |= w;
+        must4 |= must3 & m;
+        must3 |= must2 & m;
+        must2 |= must1 & m;
+        must1 |= m;
+    }
+    if three != ALL_TRIADS || must4 != 0 {
+        return Err(Dead);
+    }
+    // Exactly three may, not all three must yet (settled triads would fire every time).
+    let naked = !four & !must3 & ALL_TRIADS;
+    let hidden = must3 & four;
+    if naked == 0 && hidden == 0 {
+        return Ok(None);
+    }
+    Ok(Some(std::array::from_fn(|digit| {
+        let w = words[digit];
+        let forced = w & naked;
+        // The triads sharing a line or a cross unit with a forced one.
+        let line = (forced | forced >> s | forced >> (2 * s)) & firsts;
+        let cross = (forced | forced >> 9 | forced >> 18) & 0x1ff;
+        let units = (line * (1 | 1 << s | 1 << (2 * s))) | (cross * SPREAD_ROWS);
+        w & !(units & !forced) & !(hidden & !must[digit])
+    })))
+}
+
 /// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
 /// of them.
 #[inline(always)]
@@ -374,8 +501,25 @@ fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
     }
 }
 
+/// A band word's minirows, folded in place: bit `9r + 3k` is set when minirow (row `r`, box
+/// `k`) holds a cell (the layout of `Triads::minirows` before the bands interleave).
+#[inline(always)]
+pub fn fold_minirows(x: u32) -> u32 {
+    (x | x >> 1 | x >> 2) & 0o111_111_111
+}
+
+/// Folded minirows (bits `9r + 3k`) packed into the tables' 9-bit pattern, bit `3r + k`.
+/// Arithmetic, no table: times 21 = 1 + 4 + 16 adds copies shifted by 0, 2 and 4, so bit
+/// `9r + 3k` shifted by `4 - 2k` lands at `9r + 4 + k`; no two partial products share a bit
+/// (up to bit 28), so no carry disturbs them. Then rows 1 and 2 come down next to row 0.
+#[inline(always)]
+pub fn pack_minirows(folded: u32) -> u32 {
+    let g = (folded.wrapping_mul(21) >> 4) & 0o7_007_007;
+    (g | g >> 6 | g >> 12) & 0x1ff
+}
+
 /// The cells that are alone in their row of a band word (each row has at least one cell).
-#[inline]
+#[inline(always)]
 fn row_singles(word: u32) -> u32 {
     let mut singles = 0;
     for row in ROW_MASKS {

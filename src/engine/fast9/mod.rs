@@ -4,20 +4,24 @@
 //! one only answers "how many solutions, up to two, and which". Ideas (not code) from the fastest
 //! published designs (JCZSolve, fsss2, tdoku): one bitboard per digit split into three 27-bit band
 //! words, the "each band/stack is a permutation" rule from tables (covering box–line interaction
-//! and hidden singles), naked singles by bit-sliced counting, and guesses on the bivalue cell with
-//! the most unsolved peers. A node is a `Copy` board of 128 bytes kept on the call stack: no
-//! allocation during search, and depth is bounded (≤ 81) because every guess places a cell.
+//! and hidden singles), naked singles by bit-sliced counting, and on hard grids the triad rule
+//! (naked and hidden triples on minirows and minicolumns) with band-first branching (see
+//! `branch`). A node is a `Copy` board of 128 bytes; the search keeps the pending sides on a
+//! reused stack, so no allocation per node.
 //!
-//! Layout: `tables` (compile-time lookup tables), `board` (the state and its propagation), this
-//! module (API, search, branching), `generate` (puzzles for benches and tests).
+//! Layout: `tables` (compile-time lookup tables), `board` (the state and its propagation),
+//! `branch` (where to split), this module (API and search), `generate` (puzzles for benches and
+//! tests).
 
 mod board;
+mod branch;
 mod generate;
 mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use board::Board;
+use board::{Board, Triads};
+use branch::Branch;
 pub use generate::generate;
 
 /// Why a search stopped before it was complete.
@@ -51,7 +55,14 @@ pub struct Fast9<'a> {
     limit: usize,
     max_nodes: u64,
     cancel: Option<&'a AtomicBool>,
+    strong: bool,
+    tuning: Tuning,
 }
+
+/// Grids with at least this many cells unsolved after the first propagation get the triad
+/// rule and band-first branching. Hard grids have 50 and more; below, the rule costs more than
+/// the nodes it saves (the several-solutions set has 40–50 and loses ~20% with it).
+const STRONG_FROM: u32 = 50;
 
 /// Count the solutions of `givens` (0 = empty, 1..=9) up to `limit` (1 or 2; 0 acts as 1 and
 /// larger values as 2), spending at most `max_nodes` nodes. Givens with a direct conflict (or a
@@ -63,6 +74,46 @@ pub fn solve(
     max_nodes: u64,
     cancel: Option<&AtomicBool>,
 ) -> Fast9Outcome {
+    solve_tuned(
+        givens,
+        diagonal,
+        limit,
+        max_nodes,
+        cancel,
+        Tuning::default(),
+    )
+}
+
+/// Choices `solve` makes by itself, open to tests so that every path runs on every machine.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// Unsolved cells after the first propagation from which the triad rule and band-first
+    /// branching are used (0: always; above 81: never).
+    pub strong_from: u32,
+    /// Stay on the baseline instruction set even where a newer one is found.
+    pub baseline: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            strong_from: STRONG_FROM,
+            baseline: false,
+        }
+    }
+}
+
+/// `solve` with its choices set by the caller (tests).
+#[doc(hidden)]
+pub fn solve_tuned(
+    givens: &[u8; 81],
+    diagonal: bool,
+    limit: usize,
+    max_nodes: u64,
+    cancel: Option<&AtomicBool>,
+    tuning: Tuning,
+) -> Fast9Outcome {
     let mut search = Fast9 {
         outcome: Fast9Outcome {
             count: 0,
@@ -73,13 +124,11 @@ pub fn solve(
         limit: limit.clamp(1, 2),
         max_nodes,
         cancel,
+        strong: false,
+        tuning,
     };
     if let Ok(board) = Board::new(givens, diagonal) {
-        if diagonal {
-            search.search::<true>(board);
-        } else {
-            search.search::<false>(board);
-        }
+        search.run(board, diagonal);
     }
     search.outcome
 }
@@ -125,98 +174,103 @@ impl Fast9<'_> {
         true
     }
 
-    /// Depth-first: propagate, then branch on "digit d at the chosen cell" (recursively) and
-    /// "not d there" (by looping on the same board).
-    fn search<const DIAGONAL: bool>(&mut self, mut board: Board) {
+    /// Depth-first search without recursion (so that one function body holds it all and can
+    /// be compiled for a newer instruction set, see `run`): propagate; on a contradiction or a
+    /// solution go back to the last pending side; else branch, keep the `outside` side
+    /// pending and go on with `inside`.
+    #[inline(always)]
+    fn search<const DIAGONAL: bool>(&mut self, root: Board, pending: &mut Vec<Board>) {
+        let mut board = root;
         loop {
             if !self.spend() {
                 return;
             }
-            let Ok(bivalue) = board.propagate::<DIAGONAL>() else {
-                return;
-            };
-            if board.is_solved() {
-                self.outcome.solutions[self.outcome.count] = board.grid();
-                self.outcome.count += 1;
-                return;
+            if let Some(branch) = self.visit::<DIAGONAL>(&mut board) {
+                let mut other = board;
+                other.restrict(branch.digit, branch.outside);
+                pending.push(other);
+                board.restrict(branch.digit, branch.inside);
+                continue;
             }
-            let (digit, band, bit) = choose(&board, bivalue);
-            let mut child = board;
-            child.place(digit, band, bit);
-            self.search::<DIAGONAL>(child);
             if self.done() {
                 return;
             }
-            board.remove(digit, band, bit);
+            match pending.pop() {
+                Some(next) => board = next,
+                None => return,
+            }
         }
     }
-}
 
-/// The branch: among the cells with two candidates, the one with the most unsolved peers (its
-/// two branches each settle many cells, which halves the hard sets' trees against "first bivalue
-/// cell"); with no bivalue cell (rare), a cell with the fewest candidates. Its lowest digit.
-fn choose(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
+    /// One node: propagate `board`, note it if solved, and give the branch to take from it
+    /// (`None`: a contradiction or a solution).
+    #[inline(always)]
+    fn visit<const DIAGONAL: bool>(&mut self, board: &mut Board) -> Option<Branch> {
+        let mut seen = Triads::default();
+        let propagated = if self.strong {
+            board.propagate::<DIAGONAL, true>(&mut seen)
+        } else {
+            board.propagate::<DIAGONAL, false>(&mut seen)
+        };
+        let mut bivalue = propagated.ok()?;
+        if self.outcome.nodes == 1 && board.unsolved_cells() >= self.tuning.strong_from {
+            // A hard grid: the triad rule and band-first branching from here on.
+            self.strong = true;
+            bivalue = board.propagate::<DIAGONAL, true>(&mut seen).ok()?;
+        }
+        if board.is_solved() {
+            self.outcome.solutions[self.outcome.count] = board.grid();
+            self.outcome.count += 1;
+            return None;
+        }
+        if self.strong {
+            if let Some(branch) = branch::by_configuration(&seen) {
+                return Some(branch);
+            }
+        }
+        Some(branch::by_cell(board, bivalue))
+    }
+
+    /// The search on `root`, compiled for the newest instruction set this CPU has (among
+    /// x86-64-v3 and the baseline). The whole search is one inlined body, so everything in it
+    /// (`popcnt`, `tzcnt`, BMI shifts and masks) uses the chosen set: ~7% on the hard sets.
+    fn run(&mut self, root: Board, diagonal: bool) {
+        // The pending sides, reused across searches of this thread: no allocation per search
+        // once it has grown (a path is short in practice; at most 729 long).
+        thread_local! {
+            static PENDING: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
+        }
+        let mut pending = PENDING.take();
+        pending.clear();
+        #[cfg(target_arch = "x86_64")]
+        if !self.tuning.baseline && x86_64_v3() {
+            // SAFETY: the CPU has every feature `run_v3` enables (just checked).
+            unsafe { self.run_v3(root, diagonal, &mut pending) };
+            PENDING.set(pending);
+            return;
+        }
+        if diagonal {
+            self.search::<true>(root, &mut pending);
+        } else {
+            self.search::<false>(root, &mut pending);
+        }
+        PENDING.set(pending);
+    }
+
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: `choose_popcnt` only needs the `popcnt` instruction, which this CPU was just
-        // found to have (the check reads a cached flag). Scoring is three popcounts per
-        // bivalue cell, and the portable bit-twiddling count made `choose` ~15% of the
-        // search on the hard sets.
-        return unsafe { choose_popcnt(board, bivalue) };
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
+    unsafe fn run_v3(&mut self, root: Board, diagonal: bool, pending: &mut Vec<Board>) {
+        if diagonal {
+            self.search::<true>(root, pending);
+        } else {
+            self.search::<false>(root, pending);
+        }
     }
-    choose_portable(board, bivalue)
 }
 
-/// `choose_portable` compiled with the `popcnt` instruction.
+/// Whether this CPU has what `run_v3` enables (the check reads flags cached by std).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn choose_popcnt(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
-    choose_portable(board, bivalue)
-}
-
-#[inline(always)]
-fn choose_portable(board: &Board, bivalue: [u32; 3]) -> (usize, usize, u32) {
-    let mut best = (0, 0, 0);
-    for (band, &cells) in bivalue.iter().enumerate() {
-        let mut cells = cells;
-        while cells != 0 {
-            let cell = 27 * band + cells.trailing_zeros() as usize;
-            let bit = cells & cells.wrapping_neg(); // lowest set bit
-            cells &= cells - 1; // clear it
-            let peers = &tables::PEERS[cell];
-            let score = (peers[0] & board.unsolved[0]).count_ones()
-                + (peers[1] & board.unsolved[1]).count_ones()
-                + (peers[2] & board.unsolved[2]).count_ones()
-                + 1;
-            if score > best.0 {
-                best = (score, band, bit);
-            }
-        }
-    }
-    if best.0 == 0 {
-        let mut fewest = 10;
-        for band in 0..3 {
-            let mut cells = board.unsolved[band];
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
-                cells &= cells - 1;
-                let n = board.cand[band][..9]
-                    .iter()
-                    .filter(|&&w| w & bit != 0)
-                    .count();
-                if n < fewest {
-                    (fewest, best) = (n, (0, band, bit));
-                }
-            }
-        }
-    }
-    lowest_digit(board, best.1, best.2)
-}
-
-fn lowest_digit(board: &Board, band: usize, bit: u32) -> (usize, usize, u32) {
-    let digit = board.cand[band][..9]
-        .iter()
-        .position(|&w| w & bit != 0)
-        .unwrap_or(0);
-    (digit, band, bit)
+fn x86_64_v3() -> bool {
+    use std::arch::is_x86_feature_detected as has;
+    has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("avx2")
 }

@@ -9,7 +9,8 @@
 pub const BAND: u32 = (1 << 27) - 1;
 
 /// Which minirows (three cells of one row inside one box) of a band row hold at least one bit:
-/// indexed by the row's 9 bits, gives 3 bits, bit `k` for box `k` of the band.
+/// indexed by the row's 9 bits, gives 3 bits, bit `k` for box `k` of the band (the reference
+/// for `board::minirows`).
 pub static ROW_OCCUPANCY: [u8; 512] = row_occupancy();
 
 /// The "permutation" rule shared by bands and stacks, as 9-bit patterns.
@@ -35,6 +36,14 @@ pub static BAND_KEEP: [u32; 512] = band_keep();
 /// `PERMUTATION_KEEP` for a stack, spread to the layout of a "column word": bits `9 * band +
 /// column-in-stack` (shift left by `3 * stack` to place it). 0 on contradiction.
 pub static STACK_KEEP: [u32; 512] = stack_keep();
+
+/// For a minirow pattern (as in `BAND_KEEP`), how many permutations fit in it: the digit's
+/// live configurations in the band (1 when settled, 0 on contradiction).
+pub static CONFIGURATIONS: [u8; 512] = configurations();
+
+/// For a minirow pattern, the minirows every fitting permutation uses: the digit must sit in
+/// each of them (0 on contradiction).
+pub static MUST_MINIROWS: [u16; 512] = must_minirows();
 
 /// The peers of each cell (same row, column or box; not the cell itself), per band.
 pub static PEERS: [[u32; 3]; 81] = peers(false);
@@ -91,6 +100,46 @@ const fn permutation_keep() -> [u16; 512] {
             }
             p += 1;
         }
+        pattern += 1;
+    }
+    table
+}
+
+const fn configurations() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used {
+                table[pattern] += 1;
+            }
+            p += 1;
+        }
+        pattern += 1;
+    }
+    table
+}
+
+const fn must_minirows() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut must = 0x1ff;
+        let mut fits = false;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if pattern & used == used {
+                must &= used;
+                fits = true;
+            }
+            p += 1;
+        }
+        table[pattern] = if fits { must as u16 } else { 0 };
         pattern += 1;
     }
     table
@@ -180,6 +229,32 @@ mod tests {
     fn a_forced_box_drops_the_other_rows() {
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
         assert_eq!(PERMUTATION_KEEP[0o771], 0o661);
+    }
+
+    #[test]
+    fn packed_minirows_match_the_row_table() {
+        use super::super::board::{fold_minirows, pack_minirows};
+        let table = |x: u32| {
+            (0..3).fold(0, |acc, row| {
+                acc | u32::from(ROW_OCCUPANCY[((x >> (9 * row)) & 0x1ff) as usize]) << (3 * row)
+            })
+        };
+        for row in 0..3 {
+            for bits in 0..512u32 {
+                let x = bits << (9 * row);
+                assert_eq!(pack_minirows(fold_minirows(x)), table(x), "{x:#o}");
+            }
+        }
+        // Every combination of three row values from a spread of 64 each.
+        let sample: Vec<u32> = (0..512).step_by(8).chain([511, 0o707, 0o070]).collect();
+        for &a in &sample {
+            for &b in &sample {
+                for &c in &sample {
+                    let x = a | b << 9 | c << 18;
+                    assert_eq!(pack_minirows(fold_minirows(x)), table(x), "{x:#o}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,176 @@
+//! Where the fast 9×9 solver branches: a binary split of one digit's candidates.
+//!
+//! Two ways to pick it. On hard grids, band-first (an idea of tdoku's): the band or stack whose
+//! digits have the fewest minirow (minicolumn) places left, and in it a digit with two
+//! configurations; "the digit in this minirow" or not settles the digit in three boxes on both
+//! sides, and with the triad rule the search trees of the hardest sets shrink by a quarter
+//! against cell branching. On easy grids, where the triad rule costs more than it saves, the
+//! bivalue cell with the most unsolved peers.
+
+use super::board::{pack_minirows, Board, Triads, SPREAD_ROWS};
+use super::tables::{CONFIGURATIONS, MUST_MINIROWS, PEERS};
+
+/// A binary branch on one digit: its three band words narrowed by `inside` on one side, by
+/// `outside` on the other. The two sides split the digit's candidates, and `inside` always
+/// removes at least one of them (so a path of branches is at most 729 long).
+#[derive(Clone, Copy, Debug)]
+pub struct Branch {
+    pub digit: usize,
+    pub inside: [u32; 3],
+    pub outside: [u32; 3],
+}
+
+/// The nine minirows of band 0 in a `Triads::minirows` word (bits `9r + 3k`; shift by the band).
+const BAND_TRIADS: u32 = 0o111_111_111;
+
+/// The nine minicolumns of stack 0 in a `Triads::minicolumns` word (shift by 3 × the stack).
+const STACK_TRIADS: u32 = 0o7_007_007;
+
+/// A settled band or stack: each digit in one triad per line, 9 × 3.
+const SETTLED: u32 = 27;
+
+/// Band-first branching on what the triad rule last saw; `None` when every band and stack is
+/// settled (then propagation has placed every cell).
+#[inline(always)]
+pub fn by_configuration(seen: &Triads) -> Option<Branch> {
+    // The unit with the fewest (digit, triad) places that is not settled.
+    let mut best = (u32::MAX, false, 0);
+    for index in 0..3 {
+        let mask = BAND_TRIADS << index;
+        let places: u32 = seen.minirows.iter().map(|&w| (w & mask).count_ones()).sum();
+        if places > SETTLED && places < best.0 {
+            best = (places, false, index);
+        }
+    }
+    for index in 0..3 {
+        let mask = STACK_TRIADS << (3 * index);
+        let places: u32 = seen
+            .minicolumns
+            .iter()
+            .map(|&w| (w & mask).count_ones())
+            .sum();
+        if places > SETTLED && places < best.0 {
+            best = (places, true, index);
+        }
+    }
+    let (places, stack, index) = best;
+    if places == u32::MAX {
+        return None;
+    }
+    // Each digit's 9-bit pattern in the unit (bit 3 × line + cross, as the tables want).
+    let pattern = |digit: usize| -> u32 {
+        if stack {
+            // Band i's three columns at bits 9i..9i+2: bring them together.
+            let spaced = (seen.minicolumns[digit] >> (3 * index)) & STACK_TRIADS;
+            (spaced | spaced >> 6 | spaced >> 12) & 0x1ff
+        } else {
+            pack_minirows((seen.minirows[digit] >> index) & BAND_TRIADS)
+        }
+    };
+    // The lowest digit with two configurations, else the one with the fewest.
+    let mut pick = (u8::MAX, 0, 0);
+    for digit in 0..9 {
+        let p = pattern(digit);
+        let configurations = CONFIGURATIONS[p as usize];
+        if configurations >= 2 && configurations < pick.0 {
+            pick = (configurations, digit, p);
+            if configurations == 2 {
+                break;
+            }
+        }
+    }
+    let (_, digit, p) = pick;
+    // A triad the digit may use but need not: in it or not splits the configurations.
+    let optional = p & !u32::from(MUST_MINIROWS[p as usize]);
+    let triad = optional.trailing_zeros();
+    let (line, cross) = (triad / 3, triad % 3);
+    let mut inside = [u32::MAX; 3];
+    let mut outside = [u32::MAX; 3];
+    if stack {
+        // Minicolumn: band `line`, column `cross` of the stack. Inside, the digit leaves the
+        // rest of the box and the column's cells in the other bands.
+        let column = (1 << (3 * index as u32 + cross)) * SPREAD_ROWS;
+        let boxx = (7 << (3 * index)) * SPREAD_ROWS;
+        for (band, keep) in inside.iter_mut().enumerate() {
+            *keep = if band == line as usize {
+                !(boxx & !column)
+            } else {
+                !column
+            };
+        }
+        outside[line as usize] = !column;
+    } else {
+        // Minirow: row `line` of the band, box `cross`. Inside, the digit leaves the rest of
+        // the row and of the box.
+        let cells = 7 << (9 * line + 3 * cross);
+        let row = 0x1ff << (9 * line);
+        let boxx = (7 << (3 * cross)) * SPREAD_ROWS;
+        inside[index] = !((row | boxx) & !cells);
+        outside[index] = !cells;
+    }
+    Some(Branch {
+        digit,
+        inside,
+        outside,
+    })
+}
+
+/// Cell branching: among the cells with two candidates (`bivalue`, per band), the one with the
+/// most unsolved peers (its two branches each settle many cells); with none, a cell with the
+/// fewest candidates. Its lowest digit there, or not.
+#[inline(always)]
+pub fn by_cell(board: &Board, bivalue: [u32; 3]) -> Branch {
+    let mut best = (0, 0, 0);
+    for (band, &cells) in bivalue.iter().enumerate() {
+        let mut cells = cells;
+        while cells != 0 {
+            let cell = 27 * band + cells.trailing_zeros() as usize;
+            let bit = cells & cells.wrapping_neg(); // lowest set bit
+            cells &= cells - 1; // clear it
+            let peers = &PEERS[cell];
+            let score = (peers[0] & board.unsolved[0]).count_ones()
+                + (peers[1] & board.unsolved[1]).count_ones()
+                + (peers[2] & board.unsolved[2]).count_ones()
+                + 1;
+            if score > best.0 {
+                best = (score, band, bit);
+            }
+        }
+    }
+    if best.0 == 0 {
+        best = fewest_candidates(board);
+    }
+    let (_, band, bit) = best;
+    let digit = board.cand[band]
+        .iter()
+        .position(|&w| w & bit != 0)
+        .unwrap_or(0);
+    // Inside, the digit leaves the rest of the cell's row (the next propagation places it).
+    let row = 0x1ff << (9 * (bit.trailing_zeros() / 9));
+    let mut inside = [u32::MAX; 3];
+    let mut outside = [u32::MAX; 3];
+    inside[band] = !(row & !bit);
+    outside[band] = !bit;
+    Branch {
+        digit,
+        inside,
+        outside,
+    }
+}
+
+/// An unsolved cell with the fewest candidates, as `(0, band, bit)`.
+fn fewest_candidates(board: &Board) -> (u32, usize, u32) {
+    let mut best = (10, (0, 0, 0));
+    for band in 0..3 {
+        let mut cells = board.unsolved[band];
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            let n = board.cand[band].iter().filter(|&&w| w & bit != 0).count();
+            if n < best.0 {
+                best = (n, (0, band, bit));
+            }
+        }
+    }
+    best.1
+}
