@@ -64,7 +64,7 @@ impl Tally {
 
 /// Passes over a set: the best one is reported (the machine may be busy with other work), and
 /// no new pass starts once this much time went by.
-const MAX_PASSES: usize = 3;
+const MAX_PASSES: usize = 5;
 const PASS_BUDGET: Duration = Duration::from_secs(5);
 
 /// Time every file in `paths` (or generated puzzles when empty); returns the exit code.

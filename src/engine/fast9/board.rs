@@ -202,14 +202,16 @@ impl Board {
         if word == 0 {
             return Err(Dead);
         }
-        self.cand[band][digit] = word;
         let placed = row_singles(word) & self.unsolved[band];
         if placed == 0 {
+            self.cand[band][digit] = word;
             return Ok(());
         }
         self.unsolved[band] &= !placed;
         // The placed cells leave every digit's word of the band at once; this digit gets its
-        // word back (and needs no new look: the band rule is idempotent).
+        // word back (and needs no new look: the band rule is idempotent). Its word is stored
+        // only after the vector loads of `clear_cells`: a narrow store just before a wide load
+        // of the same bytes cannot be forwarded and stalls the load.
         let changed = clear_cells(&mut self.cand[band], placed);
         self.dirty |= changed << (9 * band);
         self.cand[band][digit] = word;
