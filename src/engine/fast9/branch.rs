@@ -1,10 +1,10 @@
 //! Where the fast 9×9 solver branches: a binary split of one digit's candidates.
 //!
 //! Two ways to pick it. On hard grids, band-first (an idea of tdoku's): the band or stack whose
-//! digits have the fewest minirow (minicolumn) places left, and in it a digit with two
-//! configurations; "the digit in this minirow" or not settles the digit in three boxes on both
-//! sides, and with the triad rule the search trees of the hardest sets shrink by a quarter
-//! against cell branching. On easy grids, where the triad rule costs more than it saves, the
+//! digits have the fewest minirow (minicolumn) places left (see `unit_score`), and in it a
+//! digit with two configurations; "the digit in this minirow" or not settles the digit in three
+//! boxes on both sides, and with the triad rule the search trees of the hardest sets shrink by a
+//! quarter against cell branching. On easy grids, where the triad rule costs more than it saves, the
 //! bivalue cell with the most unsolved peers.
 
 use super::board::{pack_minirows, Board, Triads, SPREAD_ROWS};
@@ -29,32 +29,47 @@ const STACK_TRIADS: u32 = 0o7_007_007;
 /// A settled band or stack: each digit in one triad per line, 9 × 3.
 const SETTLED: u32 = 27;
 
+/// How good a unit (band or stack) is to branch in, lower is better; `u32::MAX` when settled.
+/// Its (digit, triad) places, plus 5 for each digit not settled there (one with more than three
+/// places, so at least two configurations): few places among few open digits. Against the
+/// places alone (close to tdoku's "fewest configurations") this cuts nodes by 0.4% on
+/// forum_hardest_1905 and by 10% on forum_hardest_1106; weights 4 and 6 do about as well.
+#[inline(always)]
+fn unit_score(words: &[u32; 9], unit: u32) -> u32 {
+    let mut places = 0;
+    let mut unsettled = 0;
+    for &word in words {
+        let n = (word & unit).count_ones();
+        places += n;
+        unsettled += u32::from(n > 3);
+    }
+    if places > SETTLED {
+        places + 5 * unsettled
+    } else {
+        u32::MAX
+    }
+}
+
 /// Band-first branching on what the triad rule last saw; `None` when every band and stack is
 /// settled (then propagation has placed every cell).
 #[inline(always)]
 pub fn by_configuration(seen: &Triads) -> Option<Branch> {
-    // The unit with the fewest (digit, triad) places that is not settled.
+    // The unit with the lowest score that is not settled.
     let mut best = (u32::MAX, false, 0);
     for index in 0..3 {
-        let mask = BAND_TRIADS << index;
-        let places: u32 = seen.minirows.iter().map(|&w| (w & mask).count_ones()).sum();
-        if places > SETTLED && places < best.0 {
-            best = (places, false, index);
+        let score = unit_score(&seen.minirows, BAND_TRIADS << index);
+        if score < best.0 {
+            best = (score, false, index);
         }
     }
     for index in 0..3 {
-        let mask = STACK_TRIADS << (3 * index);
-        let places: u32 = seen
-            .minicolumns
-            .iter()
-            .map(|&w| (w & mask).count_ones())
-            .sum();
-        if places > SETTLED && places < best.0 {
-            best = (places, true, index);
+        let score = unit_score(&seen.minicolumns, STACK_TRIADS << (3 * index));
+        if score < best.0 {
+            best = (score, true, index);
         }
     }
-    let (places, stack, index) = best;
-    if places == u32::MAX {
+    let (score, stack, index) = best;
+    if score == u32::MAX {
         return None;
     }
     // Each digit's 9-bit pattern in the unit (bit 3 × line + cross, as the tables want).
