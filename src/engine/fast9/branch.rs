@@ -8,7 +8,7 @@
 //! bivalue cell with the most unsolved peers.
 
 use super::board::{pack_minirows, Board, Triads, SPREAD_ROWS};
-use super::tables::{CONFIGURATIONS, MUST_MINIROWS, PEERS};
+use super::tables::{CONFIGURATIONS, MUST_MINIROWS, PEERS_PACKED};
 
 /// A binary branch on one digit: its three band words narrowed by `inside` on one side, by
 /// `outside` on the other. The two sides split the digit's candidates, and `inside` always
@@ -136,17 +136,19 @@ pub fn by_configuration(seen: &Triads) -> Option<Branch> {
 #[inline(always)]
 pub fn by_cell(board: &Board, bivalue: [u32; 3]) -> Branch {
     let mut best = (0, 0, 0);
+    let unsolved = board.unsolved;
+    let (unsolved01, unsolved2) = (
+        u64::from(unsolved[0]) | u64::from(unsolved[1]) << 32,
+        unsolved[2],
+    );
     for (band, &cells) in bivalue.iter().enumerate() {
         let mut cells = cells;
         while cells != 0 {
             let cell = 27 * band + cells.trailing_zeros() as usize;
             let bit = cells & cells.wrapping_neg(); // lowest set bit
             cells &= cells - 1; // clear it
-            let peers = &PEERS[cell];
-            let score = (peers[0] & board.unsolved[0]).count_ones()
-                + (peers[1] & board.unsolved[1]).count_ones()
-                + (peers[2] & board.unsolved[2]).count_ones()
-                + 1;
+            let (peers01, peers2) = PEERS_PACKED[cell];
+            let score = (peers01 & unsolved01).count_ones() + (peers2 & unsolved2).count_ones() + 1;
             if score > best.0 {
                 best = (score, band, bit);
             }
