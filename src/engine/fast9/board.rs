@@ -206,14 +206,26 @@ impl Board {
             | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
             | (ROW_OCCUPANCY[((x >> 18) & 0x1ff) as usize] as usize) << 6;
         let word = x & BAND_KEEP[pattern];
-        if word == 0 {
-            return Err(Dead);
-        }
-        let placed = row_singles(word) & self.unsolved[band];
-        if placed == 0 {
-            self.cand[band][digit] = word;
-            return Ok(());
-        }
+        // Half the calls change nothing. Their "nothing to place" is known from `x` alone, before
+        // the table loads above land, so the branch on it (a coin toss) resolves early; whether
+        // the band rule removed cells (3% of calls) is predictable.
+        let unchanged_singles = row_singles(x) & self.unsolved[band];
+        let placed = if word == x {
+            if unchanged_singles == 0 {
+                return Ok(());
+            }
+            unchanged_singles
+        } else {
+            if word == 0 {
+                return Err(Dead);
+            }
+            let placed = row_singles(word) & self.unsolved[band];
+            if placed == 0 {
+                self.cand[band][digit] = word;
+                return Ok(());
+            }
+            placed
+        };
         self.unsolved[band] &= !placed;
         // The placed cells leave every digit's word of the band at once; this digit gets its
         // word back (and needs no new look: the band rule is idempotent). Its word is stored
