@@ -69,51 +69,57 @@ fn dirty_bit(band: usize, digit: usize) -> u32 {
 impl Board {
     /// The board of `givens` (0 = empty, 1..=9), or `Dead` when two equal givens share a unit.
     pub fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
-        const FULL: [u32; LANES] = [BAND; LANES];
-        let mut board = Board {
-            cand: [FULL; 3],
-            unsolved: [BAND; 3],
-            dirty: ALL_DIRTY,
-            stale: 0,
-        };
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
-        // Per digit, its givens; they leave the other digits' boards at the end, in one pass.
+        // Per band and digit: the digit's givens, and the cells that see one of them. Only
+        // ORs while reading the givens (no load that waits on the previous given's store); the
+        // conflict check and the candidates come after, in one pass.
         let mut mine = [[0u32; LANES]; 3];
+        let mut seen = [[0u32; LANES]; 3];
+        let mut unsolved = [BAND; 3];
         for (band, cells) in givens.chunks_exact(27).enumerate() {
             // Which cells hold a given, without a branch per cell (whether a cell is given is
             // a coin toss for the predictor); then one step per given.
-            let mut given_cells = cells
+            let given_cells = cells
                 .iter()
                 .enumerate()
                 .fold(0u32, |mask, (offset, &given)| {
                     mask | u32::from(given != 0) << offset
                 });
-            while given_cells != 0 {
-                let offset = given_cells.trailing_zeros() as usize;
-                given_cells &= given_cells - 1; // clear the lowest set bit
+            unsolved[band] &= !given_cells;
+            let mut left = given_cells;
+            while left != 0 {
+                let offset = left.trailing_zeros() as usize;
+                left &= left - 1; // clear the lowest set bit
                 let digit = usize::from(cells[offset] - 1);
                 if digit >= 9 {
                     return Err(Dead);
                 }
-                let (cell, bit) = (27 * band + offset, 1u32 << offset);
-                // The cell left this digit's board only if an equal given is a peer.
-                if board.cand[band][digit] & bit == 0 {
-                    return Err(Dead);
+                mine[band][digit] |= 1 << offset;
+                for (seen, peer) in seen.iter_mut().zip(&peers[27 * band + offset]) {
+                    seen[digit] |= peer;
                 }
-                for (words, peer) in board.cand.iter_mut().zip(&peers[cell]) {
-                    words[digit] &= !peer;
-                }
-                mine[band][digit] |= bit;
-                board.unsolved[band] &= !bit;
             }
         }
-        for ((words, mine), &unsolved) in board.cand.iter_mut().zip(&mine).zip(&board.unsolved) {
-            for (word, mine) in words.iter_mut().zip(mine) {
-                // Keep the unsolved cells and this digit's own givens.
-                *word &= unsolved | mine;
+        let mut cand = [[0u32; LANES]; 3];
+        let mut conflict = 0;
+        for band in 0..3 {
+            for digit in 0..9 {
+                let (mine, seen) = (mine[band][digit], seen[band][digit]);
+                // A given that sees an equal given.
+                conflict |= mine & seen;
+                // Keep the unsolved cells no equal given sees, and the digit's own givens.
+                cand[band][digit] = (unsolved[band] & !seen) | mine;
             }
         }
-        Ok(board)
+        if conflict != 0 {
+            return Err(Dead);
+        }
+        Ok(Board {
+            cand,
+            unsolved,
+            dirty: ALL_DIRTY,
+            stale: 0,
+        })
     }
 
     #[inline(always)]
