@@ -91,19 +91,44 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
+/// The permutations that fit in a minirow pattern (see `PERMUTATION_KEEP`): the minirows
+/// they use between them, how many there are, and the minirows all of them use (0 when none
+/// fits).
+#[derive(Clone, Copy)]
+struct Fitting {
+    union: u16,
+    count: u8,
+    common: u16,
+}
+
+const fn fitting(pattern: usize) -> Fitting {
+    let mut fit = Fitting {
+        union: 0,
+        count: 0,
+        common: 0x1ff,
+    };
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMUTATIONS[p];
+        let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+        if pattern & used == used {
+            fit.union |= used as u16;
+            fit.count += 1;
+            fit.common &= used as u16;
+        }
+        p += 1;
+    }
+    if fit.count == 0 {
+        fit.common = 0;
+    }
+    fit
+}
+
 const fn permutation_keep() -> [u16; 512] {
     let mut table = [0u16; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if pattern & used == used {
-                table[pattern] |= used as u16;
-            }
-            p += 1;
-        }
+        table[pattern] = fitting(pattern).union;
         pattern += 1;
     }
     table
@@ -113,15 +138,7 @@ const fn configurations() -> [u8; 512] {
     let mut table = [0u8; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if pattern & used == used {
-                table[pattern] += 1;
-            }
-            p += 1;
-        }
+        table[pattern] = fitting(pattern).count;
         pattern += 1;
     }
     table
@@ -131,19 +148,7 @@ const fn must_minirows() -> [u16; 512] {
     let mut table = [0u16; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let mut must = 0x1ff;
-        let mut fits = false;
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let used = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if pattern & used == used {
-                must &= used;
-                fits = true;
-            }
-            p += 1;
-        }
-        table[pattern] = if fits { must as u16 } else { 0 };
+        table[pattern] = fitting(pattern).common;
         pattern += 1;
     }
     table
@@ -234,6 +239,18 @@ mod tests {
     fn full_band_keeps_everything() {
         assert_eq!(PERMUTATION_KEEP[511], 511);
         assert_eq!(BAND_KEEP[511], BAND);
+    }
+
+    #[test]
+    fn configurations_and_shared_minirows() {
+        // Everything open: all six permutations, no minirow shared by all.
+        assert_eq!((CONFIGURATIONS[511], MUST_MINIROWS[511]), (6, 0));
+        // The diagonal minirows (row i, box i) alone: one permutation, all of it needed.
+        assert_eq!((CONFIGURATIONS[0o421], MUST_MINIROWS[0o421]), (1, 0o421));
+        // Row 0 settled in box 0, rows 1 and 2 open in boxes 1 and 2: two permutations.
+        assert_eq!((CONFIGURATIONS[0o661], MUST_MINIROWS[0o661]), (2, 0o001));
+        // Nothing fits.
+        assert_eq!((CONFIGURATIONS[0o770], MUST_MINIROWS[0o770]), (0, 0));
     }
 
     #[test]
