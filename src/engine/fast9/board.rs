@@ -271,9 +271,7 @@ impl Board {
             // A minirow's three cells fold onto its first; the bands interleave (see `Triads`).
             seen.minirows[digit] =
                 fold_minirows(c[0]) | fold_minirows(c[1]) << 1 | fold_minirows(c[2]) << 2;
-            // A band's three rows fold onto its 9 column bits.
-            let columns = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-            seen.minicolumns[digit] = columns(c[0]) | columns(c[1]) << 9 | columns(c[2]) << 18;
+            seen.minicolumns[digit] = fold_columns(c);
         }
         if let Some(keep) = triad_keep::<MINIROWS>(&seen.minirows)? {
             for (digit, (&keep, &was)) in keep.iter().zip(&seen.minirows).enumerate() {
@@ -316,16 +314,10 @@ impl Board {
         while stale != 0 {
             let digit = stale.trailing_zeros() as usize;
             stale &= stale - 1;
-            let c = self.digit_words(digit);
-            // Fold each band's rows onto its 9 column bits: band i's columns at bits 9i..9i+8.
-            let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-            let folded = fold(c[0]) | fold(c[1]) << 9 | fold(c[2]) << 18;
+            let folded = fold_columns(self.digit_words(digit));
             let mut keep_columns = 0;
             for stack in 0..3 {
-                // Band i's columns 3s..3s+2 sit at bits 9i..9i+2 after the shift; pack the
-                // three groups at 0, 3, 6 to read the stack's 9-bit pattern.
-                let g = (folded >> (3 * stack)) & 0o7_007_007;
-                let pattern = (g | g >> 6 | g >> 12) & 0x1ff;
+                let pattern = stack_pattern(folded, stack);
                 keep_columns |= STACK_KEEP[pattern as usize] << (3 * stack);
             }
             // Usually every occupied column survives: one test instead of three.
@@ -543,8 +535,29 @@ pub fn fold_minirows(x: u32) -> u32 {
 /// (up to bit 28), so no carry disturbs them. Then rows 1 and 2 come down next to row 0.
 #[inline(always)]
 pub fn pack_minirows(folded: u32) -> u32 {
-    let g = (folded.wrapping_mul(21) >> 4) & 0o7_007_007;
-    (g | g >> 6 | g >> 12) & 0x1ff
+    pack_groups((folded.wrapping_mul(21) >> 4) & 0o7_007_007)
+}
+
+/// A digit's columns band by band: each band word's three rows folded onto its 9 column bits,
+/// band `i` at bits `9i..9i + 9` (the layout of `Triads::minicolumns`).
+#[inline(always)]
+pub fn fold_columns(words: [u32; 3]) -> u32 {
+    let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+    fold(words[0]) | fold(words[1]) << 9 | fold(words[2]) << 18
+}
+
+/// A stack's 9-bit pattern (bit `3 * band + column of the stack`, as `STACK_KEEP` wants) read
+/// from folded columns: band `i`'s columns `3s..3s + 3` sit at bits `9i..9i + 3` after the
+/// shift.
+#[inline(always)]
+pub fn stack_pattern(columns: u32, stack: usize) -> u32 {
+    pack_groups((columns >> (3 * stack)) & 0o7_007_007)
+}
+
+/// Three 3-bit groups at bits 0, 9 and 18 packed at 0, 3 and 6.
+#[inline(always)]
+fn pack_groups(spaced: u32) -> u32 {
+    (spaced | spaced >> 6 | spaced >> 12) & 0x1ff
 }
 
 /// The cells that are alone in their row of a band word (each row has at least one cell).

@@ -7,7 +7,7 @@
 //! quarter against cell branching. On easy grids, where the triad rule costs more than it saves, the
 //! bivalue cell with the most unsolved peers.
 
-use super::board::{pack_minirows, Board, Triads, SPREAD_ROWS};
+use super::board::{pack_minirows, stack_pattern, Board, Triads, SPREAD_ROWS};
 use super::tables::{CONFIGURATIONS, MUST_MINIROWS, PEERS_PACKED};
 
 /// A binary branch on one digit: its three band words narrowed by `inside` on one side, by
@@ -75,9 +75,7 @@ pub fn by_configuration(seen: &Triads) -> Option<Branch> {
     // Each digit's 9-bit pattern in the unit (bit 3 × line + cross, as the tables want).
     let pattern = |digit: usize| -> u32 {
         if stack {
-            // Band i's three columns at bits 9i..9i+2: bring them together.
-            let spaced = (seen.minicolumns[digit] >> (3 * index)) & STACK_TRIADS;
-            (spaced | spaced >> 6 | spaced >> 12) & 0x1ff
+            stack_pattern(seen.minicolumns[digit], index)
         } else {
             pack_minirows((seen.minirows[digit] >> index) & BAND_TRIADS)
         }

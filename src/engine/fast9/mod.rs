@@ -247,20 +247,23 @@ impl Fast9<'_> {
         if !self.tuning.baseline && x86_64_v3() {
             // SAFETY: the CPU has every feature `run_v3` enables (just checked).
             unsafe { self.run_v3(root, diagonal, &mut pending) };
-            PENDING.set(pending);
-            return;
-        }
-        if diagonal {
-            self.search::<true>(root, &mut pending);
         } else {
-            self.search::<false>(root, &mut pending);
+            self.search_variant(root, diagonal, &mut pending);
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        self.search_variant(root, diagonal, &mut pending);
         PENDING.set(pending);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     unsafe fn run_v3(&mut self, root: Board, diagonal: bool, pending: &mut Vec<Board>) {
+        self.search_variant(root, diagonal, pending);
+    }
+
+    /// `search` for the grid's variant (inlined into each instruction-set version of `run`).
+    #[inline(always)]
+    fn search_variant(&mut self, root: Board, diagonal: bool, pending: &mut Vec<Board>) {
         if diagonal {
             self.search::<true>(root, pending);
         } else {
@@ -269,7 +272,7 @@ impl Fast9<'_> {
     }
 }
 
-/// Whether this CPU has what `run_v3` enables (the check reads flags cached by std).
+/// Whether this CPU has what `run_v3` enables (asked once per process).
 #[cfg(target_arch = "x86_64")]
 fn x86_64_v3() -> bool {
     use std::arch::is_x86_feature_detected as has;
