@@ -3,10 +3,14 @@
 //! and applies "Solve puzzle". Skipped with a message when `emacs` (29 or later, with Eglot) is
 //! not installed.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The easy puzzle (see `common::easy_rows!`) with a second 3 in row A, at A1: the conflict the
+/// session sees, then edits away (A1 back to `.`) before solving.
 const PUZZLE: &str = "\
 # title: deux trois 😀 数独
 3.3.2.6..
@@ -20,18 +24,7 @@ const PUZZLE: &str = "\
 ..5.1.3..
 ";
 
-const SOLVED: &str = "\
-# title: deux trois 😀 数独
-483921657
-967345821
-251876493
-548132976
-729564138
-136798245
-372689514
-814253769
-695417382
-";
+const SOLVED: &str = concat!("# title: deux trois 😀 数独\n", common::easy_solved_rows!());
 
 /// The Emacs session: every wait bounded, every result printed on a `key: value` line.
 const SCRIPT: &str = r#"

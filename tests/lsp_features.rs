@@ -12,31 +12,9 @@ use serde_json::{json, Value};
 use sudoku_lsp::analysis::{self, CellState};
 use sudoku_lsp::format;
 
-const EASY: &str = "\
-# title: 数独 😀 easy
-..3.2.6..
-9..3.5..1
-..18.64..
-..81.29..
-7.......8
-..67.82..
-..26.95..
-8..2.3..9
-..5.1.3..
-";
+const EASY: &str = concat!("# title: 数独 😀 easy\n", common::easy_rows!());
 
-const EASY_SOLVED: &str = "\
-# title: 数独 😀 easy
-483921657
-967345821
-251876493
-548132976
-729564138
-136798245
-372689514
-814253769
-695417382
-";
+const EASY_SOLVED: &str = concat!("# title: 数独 😀 easy\n", common::easy_solved_rows!());
 
 /// A3 repeats A1's 3 (row A and box 1).
 const CONFLICT: &str = "\

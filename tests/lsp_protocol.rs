@@ -11,18 +11,7 @@ use serde_json::{json, Value};
 
 const URI: &str = "file:///tmp/protocol.sudoku";
 
-const EASY: &str = "\
-# title: easy
-..3.2.6..
-9..3.5..1
-..18.64..
-..81.29..
-7.......8
-..67.82..
-..26.95..
-8..2.3..9
-..5.1.3..
-";
+const EASY: &str = concat!("# title: easy\n", common::easy_rows!());
 
 #[test]
 fn initialize_negotiates_the_position_encoding() {

@@ -1,7 +1,7 @@
 //! A small LSP client for the tests: runs the real `sudoku-lsp` binary, speaks `Content-Length`
 //! framed JSON-RPC over its stdin/stdout, and never waits forever: every wait has a deadline,
 //! so a server that hangs fails the test instead of hanging it.
-#![allow(dead_code)] // each test file uses a different part
+#![allow(dead_code, unused_macros, unused_imports)] // each test file uses a different part
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -11,6 +11,24 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+/// The rows of the easy puzzle the LSP tests open (it has one solution), as a literal for
+/// `concat!`: each test file puts its own title above them (emoji and CJK where it tests
+/// position encodings).
+macro_rules! easy_rows {
+    () => {
+        "..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n"
+    };
+}
+pub(crate) use easy_rows;
+
+/// The rows of the easy puzzle's solution, as `easy_rows!`.
+macro_rules! easy_solved_rows {
+    () => {
+        "483921657\n967345821\n251876493\n548132976\n729564138\n136798245\n372689514\n814253769\n695417382\n"
+    };
+}
+pub(crate) use easy_solved_rows;
 
 /// How long any single wait may take (debug builds on a busy machine are slow).
 pub const TIMEOUT: Duration = Duration::from_secs(30);
