@@ -9,20 +9,8 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The easy puzzle (see `common::easy_rows!`) with a second 3 in row A, at A1: the conflict the
-/// session sees, then edits away (A1 back to `.`) before solving.
-const PUZZLE: &str = "\
-# title: deux trois 😀 数独
-3.3.2.6..
-9..3.5..1
-..18.64..
-..81.29..
-7.......8
-..67.82..
-..26.95..
-8..2.3..9
-..5.1.3..
-";
+/// The conflict the session sees, then edits away (A1 back to `.`) before solving.
+const PUZZLE: &str = concat!("# title: deux trois 😀 数独\n", common::conflict_rows!());
 
 const SOLVED: &str = concat!("# title: deux trois 😀 数独\n", common::easy_solved_rows!());
 

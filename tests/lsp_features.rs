@@ -17,18 +17,7 @@ const EASY: &str = concat!("# title: 数独 😀 easy\n", common::easy_rows!());
 const EASY_SOLVED: &str = concat!("# title: 数独 😀 easy\n", common::easy_solved_rows!());
 
 /// A3 repeats A1's 3 (row A and box 1).
-const CONFLICT: &str = "\
-# title: two threes 🎲
-3.3.2.6..
-9..3.5..1
-..18.64..
-..81.29..
-7.......8
-..67.82..
-..26.95..
-8..2.3..9
-..5.1.3..
-";
+const CONFLICT: &str = concat!("# title: two threes 🎲\n", common::conflict_rows!());
 
 /// A1 sees 1–8 in row A and 9 in column 1.
 const IMPOSSIBLE: &str = "\
@@ -116,21 +105,10 @@ const MORE_ERRORS: &str = "\
 ";
 
 /// File metadata (before a blank line) over a puzzle with its own title.
-const FILE_META: &str = "\
-# author: Ann 😀
-# source: 日本
-
-# title: one
-..3.2.6..
-9..3.5..1
-..18.64..
-..81.29..
-7.......8
-..67.82..
-..26.95..
-8..2.3..9
-..5.1.3..
-";
+const FILE_META: &str = concat!(
+    "# author: Ann 😀\n# source: 日本\n\n# title: one\n",
+    common::easy_rows!()
+);
 
 fn crlf(text: &str) -> String {
     text.replace('\n', "\r\n")

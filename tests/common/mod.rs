@@ -17,10 +17,27 @@ use serde_json::{json, Value};
 /// position encodings).
 macro_rules! easy_rows {
     () => {
-        "..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n"
+        concat!("..3.2.6..\n", $crate::common::easy_rows_b_to_i!())
     };
 }
 pub(crate) use easy_rows;
+
+/// The easy puzzle's rows with a second 3 in row A, at A1 (A3 holds the first): a conflict in
+/// row A and box 1.
+macro_rules! conflict_rows {
+    () => {
+        concat!("3.3.2.6..\n", $crate::common::easy_rows_b_to_i!())
+    };
+}
+pub(crate) use conflict_rows;
+
+/// Rows B to I of the easy puzzle.
+macro_rules! easy_rows_b_to_i {
+    () => {
+        "9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n"
+    };
+}
+pub(crate) use easy_rows_b_to_i;
 
 /// The rows of the easy puzzle's solution, as `easy_rows!`.
 macro_rules! easy_solved_rows {
