@@ -114,29 +114,51 @@ pub fn reparse(
         parse_region(region, from, doc.file_scope.clone())
     };
     let delta = change.new_end as isize - change.old_end as isize;
-    let first = doc.puzzles.partition_point(|p| p.span.start < from);
-    let last = doc.puzzles.partition_point(|p| p.span.start < old_until);
-    let added = fresh.puzzles.len();
-    doc.puzzles.splice(first..last, fresh.puzzles);
-    if delta != 0 {
-        for puzzle in &mut doc.puzzles[first + added..] {
-            shift_puzzle(puzzle, old_until, delta);
-        }
-    }
-    let p_first = doc.problems.partition_point(|f| f.span.start < from);
-    let p_last = doc.problems.partition_point(|f| f.span.start < old_until);
-    let p_added = fresh.problems.len();
-    doc.problems.splice(p_first..p_last, fresh.problems);
-    if delta != 0 {
-        for finding in &mut doc.problems[p_first + p_added..] {
-            shift_finding(finding, old_until, delta);
-        }
-    }
+    let replaced = (from, old_until);
+    let (first, removed, added) = splice_region(
+        &mut doc.puzzles,
+        fresh.puzzles,
+        replaced,
+        delta,
+        |p| p.span.start,
+        shift_puzzle,
+    );
+    splice_region(
+        &mut doc.problems,
+        fresh.problems,
+        replaced,
+        delta,
+        |f| f.span.start,
+        shift_finding,
+    );
     Some(Splice {
         first,
-        removed: last - first,
+        removed,
         added,
     })
+}
+
+/// Replace the `items` (sorted by where they start) that start in `from..old_until` of the old
+/// text with `fresh`, and move those after by `delta` bytes; gives where the replaced ones began,
+/// how many there were and how many came in.
+fn splice_region<T>(
+    items: &mut Vec<T>,
+    fresh: Vec<T>,
+    (from, old_until): (usize, usize),
+    delta: isize,
+    start: impl Fn(&T) -> usize,
+    shift: fn(&mut T, usize, isize),
+) -> (usize, usize, usize) {
+    let first = items.partition_point(|item| start(item) < from);
+    let last = items.partition_point(|item| start(item) < old_until);
+    let added = fresh.len();
+    items.splice(first..last, fresh);
+    if delta != 0 {
+        for item in &mut items[first + added..] {
+            shift(item, old_until, delta);
+        }
+    }
+    (first, last - first, added)
 }
 
 fn has_break(line: &Line) -> bool {
