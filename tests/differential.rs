@@ -3,7 +3,7 @@
 //!
 //! Generated puzzles always; the public collections in `../shared/data` too when present.
 
-use std::path::PathBuf;
+mod common;
 
 use sudoku_lsp::engine::fast9::{self, Tuning};
 use sudoku_lsp::engine::{search, Budget};
@@ -113,20 +113,9 @@ fn puzzles_with_fewer_clues_agree() {
     }
 }
 
-/// `../shared/data` beside the repository, or `SUDOKU_SHARED_DATA`.
-fn shared_data() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    dir.is_dir().then_some(dir)
-}
-
 #[test]
 fn shared_collections_agree() {
-    let Some(dir) = shared_data() else {
-        eprintln!(
-            "skipped: no ../shared/data (set SUDOKU_SHARED_DATA to point at the collections)"
-        );
+    let Some(dir) = common::shared_data() else {
         return;
     };
     let classic = geometry(Size::NINE, Variant::Classic);

@@ -1,7 +1,8 @@
 //! The dedicated 9×9 solver against the shared puzzle sets (when present) and against a plain
 //! reference backtracker on generated puzzles (always).
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
 use sudoku_lsp::engine::fast9::{self, Fast9Outcome, Fast9Stop};
@@ -398,21 +399,6 @@ fn parse_line_reads_81_cells() {
 // ---------------------------------------------------------------------------------------------
 // Shared sets (skipped with a message when the data directory is missing)
 
-fn data_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipped: no shared data at {} (set SUDOKU_SHARED_DATA)",
-            dir.display()
-        );
-        None
-    }
-}
-
 /// Puzzle lines of a set, every 10th in debug builds (slow there: test a sample).
 fn puzzles(name: &str) -> Option<Vec<[u8; 81]>> {
     puzzles_sampled(name, 10)
@@ -420,7 +406,7 @@ fn puzzles(name: &str) -> Option<Vec<[u8; 81]>> {
 
 /// Puzzle lines of a set, every `debug_step`-th in debug builds.
 fn puzzles_sampled(name: &str, debug_step: usize) -> Option<Vec<[u8; 81]>> {
-    let path = data_dir()?.join(name);
+    let path = common::shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipped: cannot read {}", path.display());
         return None;

@@ -6,19 +6,10 @@
 mod common;
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use common::{capabilities_with_encodings, Server};
 use serde_json::{json, Value};
-
-/// `../shared/data` beside the repository, or `SUDOKU_SHARED_DATA`.
-fn shared_data() -> Option<PathBuf> {
-    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    dir.is_dir().then_some(dir)
-}
 
 /// The CLI's findings for a text, as comparable tuples.
 fn cli_findings(text: &str) -> Vec<Value> {
@@ -115,10 +106,7 @@ fn with_errors(text: &str) -> String {
 
 #[test]
 fn the_server_and_check_agree_on_the_shared_collections() {
-    let Some(dir) = shared_data() else {
-        eprintln!(
-            "skipped: no ../shared/data (set SUDOKU_SHARED_DATA to point at the collections)"
-        );
+    let Some(dir) = common::shared_data() else {
         return;
     };
     let mut server = Server::spawn();

@@ -47,6 +47,25 @@ macro_rules! easy_solved_rows {
 }
 pub(crate) use easy_solved_rows;
 
+/// `../shared/data` beside the repository, or where `SUDOKU_SHARED_DATA` points; `None`, with
+/// a "skipped" line on stderr, when it is missing (tests that read it still pass without it).
+pub fn shared_data() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("SUDOKU_SHARED_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
+        });
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "skipped: no shared data at {} (set SUDOKU_SHARED_DATA to point at the collections)",
+            dir.display()
+        );
+        None
+    }
+}
+
 /// How long any single wait may take (debug builds on a busy machine are slow).
 pub const TIMEOUT: Duration = Duration::from_secs(30);
 
