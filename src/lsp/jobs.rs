@@ -223,15 +223,24 @@ fn hooks_enabled() -> bool {
     *ENABLED.get_or_init(|| std::env::var(TEST_HOOKS_VAR).is_ok_and(|v| v == "1"))
 }
 
-/// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
-fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
+/// The document's text when the hooks are on, once the panic hook (shared by every kind of
+/// work) has had its look.
+fn hooked_text(rope: &Rope) -> Option<String> {
     if !hooks_enabled() {
-        return;
+        return None;
     }
     let text = rope.to_string();
     if text.contains(PANIC_MARKER) {
         panic!("test hook: {PANIC_MARKER} found in the document");
     }
+    Some(text)
+}
+
+/// The hidden hooks of a diagnostics run: panic, or spin until cancelled.
+fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
+    let Some(text) = hooked_text(rope) else {
+        return;
+    };
     if text.contains(SLOW_MARKER) {
         let give_up = Instant::now() + Duration::from_secs(60);
         while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
@@ -242,13 +251,9 @@ fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
 
 /// The hidden hooks of a hover or code action: panic, or lag.
 pub fn query_hooks(rope: &Rope) {
-    if !hooks_enabled() {
+    let Some(text) = hooked_text(rope) else {
         return;
-    }
-    let text = rope.to_string();
-    if text.contains(PANIC_MARKER) {
-        panic!("test hook: {PANIC_MARKER} found in the document");
-    }
+    };
     if text.contains(LAGGING_QUERY_MARKER) {
         std::thread::sleep(Duration::from_millis(600));
     }
