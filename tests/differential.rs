@@ -10,7 +10,7 @@ use sudoku_lsp::engine::{search, Budget};
 use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
 
 fn compare(g: &Geometry, givens: &[u8; 81], what: &str) {
-    compare_tuned(g, givens, what, Tuning::default());
+    compare_paths(g, givens, what, &[Tuning::default()]);
 }
 
 /// The solver's paths: cell branching only, triads and band-first branching from the start,
@@ -28,25 +28,28 @@ fn every_path() -> Vec<Tuning> {
     paths
 }
 
-fn compare_tuned(g: &Geometry, givens: &[u8; 81], what: &str, tuning: Tuning) {
+/// The fast solver on each of `tunings` against one run of the reference.
+fn compare_paths(g: &Geometry, givens: &[u8; 81], what: &str, tunings: &[Tuning]) {
     let reference = search(g, givens, 2, &Budget::unlimited());
     let diagonal = g.variant == Variant::Diagonal;
-    let fast = fast9::solve_tuned(givens, diagonal, 2, u64::MAX, None, tuning);
-    let what = &format!("{what} ({tuning:?})");
-    assert_eq!(
-        fast.count,
-        reference.solutions.len(),
-        "{what}: solution counts differ"
-    );
-    if fast.count == 1 {
+    for &tuning in tunings {
+        let fast = fast9::solve_tuned(givens, diagonal, 2, u64::MAX, None, tuning);
+        let what = &format!("{what} ({tuning:?})");
         assert_eq!(
-            fast.solutions[0].to_vec(),
-            reference.solutions[0],
-            "{what}: solutions differ"
+            fast.count,
+            reference.solutions.len(),
+            "{what}: solution counts differ"
         );
-    }
-    for solution in &fast.solutions[..fast.count] {
-        assert_valid(g, givens, solution, what);
+        if fast.count == 1 {
+            assert_eq!(
+                fast.solutions[0].to_vec(),
+                reference.solutions[0],
+                "{what}: solutions differ"
+            );
+        }
+        for solution in &fast.solutions[..fast.count] {
+            assert_valid(g, givens, solution, what);
+        }
     }
 }
 
@@ -82,17 +85,16 @@ fn generated_puzzles_agree_classic_and_diagonal() {
 fn every_solver_path_agrees_on_generated_puzzles() {
     let classic = geometry(Size::NINE, Variant::Classic);
     let diagonal = geometry(Size::NINE, Variant::Diagonal);
+    let paths = every_path();
     for (i, puzzle) in fast9::generate(200, 0xba5e).iter().enumerate() {
         // Fewer clues make deeper trees, where the branching rules matter.
         let mut thinner = *puzzle;
         for cell in (i % 5..81).step_by(9) {
             thinner[cell] = 0;
         }
-        for tuning in every_path() {
-            compare_tuned(classic, puzzle, &format!("generated #{i}"), tuning);
-            compare_tuned(classic, &thinner, &format!("thinned #{i}"), tuning);
-            compare_tuned(diagonal, puzzle, &format!("as diagonal #{i}"), tuning);
-        }
+        compare_paths(classic, puzzle, &format!("generated #{i}"), &paths);
+        compare_paths(classic, &thinner, &format!("thinned #{i}"), &paths);
+        compare_paths(diagonal, puzzle, &format!("as diagonal #{i}"), &paths);
     }
 }
 
