@@ -34,8 +34,10 @@ static PERMUTATION_KEEP: [u16; 512] = permutation_keep();
 pub static BAND_KEEP: [u32; 512] = band_keep();
 
 /// `PERMUTATION_KEEP` for a stack, spread to the layout of a "column word": bits `9 * band +
-/// column-in-stack` (shift left by `3 * stack` to place it). 0 on contradiction.
-pub static STACK_KEEP: [u32; 512] = stack_keep();
+/// column-in-stack` (shift left by `3 * stack` to place it). 0 on contradiction. The reference
+/// for `board::stack_keep`, which computes it for all three stacks at once.
+#[cfg(test)]
+static STACK_KEEP: [u32; 512] = stack_keep();
 
 /// For a minirow pattern (as in `BAND_KEEP`), how many permutations fit in it: the digit's
 /// live configurations in the band (1 when settled, 0 on contradiction).
@@ -172,6 +174,7 @@ const fn band_keep() -> [u32; 512] {
     table
 }
 
+#[cfg(test)]
 const fn stack_keep() -> [u32; 512] {
     let keep = permutation_keep();
     let mut table = [0u32; 512];
@@ -285,6 +288,33 @@ mod tests {
                 for &c in &sample {
                     let x = a | b << 9 | c << 18;
                     assert_eq!(pack_minirows(fold_minirows(x)), table(x), "{x:#o}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stack_keep_matches_the_table_in_every_stack() {
+        use super::super::board::stack_keep;
+        // A stack's 9-bit pattern (bit 3 × band + column) placed in the folded-columns layout.
+        let place = |pattern: u32, stack: u32| {
+            (0..3).fold(0, |acc, band| {
+                acc | ((pattern >> (3 * band)) & 7) << (9 * band + 3 * stack)
+            })
+        };
+        let expected = |pattern: u32, stack: u32| STACK_KEEP[pattern as usize] << (3 * stack);
+        // Every pattern in each stack, beside a spread of patterns in the other two (so that no
+        // bit leaks between stacks or bands).
+        let sample: Vec<u32> = (0..512).step_by(37).chain([0, 511, 0o421, 0o770]).collect();
+        for stack in 0..3 {
+            let (s1, s2) = ((stack + 1) % 3, (stack + 2) % 3);
+            for pattern in 0..512 {
+                for &a in &sample {
+                    for &b in &sample {
+                        let folded = place(pattern, stack) | place(a, s1) | place(b, s2);
+                        let want = expected(pattern, stack) | expected(a, s1) | expected(b, s2);
+                        assert_eq!(stack_keep(folded), want, "{folded:#o}");
+                    }
                 }
             }
         }
