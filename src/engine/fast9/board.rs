@@ -133,14 +133,19 @@ impl Board {
     }
 
     /// The filled grid, digits 1..=9 (meaningful once `is_solved`).
+    ///
+    /// On a solved board each row of a digit's band word holds exactly one cell, so each word
+    /// is three `trailing_zeros`, a fixed count the loops unroll (a loop over each word's set
+    /// bits ended unpredictably).
     pub fn grid(&self) -> [u8; 81] {
         let mut grid = [0u8; 81];
         for (band, words) in self.cand.iter().enumerate() {
-            for (digit, &word) in words[..9].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    grid[27 * band + bits.trailing_zeros() as usize] = digit as u8 + 1;
-                    bits &= bits - 1; // clear the lowest set bit
+            for (digit, &word) in words.iter().enumerate() {
+                for row in 0..3 {
+                    // Bit 8 set in advance caps the column at 8 (in the grid) should the row be
+                    // empty, on a board that is not solved.
+                    let column = ((word >> (9 * row)) | 0x100).trailing_zeros() as usize;
+                    grid[27 * band + 9 * row + column] = digit as u8 + 1;
                 }
             }
         }
