@@ -57,8 +57,8 @@ pub struct Triads {
 #[derive(Debug)]
 pub struct Dead;
 
-/// Every real digit of every band, as `dirty` bits.
-const ALL_DIRTY: u32 = (1 << 27) - 1;
+/// Every digit, as `stale` bits.
+const ALL_DIGITS: u32 = 0x1ff;
 
 /// The `dirty` bit of `digit`'s word in `band`.
 #[inline(always)]
@@ -68,6 +68,7 @@ fn dirty_bit(band: usize, digit: usize) -> u32 {
 
 impl Board {
     /// The board of `givens` (0 = empty, 1..=9), or `Dead` when two equal givens share a unit.
+    #[inline(always)]
     pub fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
         // Per band and digit: the digit's givens, and the cells that see one of them. Only
@@ -114,11 +115,18 @@ impl Board {
         if conflict != 0 {
             return Err(Dead);
         }
+        // Only the words the band rule would change need a first look: most do not, and one
+        // vectorised pass over all 27 is cheaper than 27 scalar no-op steps. Every digit is
+        // stale (the stack rule has seen none).
+        let mut dirty = 0;
+        for (band, words) in cand.iter().enumerate() {
+            dirty |= band_rule_would_change(words, unsolved[band]) << (9 * band);
+        }
         Ok(Board {
             cand,
             unsolved,
-            dirty: ALL_DIRTY,
-            stale: 0,
+            dirty,
+            stale: ALL_DIGITS,
         })
     }
 
@@ -591,6 +599,55 @@ pub fn stack_pattern(columns: u32, stack: usize) -> u32 {
 #[inline(always)]
 fn pack_groups(spaced: u32) -> u32 {
     (spaced | spaced >> 6 | spaced >> 12) & 0x1ff
+}
+
+/// Which of a band's nine words (bit per digit) `Board::update_band` would change or place a
+/// cell from, in arithmetic the compiler vectorises over the digits. The band rule without its
+/// tables: a minirow (row `r`, box `k`) is kept when occupied and the other two rows can take
+/// the other two boxes, one way round or the other (`M[r+1][k+1] & M[r+2][k+2] | M[r+1][k+2] &
+/// M[r+2][k+1]`, indices modulo 3), as `stack_keep` does for stacks; `tables::BAND_KEEP` is
+/// the reference.
+#[inline(always)]
+fn band_rule_would_change(words: &[u32; LANES], unsolved: u32) -> u32 {
+    // Eight digits as one vector (the ninth alone): the steps are written lane by lane over
+    // fixed arrays, the shape the vectoriser recognises.
+    let mut first = [0u32; 8];
+    first.copy_from_slice(&words[..8]);
+    let change = first.map(|x| u32::from(word_would_change(x, unsolved)));
+    let mut mask = u32::from(word_would_change(words[8], unsolved)) << 8;
+    for (digit, change) in change.into_iter().enumerate() {
+        mask |= change << digit;
+    }
+    mask
+}
+
+/// Whether the band rule would change `x` or place one of its cells (see
+/// `band_rule_would_change`); branch-free.
+#[inline(always)]
+fn word_would_change(x: u32, unsolved: u32) -> bool {
+    let keep = minirow_keep(fold_minirows(x));
+    let word = x & (keep | keep << 1 | keep << 2);
+    let mut singles = 0;
+    for row in ROW_MASKS {
+        let y = word & row;
+        // All ones when `y` has at most one cell (`y & (y - 1)` clears its lowest).
+        let alone = 0u32.wrapping_sub(u32::from(y & y.wrapping_sub(1) == 0));
+        singles |= y & alone;
+    }
+    word != x || singles & unsolved != 0
+}
+
+/// The minirows (bits `9r + 3k`, folded) that some fitting permutation uses: see
+/// `band_rule_would_change`.
+#[inline(always)]
+pub fn minirow_keep(folded: u32) -> u32 {
+    // Bit (r, k) of `down1` holds (r + 1, k); of `down2`, (r + 2, k).
+    let down1 = (folded >> 9 | folded << 18) & BAND;
+    let down2 = (folded >> 18 | folded << 9) & BAND;
+    // Bit k of each row (at 9r + 3k) takes box k + 1 (`right1`) or k + 2 (`right2`), mod 3.
+    let right1 = |g: u32| (g >> 3) & 0o011_011_011 | (g << 6) & 0o100_100_100;
+    let right2 = |g: u32| (g << 3) & 0o110_110_110 | (g >> 6) & 0o001_001_001;
+    folded & (right1(down1) & right2(down2) | right2(down1) & right1(down2))
 }
 
 /// The cells that are alone in their row of a band word (each row has at least one cell).

@@ -127,9 +127,7 @@ pub fn solve_tuned(
         strong: false,
         tuning,
     };
-    if let Ok(board) = Board::new(givens, diagonal) {
-        search.run(board, diagonal);
-    }
+    search.run(givens, diagonal);
     search.outcome
 }
 
@@ -235,7 +233,7 @@ impl Fast9<'_> {
     /// The search on `root`, compiled for the newest instruction set this CPU has (among
     /// x86-64-v3 and the baseline). The whole search is one inlined body, so everything in it
     /// (`popcnt`, `tzcnt`, BMI shifts and masks) uses the chosen set: ~7% on the hard sets.
-    fn run(&mut self, root: Board, diagonal: bool) {
+    fn run(&mut self, givens: &[u8; 81], diagonal: bool) {
         // The pending sides, reused across searches of this thread: no allocation per search
         // once it has grown (a path is short in practice; at most 729 long).
         thread_local! {
@@ -246,24 +244,28 @@ impl Fast9<'_> {
         #[cfg(target_arch = "x86_64")]
         if !self.tuning.baseline && x86_64_v3() {
             // SAFETY: the CPU has every feature `run_v3` enables (just checked).
-            unsafe { self.run_v3(root, diagonal, &mut pending) };
+            unsafe { self.run_v3(givens, diagonal, &mut pending) };
         } else {
-            self.search_variant(root, diagonal, &mut pending);
+            self.search_variant(givens, diagonal, &mut pending);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        self.search_variant(root, diagonal, &mut pending);
+        self.search_variant(givens, diagonal, &mut pending);
         PENDING.set(pending);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    unsafe fn run_v3(&mut self, root: Board, diagonal: bool, pending: &mut Vec<Board>) {
-        self.search_variant(root, diagonal, pending);
+    unsafe fn run_v3(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Board>) {
+        self.search_variant(givens, diagonal, pending);
     }
 
-    /// `search` for the grid's variant (inlined into each instruction-set version of `run`).
+    /// The root board of `givens` and `search` from it for the grid's variant (inlined into
+    /// each instruction-set version of `run`). Givens in conflict: no solution.
     #[inline(always)]
-    fn search_variant(&mut self, root: Board, diagonal: bool, pending: &mut Vec<Board>) {
+    fn search_variant(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Board>) {
+        let Ok(root) = Board::new(givens, diagonal) else {
+            return;
+        };
         if diagonal {
             self.search::<true>(root, pending);
         } else {

@@ -321,6 +321,25 @@ mod tests {
     }
 
     #[test]
+    fn minirow_keep_matches_the_band_table() {
+        use super::super::board::{fold_minirows, minirow_keep};
+        // A 9-bit minirow pattern (bit 3 × row + box) as the full minirows of a band word.
+        let cells = |pattern: u32| {
+            (0..9).fold(0, |acc, i| {
+                acc | if pattern >> i & 1 != 0 {
+                    7 << (9 * (i / 3) + 3 * (i % 3))
+                } else {
+                    0
+                }
+            })
+        };
+        for pattern in 0..512 {
+            let keep = minirow_keep(fold_minirows(cells(pattern)));
+            assert_eq!(keep * 7, BAND_KEEP[pattern as usize], "{pattern:#o}");
+        }
+    }
+
+    #[test]
     fn peers_count() {
         assert!(PEERS
             .iter()
