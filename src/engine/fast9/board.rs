@@ -171,8 +171,9 @@ impl Board {
     /// Propagate to a fixpoint, cheapest rules first: the band rule on every changed band word
     /// (placing the single cells of rows), then naked singles, then the stack rule (and the
     /// diagonals) over all digits, then with `TRIADS` the triad rule (which fills `seen`); back
-    /// to the start whenever something changed.
-    /// Gives the cells left with two candidates, per band (where the search branches).
+    /// to the start whenever something changed; a board solved by the band rule stops there.
+    /// Gives the cells left with two candidates, per band (where the search branches; not
+    /// meaningful once solved).
     #[inline(always)]
     pub fn propagate<const DIAGONAL: bool, const TRIADS: bool>(
         &mut self,
@@ -189,6 +190,12 @@ impl Board {
                 self.stale |= 1 << digit;
                 touched |= 1 << band;
                 self.update_band::<DIAGONAL>(band, digit)?;
+            }
+            // Every cell placed and every change seen by the band rule: a valid grid (a clash
+            // in a column or diagonal would have emptied a row above). The other rules could
+            // only confirm it.
+            if self.is_solved() {
+                return Ok(bivalue);
             }
             let found = self.naked_singles(touched, &mut bivalue)?;
             touched = 0;
