@@ -179,8 +179,9 @@ impl Board {
         &mut self,
         seen: &mut Triads,
     ) -> Result<[u32; 3], Dead> {
-        // Naked singles only look again at bands where some word changed.
-        let mut touched = 0b111;
+        // Naked singles only look again at bands where some word changed (all of them on a
+        // new board, whose first step marks only some words).
+        let mut touched = if self.stale == ALL_DIGITS { 0b111 } else { 0 };
         let mut bivalue = [0; 3];
         loop {
             while self.dirty != 0 {
