@@ -495,15 +495,18 @@ fn triad_keep<const STRIDE: u32>(words: &[u32; 9]) -> Result<Option<[u32; 9]>, D
     if naked == 0 && hidden == 0 {
         return Ok(None);
     }
-    Ok(Some(std::array::from_fn(|digit| {
-        let w = words[digit];
+    // A plain loop, not `array::from_fn`: that one is a generic function which, left out of
+    // line, would be compiled for the baseline instruction set (and called) from the v3 search.
+    let mut keep = [0u32; 9];
+    for ((keep, &w), &must) in keep.iter_mut().zip(words).zip(&must) {
         let forced = w & naked;
         // The triads sharing a line or a cross unit with a forced one.
         let line = (forced | forced >> s | forced >> (2 * s)) & firsts;
         let cross = (forced | forced >> 9 | forced >> 18) & 0x1ff;
         let units = (line * (1 | 1 << s | 1 << (2 * s))) | (cross * SPREAD_ROWS);
-        w & !(units & !forced) & !(hidden & !must[digit])
-    })))
+        *keep = w & !(units & !forced) & !(hidden & !must);
+    }
+    Ok(Some(keep))
 }
 
 /// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
@@ -619,9 +622,11 @@ fn pack_groups(spaced: u32) -> u32 {
 fn band_rule_would_change(words: &[u32; LANES], unsolved: u32) -> u32 {
     // Eight digits as one vector (the ninth alone): the steps are written lane by lane over
     // fixed arrays, the shape the vectoriser recognises.
-    let mut first = [0u32; 8];
-    first.copy_from_slice(&words[..8]);
-    let change = first.map(|x| u32::from(word_would_change(x, unsolved)));
+    // (A plain loop, not `array::map`, for the reason given in `triad_keep`.)
+    let mut change = [0u32; 8];
+    for (change, &x) in change.iter_mut().zip(words) {
+        *change = u32::from(word_would_change(x, unsolved));
+    }
     let mut mask = u32::from(word_would_change(words[8], unsolved)) << 8;
     for (digit, change) in change.into_iter().enumerate() {
         mask |= change << digit;
