@@ -175,7 +175,7 @@ impl Board {
     /// Gives the cells left with two candidates, per band (where the search branches; not
     /// meaningful once solved).
     #[inline(always)]
-    pub fn propagate<const DIAGONAL: bool, const TRIADS: bool>(
+    pub fn propagate<const DIAGONAL: bool, const TRIADS: bool, const V3: bool>(
         &mut self,
         seen: &mut Triads,
     ) -> Result<[u32; 3], Dead> {
@@ -190,7 +190,7 @@ impl Board {
                 let (band, digit) = (index / 9, index % 9);
                 self.stale |= 1 << digit;
                 touched |= 1 << band;
-                self.update_band::<DIAGONAL>(band, digit)?;
+                self.update_band::<DIAGONAL, V3>(band, digit)?;
             }
             // Every cell placed and every change seen by the band rule: a valid grid (a clash
             // in a column or diagonal would have emptied a row above). The other rules could
@@ -225,14 +225,14 @@ impl Board {
     /// The band rule on one digit's band word, then the cells alone in their row are placed:
     /// they leave the other digits, their column in the other bands (and their diagonal).
     #[inline(always)]
-    fn update_band<const DIAGONAL: bool>(&mut self, band: usize, digit: usize) -> Result<(), Dead> {
+    fn update_band<const DIAGONAL: bool, const V3: bool>(
+        &mut self,
+        band: usize,
+        digit: usize,
+    ) -> Result<(), Dead> {
         let x = self.cand[band][digit];
         // Which minirows hold the digit → the cells the permutation rule keeps (0: none fits).
-        // (The `& 0x1ff` on the top row is a no-op on a 27-bit word; it spares a bounds check.)
-        let pattern = ROW_OCCUPANCY[(x & 0x1ff) as usize] as usize
-            | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
-            | (ROW_OCCUPANCY[((x >> 18) & 0x1ff) as usize] as usize) << 6;
-        let word = x & BAND_KEEP[pattern];
+        let word = x & BAND_KEEP[minirow_pattern::<V3>(x)];
         // Half the calls change nothing. Their "nothing to place" is known from `x` alone, before
         // the table loads above land, so the branch on it (a coin toss) resolves early; whether
         // the band rule removed cells (3% of calls) is predictable.
@@ -258,7 +258,7 @@ impl Board {
         // word back (and needs no new look: the band rule is idempotent). Its word is stored
         // only after the vector loads of `clear_cells`: a narrow store just before a wide load
         // of the same bytes cannot be forwarded and stalls the load.
-        let changed = clear_cells(&mut self.cand[band], placed);
+        let changed = clear_cells::<V3>(&mut self.cand[band], placed);
         self.dirty |= changed << (9 * band);
         self.cand[band][digit] = word;
         self.dirty &= !dirty_bit(band, digit);
@@ -509,10 +509,56 @@ fn triad_keep<const STRIDE: u32>(words: &[u32; 9]) -> Result<Option<[u32; 9]>, D
     Ok(Some(keep))
 }
 
-/// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
-/// of them.
+/// A band word's minirow pattern, the index of `BAND_KEEP`: bit `3r + k` when minirow (row `r`,
+/// box `k`) holds a cell.
+///
+/// `V3`: the caller runs on a CPU with x86-64-v3 (BMI2, AVX2), which only the search compiled
+/// for it (`Fast9::run_v3`, after its runtime check) asserts; then one `pext` gathers the
+/// folded minirow bits. Otherwise three row lookups.
 #[inline(always)]
-fn clear_cells(words: &mut [u32; LANES], cells: u32) -> u32 {
+fn minirow_pattern<const V3: bool>(x: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::_pext_u32;
+        // SAFETY: `V3` is true only where the CPU has BMI2 (see above). `pext` packs the bits
+        // of the first argument at the mask's bits (9r + 3k) into bits 3r + k.
+        let pattern = unsafe { _pext_u32(fold_minirows(x), 0o111_111_111) };
+        // A no-op (nine mask bits, nine result bits) that spares a bounds check.
+        return pattern as usize & 0x1ff;
+    }
+    // (The `& 0x1ff` on the top row is a no-op on a 27-bit word; it spares a bounds check.)
+    ROW_OCCUPANCY[(x & 0x1ff) as usize] as usize
+        | (ROW_OCCUPANCY[((x >> 9) & 0x1ff) as usize] as usize) << 3
+        | (ROW_OCCUPANCY[((x >> 18) & 0x1ff) as usize] as usize) << 6
+}
+
+/// Remove `cells` from all the words of a band; gives the digits (bit `d`) whose word held one
+/// of them. `V3` as in `minirow_pattern` (then digits 0–7 are one AVX2 vector).
+#[inline(always)]
+fn clear_cells<const V3: bool>(words: &mut [u32; LANES], cells: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
+            _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+            _mm256_setzero_si256, _mm256_storeu_si256,
+        };
+        let mut changed = u32::from(words[8] & cells != 0) << 8;
+        words[8] &= !cells;
+        // SAFETY: `V3` is true only where the CPU has AVX2 (see `minirow_pattern`); the
+        // access covers words 0..8 of the nine, and unaligned loads and stores need no
+        // alignment.
+        unsafe {
+            let ptr = words.as_mut_ptr().cast::<__m256i>();
+            let mask = _mm256_set1_epi32(cells as i32);
+            let v = _mm256_loadu_si256(ptr);
+            _mm256_storeu_si256(ptr, _mm256_andnot_si256(mask, v));
+            // As in the SSE2 version below, eight lanes at once.
+            let kept = _mm256_cmpeq_epi32(_mm256_and_si256(v, mask), _mm256_setzero_si256());
+            changed |= !_mm256_movemask_ps(_mm256_castsi256_ps(kept)) as u32 & 0xff;
+        }
+        return changed;
+    }
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         use std::arch::x86_64::{

@@ -178,13 +178,17 @@ impl Fast9<'_> {
     /// solution go back to the last pending side; else branch, keep the `outside` side
     /// pending and go on with `inside`.
     #[inline(always)]
-    fn search<const DIAGONAL: bool>(&mut self, root: Board, pending: &mut Vec<Board>) {
+    fn search<const DIAGONAL: bool, const V3: bool>(
+        &mut self,
+        root: Board,
+        pending: &mut Vec<Board>,
+    ) {
         let mut board = root;
         loop {
             if !self.spend() {
                 return;
             }
-            if let Some(branch) = self.visit::<DIAGONAL>(&mut board) {
+            if let Some(branch) = self.visit::<DIAGONAL, V3>(&mut board) {
                 let mut other = board;
                 other.restrict(branch.digit, branch.outside);
                 pending.push(other);
@@ -204,18 +208,18 @@ impl Fast9<'_> {
     /// One node: propagate `board`, note it if solved, and give the branch to take from it
     /// (`None`: a contradiction or a solution).
     #[inline(always)]
-    fn visit<const DIAGONAL: bool>(&mut self, board: &mut Board) -> Option<Branch> {
+    fn visit<const DIAGONAL: bool, const V3: bool>(&mut self, board: &mut Board) -> Option<Branch> {
         let mut seen = Triads::default();
         let propagated = if self.strong {
-            board.propagate::<DIAGONAL, true>(&mut seen)
+            board.propagate::<DIAGONAL, true, V3>(&mut seen)
         } else {
-            board.propagate::<DIAGONAL, false>(&mut seen)
+            board.propagate::<DIAGONAL, false, V3>(&mut seen)
         };
         let mut bivalue = propagated.ok()?;
         if self.outcome.nodes == 1 && board.unsolved_cells() >= self.tuning.strong_from {
             // A hard grid: the triad rule and band-first branching from here on.
             self.strong = true;
-            bivalue = board.propagate::<DIAGONAL, true>(&mut seen).ok()?;
+            bivalue = board.propagate::<DIAGONAL, true, V3>(&mut seen).ok()?;
         }
         if board.is_solved() {
             self.outcome.solutions[self.outcome.count] = board.grid();
@@ -246,30 +250,37 @@ impl Fast9<'_> {
             // SAFETY: the CPU has every feature `run_v3` enables (just checked).
             unsafe { self.run_v3(givens, diagonal, &mut pending) };
         } else {
-            self.search_variant(givens, diagonal, &mut pending);
+            self.search_variant::<false>(givens, diagonal, &mut pending);
         }
         #[cfg(not(target_arch = "x86_64"))]
-        self.search_variant(givens, diagonal, &mut pending);
+        self.search_variant::<false>(givens, diagonal, &mut pending);
         PENDING.set(pending);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
     unsafe fn run_v3(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Board>) {
-        self.search_variant(givens, diagonal, pending);
+        // The one place `V3` is true: this body is compiled for x86-64-v3 and only entered
+        // on a CPU that has it, so the intrinsics `V3` selects (`pext`, AVX2) are sound here.
+        self.search_variant::<true>(givens, diagonal, pending);
     }
 
     /// The root board of `givens` and `search` from it for the grid's variant (inlined into
     /// each instruction-set version of `run`). Givens in conflict: no solution.
     #[inline(always)]
-    fn search_variant(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Board>) {
+    fn search_variant<const V3: bool>(
+        &mut self,
+        givens: &[u8; 81],
+        diagonal: bool,
+        pending: &mut Vec<Board>,
+    ) {
         let Ok(root) = Board::new(givens, diagonal) else {
             return;
         };
         if diagonal {
-            self.search::<true>(root, pending);
+            self.search::<true, V3>(root, pending);
         } else {
-            self.search::<false>(root, pending);
+            self.search::<false, V3>(root, pending);
         }
     }
 }
