@@ -135,6 +135,21 @@ impl Board {
         self.unsolved.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Per band, the unsolved cells with exactly two candidates, counted afresh, one cell at a
+    /// time: what `propagate` keeps up to date band by band (checked against this in debug
+    /// builds).
+    pub fn bivalue_cells(&self) -> [u32; 3] {
+        let mut bivalue = [0; 3];
+        for (band, bivalue) in bivalue.iter_mut().enumerate() {
+            for cell in 0..27 {
+                let candidates = self.cand[band].iter().filter(|&&w| w >> cell & 1 != 0);
+                let two = candidates.count() == 2 && self.unsolved[band] >> cell & 1 != 0;
+                *bivalue |= u32::from(two) << cell;
+            }
+        }
+        bivalue
+    }
+
     #[inline(always)]
     pub fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
@@ -172,17 +187,18 @@ impl Board {
     /// (placing the single cells of rows), then naked singles, then the stack rule (and the
     /// diagonals) over all digits, then with `TRIADS` the triad rule (which fills `seen`); back
     /// to the start whenever something changed; a board solved by the band rule stops there.
-    /// Gives the cells left with two candidates, per band (where the search branches; not
-    /// meaningful once solved).
+    /// Keeps `bivalue` (per band, the cells left with two candidates: where the search
+    /// branches) up to date: bands no word of which changed keep the value they came with, the
+    /// parent node's (not meaningful once solved).
     #[inline(always)]
     pub fn propagate<const DIAGONAL: bool, const TRIADS: bool, const V3: bool>(
         &mut self,
         seen: &mut Triads,
-    ) -> Result<[u32; 3], Dead> {
+        bivalue: &mut [u32; 3],
+    ) -> Result<(), Dead> {
         // Naked singles only look again at bands where some word changed (all of them on a
         // new board, whose first step marks only some words).
         let mut touched = if self.stale == ALL_DIGITS { 0b111 } else { 0 };
-        let mut bivalue = [0; 3];
         loop {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
@@ -196,9 +212,9 @@ impl Board {
             // in a column or diagonal would have emptied a row above). The other rules could
             // only confirm it.
             if self.is_solved() {
-                return Ok(bivalue);
+                return Ok(());
             }
-            let found = self.naked_singles(touched, &mut bivalue)?;
+            let found = self.naked_singles(touched, bivalue)?;
             touched = 0;
             if found {
                 continue;
@@ -207,7 +223,7 @@ impl Board {
                 continue;
             }
             if !TRIADS || !self.triad_rule(seen)? {
-                return Ok(bivalue);
+                return Ok(());
             }
         }
     }
@@ -644,7 +660,7 @@ pub fn stack_keep(folded: u32) -> u32 {
     folded & (right1(down1) & right2(down2) | right2(down1) & right1(down2))
 }
 
-/// A stack's 9-bit pattern (bit `3 * band + column of the stack`, as `STACK_KEEP` wants) read
+/// A stack's 9-bit pattern (bit `3 * band + column of the stack`, as the tables want) read
 /// from folded columns: band `i`'s columns `3s..3s + 3` sit at bits `9i..9i + 3` after the
 /// shift.
 #[inline(always)]

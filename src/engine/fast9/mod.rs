@@ -3,8 +3,9 @@
 //! The general engine (`engine::search`) stays the reference, with reasons for every step; this
 //! one only answers "how many solutions, up to two, and which". Ideas (not code) from the fastest
 //! published designs (JCZSolve, fsss2, tdoku): one bitboard per digit split into three 27-bit band
-//! words, the "each band/stack is a permutation" rule from tables (covering box–line interaction
-//! and hidden singles), naked singles by bit-sliced counting, and on hard grids the triad rule
+//! words, the "each band/stack is a permutation" rule (covering box–line interaction and hidden
+//! singles; from tables one digit at a time for bands, in arithmetic nine digits at once for
+//! stacks), naked singles by bit-sliced counting, and on hard grids the triad rule
 //! (naked and hidden triples on minirows and minicolumns) with band-first branching (see
 //! `branch`). A node is a `Copy` board of 128 bytes; the search keeps the pending sides on a
 //! reused stack, so no allocation per node.
@@ -45,6 +46,10 @@ pub struct Fast9Outcome {
     /// Nodes visited (one per propagation).
     pub nodes: u64,
 }
+
+/// A side of a branch waiting its turn: its board and the two-candidate cells of its parent
+/// (see `Board::propagate`).
+type Pending = (Board, [u32; 3]);
 
 /// How often (in nodes, a power of two) the cancel flag is read.
 const CANCEL_EVERY: u64 = 1024;
@@ -181,17 +186,20 @@ impl Fast9<'_> {
     fn search<const DIAGONAL: bool, const V3: bool>(
         &mut self,
         root: Board,
-        pending: &mut Vec<Board>,
+        pending: &mut Vec<Pending>,
     ) {
         let mut board = root;
+        // The root's propagation fills every band's entry; a child's updates those of the
+        // bands it changes.
+        let mut bivalue = [0; 3];
         loop {
             if !self.spend() {
                 return;
             }
-            if let Some(branch) = self.visit::<DIAGONAL, V3>(&mut board) {
+            if let Some(branch) = self.visit::<DIAGONAL, V3>(&mut board, &mut bivalue) {
                 let mut other = board;
                 other.restrict(branch.digit, branch.outside);
-                pending.push(other);
+                pending.push((other, bivalue));
                 board.restrict(branch.digit, branch.inside);
                 continue;
             }
@@ -199,7 +207,7 @@ impl Fast9<'_> {
                 return;
             }
             match pending.pop() {
-                Some(next) => board = next,
+                Some(next) => (board, bivalue) = next,
                 None => return,
             }
         }
@@ -208,18 +216,24 @@ impl Fast9<'_> {
     /// One node: propagate `board`, note it if solved, and give the branch to take from it
     /// (`None`: a contradiction or a solution).
     #[inline(always)]
-    fn visit<const DIAGONAL: bool, const V3: bool>(&mut self, board: &mut Board) -> Option<Branch> {
+    fn visit<const DIAGONAL: bool, const V3: bool>(
+        &mut self,
+        board: &mut Board,
+        bivalue: &mut [u32; 3],
+    ) -> Option<Branch> {
         let mut seen = Triads::default();
         let propagated = if self.strong {
-            board.propagate::<DIAGONAL, true, V3>(&mut seen)
+            board.propagate::<DIAGONAL, true, V3>(&mut seen, bivalue)
         } else {
-            board.propagate::<DIAGONAL, false, V3>(&mut seen)
+            board.propagate::<DIAGONAL, false, V3>(&mut seen, bivalue)
         };
-        let mut bivalue = propagated.ok()?;
+        propagated.ok()?;
         if self.outcome.nodes == 1 && board.unsolved_cells() >= self.tuning.strong_from {
             // A hard grid: the triad rule and band-first branching from here on.
             self.strong = true;
-            bivalue = board.propagate::<DIAGONAL, true, V3>(&mut seen).ok()?;
+            board
+                .propagate::<DIAGONAL, true, V3>(&mut seen, bivalue)
+                .ok()?;
         }
         if board.is_solved() {
             self.outcome.solutions[self.outcome.count] = board.grid();
@@ -231,7 +245,12 @@ impl Fast9<'_> {
                 return Some(branch);
             }
         }
-        Some(branch::by_cell(board, bivalue))
+        debug_assert_eq!(
+            *bivalue,
+            board.bivalue_cells(),
+            "two-candidate cells out of date"
+        );
+        Some(branch::by_cell(board, *bivalue))
     }
 
     /// The search on `root`, compiled for the newest instruction set this CPU has (among
@@ -241,7 +260,7 @@ impl Fast9<'_> {
         // The pending sides, reused across searches of this thread: no allocation per search
         // once it has grown (a path is short in practice; at most 729 long).
         thread_local! {
-            static PENDING: std::cell::Cell<Vec<Board>> = const { std::cell::Cell::new(Vec::new()) };
+            static PENDING: std::cell::Cell<Vec<Pending>> = const { std::cell::Cell::new(Vec::new()) };
         }
         let mut pending = PENDING.take();
         pending.clear();
@@ -259,7 +278,7 @@ impl Fast9<'_> {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2")]
-    unsafe fn run_v3(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Board>) {
+    unsafe fn run_v3(&mut self, givens: &[u8; 81], diagonal: bool, pending: &mut Vec<Pending>) {
         // The one place `V3` is true: this body is compiled for x86-64-v3 and only entered
         // on a CPU that has it, so the intrinsics `V3` selects (`pext`, AVX2) are sound here.
         self.search_variant::<true>(givens, diagonal, pending);
@@ -272,7 +291,7 @@ impl Fast9<'_> {
         &mut self,
         givens: &[u8; 81],
         diagonal: bool,
-        pending: &mut Vec<Board>,
+        pending: &mut Vec<Pending>,
     ) {
         let Ok(root) = Board::new(givens, diagonal) else {
             return;
