@@ -645,18 +645,42 @@ pub fn fold_columns(words: [u32; 3]) -> u32 {
 /// The permutation rule (see `tables::PERMUTATION_KEEP`) on the three stacks of a digit's
 /// folded columns at once (bit `9 * band + column`): the minicolumns that some fitting
 /// permutation uses. In arithmetic rather than `STACK_KEEP` lookups, so that nine digits
-/// vectorise. Minicolumn (band `b`, column `j` of its stack) survives when it is occupied and
-/// the other two bands can take the other two columns of the stack, one way round or the
-/// other: `M[b+1][j+1] & M[b+2][j+2] | M[b+1][j+2] & M[b+2][j+1]`, indices modulo 3. Each
-/// term is the word rotated, bands by 9-bit steps and columns within their 3-bit stack.
+/// vectorise.
 #[inline(always)]
 pub fn stack_keep(folded: u32) -> u32 {
-    // Bit (b, j) of `down1` holds (b + 1, j); of `down2`, (b + 2, j).
+    // A band's three columns of a stack are bits 1 apart.
+    permutation_keep::<1>(folded)
+}
+
+/// The band rule's minirows (bits `9r + 3k`, folded) that some fitting permutation uses, in
+/// arithmetic: see `stack_keep` and `band_rule_would_change`.
+#[inline(always)]
+pub fn minirow_keep(folded: u32) -> u32 {
+    // A row's three minirows are bits 3 apart.
+    permutation_keep::<3>(folded)
+}
+
+/// The permutation rule on three 3 × 3 matrices side by side: matrix row `i` is bits `9i..`,
+/// and each matrix's three columns are `STRIDE` bits apart inside a group of `3 * STRIDE` bits
+/// (a stack of folded columns: stride 1; a row of folded minirows: stride 3). Entry `(i, j)`
+/// survives when set and the other two rows can take the other two columns, one way round or
+/// the other: `M[i+1][j+1] & M[i+2][j+2] | M[i+1][j+2] & M[i+2][j+1]`, indices modulo 3. Each
+/// term is the word rotated: rows by 9-bit steps, columns within their group.
+#[inline(always)]
+fn permutation_keep<const STRIDE: u32>(folded: u32) -> u32 {
+    let s = STRIDE;
+    // Bits of column 0, 1 and 2 of every group (wider than the set bits need, which is harmless).
+    let column = |j: u32| {
+        let one = ((1u32 << s) - 1) << (j * s); // one column of one group
+        (0..27 / (3 * s)).fold(0, |mask, group| mask | one << (group * 3 * s))
+    };
+    let (c0, c1, c2) = (column(0), column(1), column(2));
+    // Bit (i, j) of `down1` holds (i + 1, j); of `down2`, (i + 2, j).
     let down1 = (folded >> 9 | folded << 18) & BAND;
     let down2 = (folded >> 18 | folded << 9) & BAND;
-    // Bit j of each 3-bit stack group takes bit j + 1 (`right1`) or j + 2 (`right2`), mod 3.
-    let right1 = |g: u32| (g >> 1) & 0o333_333_333 | (g << 2) & 0o444_444_444;
-    let right2 = |g: u32| (g << 1) & 0o666_666_666 | (g >> 2) & 0o111_111_111;
+    // Bit j of each group takes column j + 1 (`right1`) or j + 2 (`right2`), mod 3.
+    let right1 = |g: u32| (g >> s) & (c0 | c1) | (g << (2 * s)) & c2;
+    let right2 = |g: u32| (g << s) & (c1 | c2) | (g >> (2 * s)) & c0;
     folded & (right1(down1) & right2(down2) | right2(down1) & right1(down2))
 }
 
@@ -710,19 +734,6 @@ fn word_would_change(x: u32, unsolved: u32) -> bool {
         singles |= y & alone;
     }
     word != x || singles & unsolved != 0
-}
-
-/// The minirows (bits `9r + 3k`, folded) that some fitting permutation uses: see
-/// `band_rule_would_change`.
-#[inline(always)]
-pub fn minirow_keep(folded: u32) -> u32 {
-    // Bit (r, k) of `down1` holds (r + 1, k); of `down2`, (r + 2, k).
-    let down1 = (folded >> 9 | folded << 18) & BAND;
-    let down2 = (folded >> 18 | folded << 9) & BAND;
-    // Bit k of each row (at 9r + 3k) takes box k + 1 (`right1`) or k + 2 (`right2`), mod 3.
-    let right1 = |g: u32| (g >> 3) & 0o011_011_011 | (g << 6) & 0o100_100_100;
-    let right2 = |g: u32| (g << 3) & 0o110_110_110 | (g >> 6) & 0o001_001_001;
-    folded & (right1(down1) & right2(down2) | right2(down1) & right1(down2))
 }
 
 /// The cells that are alone in their row of a band word (each row has at least one cell).
