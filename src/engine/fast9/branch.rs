@@ -162,10 +162,14 @@ pub fn by_cell(board: &Board, bivalue: [u32; 3]) -> Branch {
         let cell = 255 - (best & 0xff);
         ((cell / 27) as usize, 1 << (cell % 27))
     };
-    let digit = board.cand[band]
-        .iter()
-        .position(|&w| w & bit != 0)
-        .unwrap_or(0);
+    // The cell's lowest candidate, from a mask of all nine (a loop stopping at the first one
+    // ended unpredictably); the cell has one (`min` only keeps the index in range regardless).
+    let cell = bit.trailing_zeros();
+    let mut candidates = 0u32;
+    for (digit, &word) in board.cand[band].iter().enumerate() {
+        candidates |= (word >> cell & 1) << digit;
+    }
+    let digit = (candidates.trailing_zeros() as usize).min(8);
     // Inside, the digit leaves the rest of the cell's row (the next propagation places it).
     let row = 0x1ff << (9 * (bit.trailing_zeros() / 9));
     let mut inside = [u32::MAX; 3];
