@@ -284,3 +284,59 @@ fn shipped_puzzles_check_as_their_comments_say() {
         );
     }
 }
+
+#[test]
+fn bench_times_a_file_of_one_line_puzzles_with_their_verdicts() {
+    let dir = scratch("bench-file");
+    // The easy puzzle, the same with row A emptied (several solutions), a comment, a blank line
+    // and a CRLF line end.
+    let mut several = EASY.to_string();
+    several.replace_range(0..9, ".........");
+    let file = write(
+        &dir,
+        "set.txt",
+        &format!("# two puzzles\n{EASY}\n\n{several}\r\n"),
+    );
+    let (stdout, stderr, code) = run(bin().arg("bench").arg(&file));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("set.txt (best of "), "{stdout}");
+    assert!(
+        stdout.contains("2 puzzles") && stdout.contains("unique 1, several 1, none 0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("µs/puzzle") && stdout.contains("puzzles/s"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bench_names_each_file_it_cannot_time_and_times_the_others() {
+    let dir = scratch("bench-problems");
+    let good = write(&dir, "good.txt", &format!("{EASY}\n"));
+    let grid = write(&dir, "grid.sudoku", &display(EASY));
+    // A folder: an I/O problem (exit 2), with a hint; the good file is still timed.
+    let (stdout, stderr, code) = run(bin().arg("bench").arg(&dir).arg(&good));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("is a folder: bench times files of one-line puzzles"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("good.txt") && stdout.contains("1 puzzles"),
+        "{stdout}"
+    );
+    // A file with no one-line puzzle (a 9-row grid): exit 1, saying what bench reads.
+    let (_, stderr, code) = run(bin().arg("bench").arg(&grid));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("grid.sudoku: no puzzle to time")
+            && stderr.contains("none of its 11 lines"),
+        "{stderr}"
+    );
+    // A missing file: exit 2, named.
+    let missing = dir.join("missing.txt");
+    let (_, stderr, code) = run(bin().arg("bench").arg(&missing));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("missing.txt: cannot read"), "{stderr}");
+}
