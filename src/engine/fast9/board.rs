@@ -699,11 +699,8 @@ fn pack_groups(spaced: u32) -> u32 {
 }
 
 /// Which of a band's nine words (bit per digit) `Board::update_band` would change or place a
-/// cell from, in arithmetic the compiler vectorises over the digits. The band rule without its
-/// tables: a minirow (row `r`, box `k`) is kept when occupied and the other two rows can take
-/// the other two boxes, one way round or the other (`M[r+1][k+1] & M[r+2][k+2] | M[r+1][k+2] &
-/// M[r+2][k+1]`, indices modulo 3), as `stack_keep` does for stacks; `tables::BAND_KEEP` is
-/// the reference.
+/// cell from, in arithmetic the compiler vectorises over the digits: the band rule without its
+/// tables (`minirow_keep`; `tables::BAND_KEEP` is the reference).
 #[inline(always)]
 fn band_rule_would_change(words: &[u32; LANES], unsolved: u32) -> u32 {
     // Eight digits as one vector (the ninth alone): the steps are written lane by lane over
@@ -726,26 +723,19 @@ fn band_rule_would_change(words: &[u32; LANES], unsolved: u32) -> u32 {
 fn word_would_change(x: u32, unsolved: u32) -> bool {
     let keep = minirow_keep(fold_minirows(x));
     let word = x & (keep | keep << 1 | keep << 2);
-    let mut singles = 0;
-    for row in ROW_MASKS {
-        let y = word & row;
-        // All ones when `y` has at most one cell (`y & (y - 1)` clears its lowest).
-        let alone = 0u32.wrapping_sub(u32::from(y & y.wrapping_sub(1) == 0));
-        singles |= y & alone;
-    }
-    word != x || singles & unsolved != 0
+    word != x || row_singles(word) & unsolved != 0
 }
 
 /// The cells that are alone in their row of a band word (each row has at least one cell).
+/// Branch-free, so that it also vectorises in `band_rule_would_change`.
 #[inline(always)]
 fn row_singles(word: u32) -> u32 {
     let mut singles = 0;
     for row in ROW_MASKS {
         let x = word & row;
-        // x & (x - 1) clears the lowest bit: zero exactly when x has at most one bit.
-        if x & x.wrapping_sub(1) == 0 {
-            singles |= x;
-        }
+        // All ones when x has at most one bit: x & (x - 1) clears its lowest bit.
+        let alone = 0u32.wrapping_sub(u32::from(x & x.wrapping_sub(1) == 0));
+        singles |= x & alone;
     }
     singles
 }

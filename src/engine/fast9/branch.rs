@@ -164,14 +164,14 @@ pub fn by_cell(board: &Board, bivalue: [u32; 3]) -> Branch {
     };
     // The cell's lowest candidate, from a mask of all nine (a loop stopping at the first one
     // ended unpredictably); the cell has one (`min` only keeps the index in range regardless).
-    let cell = bit.trailing_zeros();
+    let position = bit.trailing_zeros();
     let mut candidates = 0u32;
     for (digit, &word) in board.cand[band].iter().enumerate() {
-        candidates |= (word >> cell & 1) << digit;
+        candidates |= (word >> position & 1) << digit;
     }
     let digit = (candidates.trailing_zeros() as usize).min(8);
     // Inside, the digit leaves the rest of the cell's row (the next propagation places it).
-    let row = 0x1ff << (9 * (bit.trailing_zeros() / 9));
+    let row = 0x1ff << (9 * (position / 9));
     let mut inside = [u32::MAX; 3];
     let mut outside = [u32::MAX; 3];
     inside[band] = !(row & !bit);
