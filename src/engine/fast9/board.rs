@@ -642,7 +642,7 @@ pub fn fold_columns(words: [u32; 3]) -> u32 {
     fold(words[0]) | fold(words[1]) << 9 | fold(words[2]) << 18
 }
 
-/// The permutation rule (see `tables::PERMUTATION_KEEP`) on the three stacks of a digit's
+/// The permutation rule (see `tables::FITTINGS`) on the three stacks of a digit's
 /// folded columns at once (bit `9 * band + column`): the minicolumns that some fitting
 /// permutation uses. In arithmetic rather than `STACK_KEEP` lookups, so that nine digits
 /// vectorise.

@@ -8,7 +8,7 @@
 //! bivalue cell with the most unsolved peers.
 
 use super::board::{pack_minirows, stack_pattern, Board, Triads, SPREAD_ROWS};
-use super::tables::{CONFIGURATIONS, MUST_MINIROWS, PEERS_PACKED};
+use super::tables::{FITTINGS, PEERS_PACKED};
 
 /// A binary branch on one digit: its three band words narrowed by `inside` on one side, by
 /// `outside` on the other. The two sides split the digit's candidates, and `inside` always
@@ -84,7 +84,7 @@ pub fn by_configuration(seen: &Triads) -> Option<Branch> {
     let mut pick = (u8::MAX, 0, 0);
     for digit in 0..9 {
         let p = pattern(digit);
-        let configurations = CONFIGURATIONS[p as usize];
+        let configurations = FITTINGS[p as usize].count;
         if configurations >= 2 && configurations < pick.0 {
             pick = (configurations, digit, p);
             if configurations == 2 {
@@ -94,7 +94,7 @@ pub fn by_configuration(seen: &Triads) -> Option<Branch> {
     }
     let (_, digit, p) = pick;
     // A triad the digit may use but need not: in it or not splits the configurations.
-    let optional = p & !u32::from(MUST_MINIROWS[p as usize]);
+    let optional = p & !u32::from(FITTINGS[p as usize].common);
     let triad = optional.trailing_zeros();
     let (line, cross) = (triad / 3, triad % 3);
     let mut inside = [u32::MAX; 3];

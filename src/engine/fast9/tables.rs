@@ -26,26 +26,19 @@ pub static ROW_OCCUPANCY: [u8; 512] = row_occupancy();
 /// A stack works the same way with columns in place of rows: each column of the stack holds the
 /// digit once, and so does each of its three boxes (one per band), so bit `3i + j` (band `i`,
 /// column `j` of the stack) follows the very same rule.
-#[cfg(test)]
-static PERMUTATION_KEEP: [u16; 512] = permutation_keep();
+///
+/// Indexed by the pattern: the permutations that fit in it (see `Fitting`).
+pub static FITTINGS: [Fitting; 512] = fittings();
 
-/// `PERMUTATION_KEEP` spread over the cells of a band: for a minirow pattern, the 27-bit mask of
-/// the cells still allowed (0 on contradiction).
+/// `FITTINGS`' surviving minirows spread over the cells of a band: for a minirow pattern, the
+/// 27-bit mask of the cells still allowed (0 on contradiction).
 pub static BAND_KEEP: [u32; 512] = band_keep();
 
-/// `PERMUTATION_KEEP` for a stack, spread to the layout of a "column word": bits `9 * band +
+/// `FITTINGS`' survivors for a stack, spread to the layout of a "column word": bits `9 * band +
 /// column-in-stack` (shift left by `3 * stack` to place it). 0 on contradiction. The reference
 /// for `board::stack_keep`, which computes it for all three stacks at once.
 #[cfg(test)]
 static STACK_KEEP: [u32; 512] = stack_keep();
-
-/// For a minirow pattern (as in `BAND_KEEP`), how many permutations fit in it: the digit's
-/// live configurations in the band (1 when settled, 0 on contradiction).
-pub static CONFIGURATIONS: [u8; 512] = configurations();
-
-/// For a minirow pattern, the minirows every fitting permutation uses: the digit must sit in
-/// each of them (0 on contradiction).
-pub static MUST_MINIROWS: [u16; 512] = must_minirows();
 
 /// The peers of each cell (same row, column or box; not the cell itself), per band.
 pub static PEERS: [[u32; 3]; 81] = peers(false);
@@ -93,14 +86,16 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// The permutations that fit in a minirow pattern (see `PERMUTATION_KEEP`): the minirows
-/// they use between them, how many there are, and the minirows all of them use (0 when none
-/// fits).
+/// The permutations that fit in a minirow pattern (see `FITTINGS`).
 #[derive(Clone, Copy)]
-struct Fitting {
-    union: u16,
-    count: u8,
-    common: u16,
+pub struct Fitting {
+    /// The minirows they use between them: those that survive (0 when none fits).
+    pub union: u16,
+    /// How many there are: the digit's live configurations in the band (1 when settled, 0 on
+    /// contradiction).
+    pub count: u8,
+    /// The minirows all of them use: the digit must sit in each (0 when none fits).
+    pub common: u16,
 }
 
 const fn fitting(pattern: usize) -> Fitting {
@@ -126,44 +121,24 @@ const fn fitting(pattern: usize) -> Fitting {
     fit
 }
 
-const fn permutation_keep() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut pattern = 0;
+const fn fittings() -> [Fitting; 512] {
+    let mut table = [fitting(0); 512];
+    let mut pattern = 1;
     while pattern < 512 {
-        table[pattern] = fitting(pattern).union;
-        pattern += 1;
-    }
-    table
-}
-
-const fn configurations() -> [u8; 512] {
-    let mut table = [0u8; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        table[pattern] = fitting(pattern).count;
-        pattern += 1;
-    }
-    table
-}
-
-const fn must_minirows() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        table[pattern] = fitting(pattern).common;
+        table[pattern] = fitting(pattern);
         pattern += 1;
     }
     table
 }
 
 const fn band_keep() -> [u32; 512] {
-    let keep = permutation_keep();
+    let fits = fittings();
     let mut table = [0u32; 512];
     let mut pattern = 0;
     while pattern < 512 {
         let mut minirow = 0;
         while minirow < 9 {
-            if keep[pattern] & (1 << minirow) != 0 {
+            if fits[pattern].union & (1 << minirow) != 0 {
                 // Minirow 3i + k is row i, box k: bits 9i + 3k .. 9i + 3k + 2.
                 table[pattern] |= 7 << (9 * (minirow / 3) + 3 * (minirow % 3));
             }
@@ -176,11 +151,11 @@ const fn band_keep() -> [u32; 512] {
 
 #[cfg(test)]
 const fn stack_keep() -> [u32; 512] {
-    let keep = permutation_keep();
+    let fits = fittings();
     let mut table = [0u32; 512];
     let mut pattern = 0;
     while pattern < 512 {
-        let k = keep[pattern] as u32;
+        let k = fits[pattern].union as u32;
         // Band i's three column bits go from 3i..3i+2 to 9i..9i+2.
         table[pattern] = (k & 7) | ((k & 0o70) << 6) | ((k & 0o700) << 12);
         pattern += 1;
@@ -240,31 +215,31 @@ mod tests {
 
     #[test]
     fn full_band_keeps_everything() {
-        assert_eq!(PERMUTATION_KEEP[511], 511);
+        assert_eq!(FITTINGS[511].union, 511);
         assert_eq!(BAND_KEEP[511], BAND);
     }
 
     #[test]
     fn configurations_and_shared_minirows() {
         // Everything open: all six permutations, no minirow shared by all.
-        assert_eq!((CONFIGURATIONS[511], MUST_MINIROWS[511]), (6, 0));
+        assert_eq!((FITTINGS[511].count, FITTINGS[511].common), (6, 0));
         // The diagonal minirows (row i, box i) alone: one permutation, all of it needed.
-        assert_eq!((CONFIGURATIONS[0o421], MUST_MINIROWS[0o421]), (1, 0o421));
+        assert_eq!((FITTINGS[0o421].count, FITTINGS[0o421].common), (1, 0o421));
         // Row 0 settled in box 0, rows 1 and 2 open in boxes 1 and 2: two permutations.
-        assert_eq!((CONFIGURATIONS[0o661], MUST_MINIROWS[0o661]), (2, 0o001));
+        assert_eq!((FITTINGS[0o661].count, FITTINGS[0o661].common), (2, 0o001));
         // Nothing fits.
-        assert_eq!((CONFIGURATIONS[0o770], MUST_MINIROWS[0o770]), (0, 0));
+        assert_eq!((FITTINGS[0o770].count, FITTINGS[0o770].common), (0, 0));
     }
 
     #[test]
     fn a_row_without_minirows_is_a_contradiction() {
-        assert_eq!(PERMUTATION_KEEP[0o770], 0);
+        assert_eq!(FITTINGS[0o770].union, 0);
     }
 
     #[test]
     fn a_forced_box_drops_the_other_rows() {
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
-        assert_eq!(PERMUTATION_KEEP[0o771], 0o661);
+        assert_eq!(FITTINGS[0o771].union, 0o661);
     }
 
     #[test]
