@@ -53,8 +53,12 @@ impl Tally {
         };
         write!(
             out,
-            "{name}: {} puzzles, {per:.2} µs/puzzle, {rate:.0} puzzles/s, unique {}, several {}, none {}, {:.1} nodes/puzzle",
-            self.puzzles, self.unique, self.several, self.none, self.nodes as f64 / self.puzzles.max(1) as f64
+            "{name}: {}, {per:.2} µs/puzzle, {rate:.0} puzzles/s, unique {}, several {}, none {}, {:.1} nodes/puzzle",
+            crate::cli::plural(self.puzzles, "puzzle"),
+            self.unique,
+            self.several,
+            self.none,
+            self.nodes as f64 / self.puzzles.max(1) as f64
         )?;
         if self.skipped > 0 {
             write!(out, ", {} lines not puzzles", self.skipped)?;
@@ -91,7 +95,8 @@ pub fn run(paths: &[PathBuf]) -> i32 {
                 continue;
             }
         };
-        let (tally, passes) = best_pass(|| time_file(&bytes));
+        let diagonal = diagonal_lines(&bytes);
+        let (tally, passes) = best_pass(|| time_file(&bytes, &diagonal));
         if tally.puzzles == 0 {
             let what = match tally.skipped {
                 0 => "it has only comments and blank lines".to_string(),
@@ -149,17 +154,38 @@ fn report(result: std::io::Result<()>) -> i32 {
     }
 }
 
-/// Parse and solve every puzzle line of a file (`#` comments and blank lines skipped).
-fn time_file(bytes: &[u8]) -> Tally {
+/// The 0-based numbers of the lines holding a diagonal puzzle (`# variant: diagonal` in the
+/// file's or the puzzle's metadata), ascending; read before timing, with the project's parser,
+/// so that the variant means exactly what it means to `check`.
+fn diagonal_lines(bytes: &[u8]) -> Vec<usize> {
+    if !bytes.windows(7).any(|w| w.eq_ignore_ascii_case(b"variant")) {
+        return Vec::new(); // the common case: no metadata says anything but classic
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let index = crate::cli::LineIndex::new(&text);
+    crate::format::parse(&text)
+        .puzzles
+        .iter()
+        .filter(|p| p.variant == crate::grid::Variant::Diagonal)
+        .map(|p| index.line_column(p.first_row.start).0 - 1)
+        .collect()
+}
+
+/// Parse and solve every puzzle line of a file (`#` comments and blank lines skipped), as a
+/// diagonal puzzle on the lines in `diagonal`.
+fn time_file(bytes: &[u8], diagonal: &[usize]) -> Tally {
     let mut tally = Tally::default();
+    let mut diagonal = diagonal.iter().peekable();
     let start = Instant::now();
-    for line in bytes.split(|&b| b == b'\n') {
+    for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
         if line.first().is_none_or(|&b| b == b'#' || b == b'\r') {
             continue;
         }
+        while diagonal.next_if(|&&d| d < number).is_some() {}
+        let is_diagonal = diagonal.next_if_eq(&&number).is_some();
         match fast9::parse_line(line) {
             Some(givens) => {
-                let outcome = fast9::solve(&givens, false, 2, MAX_NODES, None);
+                let outcome = fast9::solve(&givens, is_diagonal, 2, MAX_NODES, None);
                 tally.count(&outcome);
             }
             None => tally.skipped += 1,

@@ -169,6 +169,7 @@ fn check_walks_folders_for_sudoku_files_and_reads_stdin() {
         .args(["check", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     use std::io::Write;
@@ -180,6 +181,8 @@ fn check_walks_folders_for_sudoku_files_and_reads_stdin() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("checked 1 puzzle in 1 file"), "{stderr}");
 }
 
 #[test]
@@ -323,7 +326,7 @@ fn bench_names_each_file_it_cannot_time_and_times_the_others() {
         "{stderr}"
     );
     assert!(
-        stdout.contains("good.txt") && stdout.contains("1 puzzles"),
+        stdout.contains("good.txt") && stdout.contains(": 1 puzzle, "),
         "{stdout}"
     );
     // A file with no one-line puzzle (a 9-row grid): exit 1, saying what bench reads.
@@ -339,4 +342,359 @@ fn bench_names_each_file_it_cannot_time_and_times_the_others() {
     let (_, stderr, code) = run(bin().arg("bench").arg(&missing));
     assert_eq!(code, 2);
     assert!(stderr.contains("missing.txt: cannot read"), "{stderr}");
+}
+
+/// The shipped diagonal puzzle as one line: unique as a diagonal sudoku, several as a classic.
+const DIAGONAL: &str =
+    "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+
+#[test]
+fn bench_reads_the_variant_from_the_metadata() {
+    let dir = scratch("bench-variant");
+    let file = write(
+        &dir,
+        "diagonal.txt",
+        &format!("# variant: diagonal\n\n{DIAGONAL}\n"),
+    );
+    let (stdout, stderr, code) = run(bin().arg("bench").arg(&file));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(": 1 puzzle, ") && stdout.contains("unique 1, several 0"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn help_answers_help_about_itself_and_each_command() {
+    let (stdout, stderr, code) = run(bin().args(["help", "--help"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("Usage: sudoku-lsp help"), "{stdout}");
+    let (stdout, _, code) = run(bin().args(["help", "solve"]));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("--in-place"), "{stdout}");
+    let (_, stderr, code) = run(bin().args(["help", "frobnicate"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no command 'frobnicate'"), "{stderr}");
+}
+
+#[test]
+fn check_does_not_count_a_byte_order_mark_as_a_column() {
+    let dir = scratch("bom");
+    let mut grid = EASY.to_string();
+    grid.replace_range(0..1, "6");
+    let path = write(&dir, "bom.sudoku", &format!("\u{feff}{grid}\n"));
+    let (stdout, _, code) = run(bin().arg("check").arg(&path));
+    assert!(
+        stdout.starts_with(&format!("{}:1:1: error: 6 appears twice", path.display())),
+        "{stdout}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn the_summary_counts_notes_too() {
+    let dir = scratch("notes");
+    // Row A emptied and a budget of one node: the search cannot decide.
+    let mut grid = EASY.to_string();
+    grid.replace_range(0..27, &".".repeat(27));
+    let path = write(&dir, "open.sudoku", &format!("{grid}\n"));
+    let (stdout, stderr, code) = run(bin().args(["check", "--max-nodes", "1"]).arg(&path));
+    assert!(stdout.contains(": note: "), "{stdout}");
+    assert!(stderr.contains("0 errors, 0 warnings, 1 note"), "{stderr}");
+    assert_eq!(code, 0);
+    let (json, _, _) = run(bin()
+        .args(["check", "--max-nodes", "1", "--format", "json"])
+        .arg(&path));
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["summary"]["notes"], 1);
+}
+
+#[test]
+fn endless_inputs_stop_at_a_limit_that_is_named() {
+    // One endless line: stopped at the line limit (before, it grew until the machine killed it).
+    let (_, stderr, code) = run(bin().args(["check", "/dev/zero"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("/dev/zero: line 1 is longer than 1 MiB (the limit of one line)"),
+        "{stderr}"
+    );
+    // Endless lines: stopped at the file limit, which can be set.
+    let (_, stderr, code) = run(bin().args(["check", "--max-file-size", "2M", "/dev/urandom"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains(
+            "/dev/urandom: larger than 2 MiB (the limit of one input, see --max-file-size)"
+        ),
+        "{stderr}"
+    );
+    let (_, stderr, code) = run(bin().args(["check", "--max-file-size", "lots", "/dev/null"]));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("'lots' is not a size"), "{stderr}");
+}
+
+#[test]
+fn a_long_file_is_read_in_pieces_with_every_line_number_right() {
+    let dir = scratch("pieces");
+    // 30,000 puzzles (2.5 MB, read in several pieces), one with a conflict near the end.
+    let mut conflict = EASY.to_string();
+    conflict.replace_range(0..1, "6");
+    let mut text = String::new();
+    for i in 0..30_000 {
+        text.push_str(if i == 29_000 { &conflict } else { EASY });
+        text.push('\n');
+    }
+    let path = write(&dir, "long.sudoku", &text);
+    let (stdout, stderr, code) = run(bin().arg("check").arg(&path));
+    let name = path.display();
+    assert_eq!(
+        stdout,
+        format!(
+            "{name}:29001:1: error: 6 appears twice in row A: A1 and A7\n\
+             {name}:29001:7: error: 6 appears twice in row A: A7 and A1\n"
+        )
+    );
+    assert!(
+        stderr.contains("checked 30000 puzzles in 1 file: 2 errors"),
+        "{stderr}"
+    );
+    assert_eq!(code, 1);
+    let (solved, _, code) = run(bin().arg("solve").arg(&path));
+    assert_eq!(code, 1);
+    let lines: Vec<&str> = solved.lines().collect();
+    assert_eq!(lines.len(), 30_000);
+    assert_eq!(lines[0], EASY_SOLVED);
+    assert_eq!(lines[29_000], conflict);
+    assert_eq!(lines[29_999], EASY_SOLVED);
+}
+
+#[cfg(unix)]
+#[test]
+fn folders_are_walked_once_through_links_and_only_for_regular_files() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("links");
+    write(&dir, "a/one.sudoku", &format!("{EASY}\n"));
+    write(&dir, "b/two.sudoku", &format!("{EASY}\n"));
+    symlink(".", dir.join("self")).unwrap(); // a loop
+    symlink("..", dir.join("a/up")).unwrap(); // a loop from below
+    symlink("a", dir.join("also-a")).unwrap(); // the same folder twice
+    symlink("b/two.sudoku", dir.join("b-two.sudoku")).unwrap(); // the same file twice
+    symlink("nowhere.txt", dir.join("dangling.txt")).unwrap(); // not a puzzle file: ignored
+    let fifo = dir.join("pipe.sudoku");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let (stdout, stderr, code) = run(bin().arg("check").arg(&dir));
+    assert_eq!((stdout.as_str(), code), ("", 0), "{stderr}");
+    assert!(stderr.contains("checked 2 puzzles in 2 files"), "{stderr}");
+
+    // A FIFO named on the command line is read (`check <(generate)`).
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, format!("{EASY}\n")).unwrap())
+    };
+    let (_, stderr, code) = run(bin().arg("check").arg(&fifo));
+    writer.join().unwrap();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("checked 1 puzzle in 1 file"), "{stderr}");
+}
+
+/// Run `command` as an unprivileged user when we are root (root reads any folder), through
+/// `setpriv`; `None` when that is not possible here.
+#[cfg(unix)]
+fn unprivileged(command: &mut Command) -> Option<Command> {
+    let uid = String::from_utf8(Command::new("id").arg("-u").output().ok()?.stdout).ok()?;
+    if uid.trim() != "0" {
+        let mut same = Command::new(command.get_program());
+        same.args(command.get_args());
+        return Some(same);
+    }
+    let mut setpriv = Command::new("setpriv");
+    setpriv
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(command.get_program())
+        .args(command.get_args());
+    setpriv.output().ok()?; // setpriv itself must exist
+    Some(setpriv)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_folder_is_named_and_the_rest_checked() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("sudoku-lsp-unreadable-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    write(&dir, "a/fine.sudoku", &format!("{EASY}\n"));
+    write(&dir, "b/locked/hidden.sudoku", &format!("{EASY}\n"));
+    write(&dir, "c/later.sudoku", &format!("{EASY}\n"));
+    let locked = dir.join("b/locked");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    for folder in [&dir, &dir.join("a"), &dir.join("b"), &dir.join("c")] {
+        std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    for file in ["a/fine.sudoku", "c/later.sudoku"] {
+        std::fs::set_permissions(dir.join(file), std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let binary =
+        std::env::temp_dir().join(format!("sudoku-lsp-unreadable-bin-{}", std::process::id()));
+    std::fs::copy(env!("CARGO_BIN_EXE_sudoku-lsp"), &binary).unwrap();
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let Some(mut command) = unprivileged(Command::new(&binary).arg("check").arg(&dir)) else {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: an_unreadable_folder_is_named_and_the_rest_checked needs a user that \
+             permissions apply to (not root, or root with setpriv)"
+        );
+        return;
+    };
+    let (stdout, stderr, code) = run(&mut command);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&binary);
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains(&format!(
+            "{}: cannot read: Permission denied",
+            locked.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("checked 2 puzzles in 2 files"), "{stderr}");
+    assert_eq!(code, 2);
+}
+
+/// A collection big enough that solving it takes a while: `count` copies of the easy puzzle.
+fn big_collection(dir: &Path, count: usize) -> (PathBuf, String, String) {
+    let original = format!("{EASY}\n").repeat(count);
+    let solved = format!("{EASY_SOLVED}\n").repeat(count);
+    (write(dir, "big.sudoku", &original), original, solved)
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_in_place_keeps_the_file_whole_when_the_process_dies_writing() {
+    let dir = scratch("in-place-dies");
+    let (path, original, _) = big_collection(&dir, 20_000); // 1.6 MB
+                                                            // A file size limit of 100 KiB kills the process (SIGXFSZ) partway through its writing:
+                                                            // before, that left the file truncated there.
+    let script = format!(
+        "ulimit -f 100; exec '{}' solve --in-place '{}'",
+        env!("CARGO_BIN_EXE_sudoku-lsp"),
+        path.display()
+    );
+    let status = Command::new("bash").args(["-c", &script]).status().unwrap();
+    assert!(!status.success());
+    assert!(
+        std::fs::read_to_string(&path).unwrap() == original,
+        "the file changed"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_in_place_killed_at_any_moment_leaves_the_old_or_the_new_file() {
+    let dir = scratch("in-place-killed");
+    let (path, original, solved) = big_collection(&dir, 20_000);
+    for delay_ms in [0, 5, 20, 50, 100, 200, 400] {
+        std::fs::write(&path, &original).unwrap();
+        let mut child = bin()
+            .args(["solve", "--in-place"])
+            .arg(&path)
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill(); // SIGKILL
+        let _ = child.wait();
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            now == original || now == solved,
+            "killed after {delay_ms} ms: the file is {} bytes, neither old nor new",
+            now.len()
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn solve_in_place_keeps_permissions_and_links() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let dir = scratch("in-place-mode");
+    let path = write(&dir, "easy.sudoku", &format!("{EASY}\n"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.join("link.sudoku");
+    symlink("easy.sudoku", &link).unwrap();
+    let (_, stderr, code) = run(bin().args(["solve", "--in-place"]).arg(&link));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{EASY_SOLVED}\n")
+    );
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(leftovers.len(), 2, "no temporary file left behind");
+}
+
+#[test]
+fn solve_in_place_does_not_overwrite_a_file_changed_meanwhile() {
+    let dir = scratch("in-place-changed");
+    let path = write(&dir, "easy.sudoku", &format!("{EASY}\n"));
+    let go = dir.join("go");
+    let child = bin()
+        .args(["solve", "--in-place"])
+        .arg(&path)
+        .env("SUDOKU_LSP_TEST_PAUSE_BEFORE_REPLACE", &go)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waiting = dir.join("go.waiting");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !waiting.exists() {
+        assert!(std::time::Instant::now() < deadline, "solve never paused");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let edited = format!("# my notes\n{EASY}\n");
+    std::fs::write(&path, &edited).unwrap(); // the user saves meanwhile
+    std::fs::write(&go, "").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the file changed while it was being solved"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+}
+
+#[test]
+fn a_missing_input_is_named_and_the_others_still_checked() {
+    let dir = scratch("missing");
+    let good = write(&dir, "good.sudoku", &format!("{EASY}\n"));
+    let (_, stderr, code) = run(bin().arg("check").arg(dir.join("gone.sudoku")).arg(&good));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("gone.sudoku: no such file or folder"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("checked 1 puzzle in 1 file"), "{stderr}");
+}
+
+#[test]
+fn json_findings_stream_as_one_valid_document() {
+    let dir = scratch("json-stream");
+    let text = "# title: x\n".repeat(2000) + &format!("{EASY}\n");
+    let path = write(&dir, "titles.sudoku", &text);
+    let (stdout, _, code) = run(bin().args(["check", "--format", "json"]).arg(&path));
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(value["findings"].as_array().unwrap().len(), 1999);
+    assert_eq!(value["summary"]["warnings"], 1999);
+    assert_eq!(value["findings"][1998]["line"], 2000);
+    assert_eq!(code, 0);
 }

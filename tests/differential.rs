@@ -130,7 +130,7 @@ fn shared_collections_agree() {
         ("top95.txt", 1),
     ] {
         let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
-            eprintln!("skipped {file}: not readable");
+            common::say_skipped(&format!("{file}: not readable"));
             continue;
         };
         let puzzles = text.lines().filter_map(|l| fast9::parse_line(l.as_bytes()));

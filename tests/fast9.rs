@@ -408,7 +408,7 @@ fn puzzles(name: &str) -> Option<Vec<[u8; 81]>> {
 fn puzzles_sampled(name: &str, debug_step: usize) -> Option<Vec<[u8; 81]>> {
     let path = common::shared_data()?.join(name);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: cannot read {}", path.display());
+        common::say_skipped(&format!("cannot read {}", path.display()));
         return None;
     };
     let step = if cfg!(debug_assertions) {

@@ -4,7 +4,8 @@
 use proptest::prelude::*;
 use sudoku_lsp::finding::{Code, Severity};
 use sudoku_lsp::format::{
-    apply_edits, canonical, fill_edits, parse, reparse, Change, Document, Layout, Metadata,
+    apply_edits, canonical, fill_bytes, fill_edits, parse, reparse, Change, Document, Layout,
+    Metadata, Pieces,
 };
 use sudoku_lsp::grid::{digit_char, Size, Variant};
 
@@ -295,6 +296,11 @@ proptest! {
             .collect();
         let filled = apply_edits(&text, &edits);
         assert_eq!(filled.len(), text.len());
+        let mut in_place = text.clone().into_bytes();
+        for p in &doc.puzzles {
+            fill_bytes(&mut in_place, 0, p, &vec![1; p.givens.len()]);
+        }
+        assert_eq!(String::from_utf8(in_place).unwrap(), filled);
         let again = parse(&filled);
         assert_eq!(again.puzzles.len(), doc.puzzles.len());
         for (before, after) in doc.puzzles.iter().zip(&again.puzzles) {
@@ -625,4 +631,77 @@ fn an_edit_in_a_collection_rereads_one_line() {
         "# a header\n",
         (200, 200)
     ));
+}
+
+/// Parse `text` the way the command line reads a long file: fed line by line to `Pieces`, cut
+/// at every point it allows, each piece parsed on its own. Gives the puzzles and problems of
+/// every piece in order, and how many pieces there were.
+fn parse_in_pieces(text: &str) -> (Document, usize) {
+    let mut starts = line_starts(text);
+    starts.push(text.len());
+    starts.dedup();
+    let mut cutter = Pieces::new();
+    let mut whole = Document::default();
+    let (mut base, mut count) = (0, 0);
+    let take = |cutter: &mut Pieces, base: usize, end: usize, whole: &mut Document| {
+        let piece = cutter.parse(&text[base..end], base);
+        whole.puzzles.extend(piece.puzzles);
+        whole.problems.extend(piece.problems);
+    };
+    for pair in starts.windows(2) {
+        let (start, end) = (pair[0], pair[1]);
+        if cutter.ends_piece(&text[base..end], base, start - base) {
+            take(&mut cutter, base, end, &mut whole);
+            (base, count) = (end, count + 1);
+        }
+    }
+    if base < text.len() || count == 0 {
+        take(&mut cutter, base, text.len(), &mut whole);
+        count += 1;
+    }
+    (whole, count)
+}
+
+/// A collection that declares its size in the file's metadata (the parser's one-liner rule
+/// depends on it).
+fn sized_collection_document() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["9", "9x9", "16", "4", "x"]),
+        collection_document(),
+    )
+        .prop_map(|(size, text)| format!("# size: {size}\n\n{text}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    /// Reading a text in pieces gives exactly the puzzles and problems of a whole parse.
+    #[test]
+    fn pieces_parse_as_the_whole(
+        text in prop_oneof![document(), collection_document(), sized_collection_document()],
+    ) {
+        let whole = parse(&text);
+        let (pieces, _) = parse_in_pieces(&text);
+        prop_assert_eq!(format!("{:?}", pieces.puzzles), format!("{:?}", whole.puzzles));
+        prop_assert_eq!(format!("{:?}", pieces.problems), format!("{:?}", whole.problems));
+    }
+}
+
+#[test]
+fn a_collection_is_cut_at_every_one_line_puzzle() {
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    for (head, cuts) in [
+        ("", 20),
+        ("# title: many\n\n", 20),
+        ("# size: 9\n\n", 20),
+        // The first puzzle's own header declares a size: not cut after it, to be safe.
+        ("# size: 9x9\n", 19),
+    ] {
+        let text = format!("{head}{}", line.repeat(20));
+        assert_eq!(parse_in_pieces(&text).1, cuts, "{head:?}");
+    }
+    // A declared size of 16 makes an 81-cell line a (broken) row: no cut there.
+    let text = format!("# size: 16\n\n{}", line.repeat(20));
+    assert_eq!(parse_in_pieces(&text).1, 1);
 }

@@ -119,7 +119,7 @@ fn the_server_and_check_agree_on_the_shared_collections() {
         ("sudoku17.txt", 400),
     ] {
         let Ok(text) = std::fs::read_to_string(dir.join(file)) else {
-            eprintln!("skipped {file}: not in {}", dir.display());
+            common::say_skipped(&format!("{file}: not in {}", dir.display()));
             continue;
         };
         let text: String = text.lines().take(lines).flat_map(|l| [l, "\n"]).collect();

@@ -1,12 +1,16 @@
 //! `sudoku-lsp check`: every finding of every input, one line each (or JSON), and an exit code
 //! that CI can act on: 0 no errors, 1 any error, 2 a usage or I/O problem.
+//!
+//! Inputs are read in pieces (`read`) and each piece is analysed on every core and printed
+//! before the next is read, so memory stays flat however long the input.
 
-use serde_json::json;
+use std::io::Write;
 
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::read;
 use super::report;
-use crate::analysis::check_text;
+use crate::analysis::{check_document, Cache};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity, Span};
 
@@ -16,77 +20,174 @@ pub enum OutputFormat {
     Json,
 }
 
-pub fn run(args: &[String], format: OutputFormat, max_nodes: u64) -> i32 {
-    let paths = match inputs::collect(args) {
-        Ok(paths) => paths,
-        Err(message) => return super::fail(&message),
-    };
+pub fn run(args: &[String], format: OutputFormat, max_nodes: u64, max_file: u64) -> i32 {
+    let collected = inputs::collect(args);
     let budget = super::node_budget(max_nodes);
-    let (mut errors, mut warnings, mut puzzles) = (0, 0, 0);
-    let mut all_json = Vec::new();
-    let all_read = inputs::each(&paths, |input| {
-        let (found, count) = findings_of(&input, &budget);
-        puzzles += count;
-        let index = LineIndex::new(&input.text);
-        for finding in &found {
-            match finding.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-                _ => {}
-            }
-            match format {
-                OutputFormat::Text if finding.severity != Severity::Hint => {
-                    println!("{}", report::line(&input.name, &index, finding))
-                }
-                OutputFormat::Text => {}
-                OutputFormat::Json => all_json.push(report::json(&input.name, &index, finding)),
-            }
+    let mut out = Printer::new(format);
+    let mut unreadable = collected.problems;
+    for input in &collected.inputs {
+        if let Err(message) = check_input(input, &budget, max_file, &mut out) {
+            eprintln!("sudoku-lsp: {message}");
+            unreadable += 1;
         }
-    });
-    match format {
-        OutputFormat::Json => println!(
-            "{}",
-            json!({
-                "findings": all_json,
-                "summary": { "files": paths.len(), "puzzles": puzzles, "errors": errors, "warnings": warnings },
-            })
-        ),
-        OutputFormat::Text => eprintln!("{}", summary(paths.len(), puzzles, errors, warnings)),
+        if out.broken {
+            return 2; // stdout was closed (`check … | head`): nobody is reading any more
+        }
     }
-    if !all_read {
+    out.finish(collected.inputs.len());
+    if unreadable > 0 || out.broken {
         2
-    } else if errors > 0 {
+    } else if out.tally.errors > 0 {
         1
     } else {
         0
     }
 }
 
-/// Every finding of one input in source order, and how many puzzles it holds.
-fn findings_of(input: &Input, budget: &Budget) -> (Vec<Finding>, usize) {
-    let checked = check_text(&input.text, budget);
-    let mut found = checked.findings;
-    if let Some(at) = input.invalid_utf8_at {
-        let span = Span::new(at, at);
-        let message = format!("not valid UTF-8 from byte {at} on: the file was read with U+FFFD in place of the bad bytes");
-        found.insert(0, Finding::error(Code::Syntax, span, message));
-    }
-    let count = checked.document.puzzles.len();
-    if count == 0 && found.is_empty() {
+/// Check one input piece by piece; an error says why reading stopped, naming the input.
+fn check_input(
+    input: &Input,
+    budget: &Budget,
+    max_file: u64,
+    out: &mut Printer,
+) -> Result<(), String> {
+    let name = input.name();
+    let reader = input.open()?;
+    let (mut puzzles, mut said) = (0, 0);
+    let mut invalid_reported = false;
+    let read = read::pieces(reader, max_file, |piece| {
+        let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
+        puzzles += piece.document.puzzles.len();
+        let mut found = check_document(piece.document, budget, &mut Cache::default()).findings;
+        if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
+            invalid_reported = true;
+            let place = found.partition_point(|f| f.span.start <= at);
+            found.insert(place, not_utf8(byte, at));
+        }
+        said += found.len();
+        for finding in &found {
+            out.finding(&name, &index, finding);
+        }
+    });
+    out.tally.puzzles += puzzles;
+    if puzzles == 0 && said == 0 && read.is_ok() {
         let message =
             "no puzzle found: a puzzle is a block of N rows of N cells, or one line of N² cells";
-        found.push(Finding::warning(Code::Syntax, Span::new(0, 0), message));
+        let finding = Finding::warning(Code::Syntax, Span::new(0, 0), message);
+        out.finding(&name, &LineIndex::new(""), &finding);
     }
-    (found, count)
+    read.map_err(|stop| format!("{name}: {}", stop.message()))
 }
 
-fn summary(files: usize, puzzles: usize, errors: usize, warnings: usize) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    format!(
+fn not_utf8(byte: u64, at: usize) -> Finding {
+    let message = format!(
+        "not valid UTF-8 from byte {byte} on: the file was read with U+FFFD in place of the bad bytes"
+    );
+    Finding::error(Code::Syntax, Span::new(at, at), message)
+}
+
+/// How many of each kind of finding were printed.
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    errors: usize,
+    warnings: usize,
+    notes: usize,
+}
+
+/// Prints findings as they come: quickfix lines, or one JSON document written as it goes.
+struct Printer {
+    format: OutputFormat,
+    stdout: std::io::BufWriter<std::io::Stdout>,
+    tally: Tally,
+    /// JSON findings written so far (a comma goes before every one but the first).
+    written: usize,
+    /// Standard output could not be written: stop.
+    broken: bool,
+}
+
+impl Printer {
+    fn new(format: OutputFormat) -> Printer {
+        let mut printer = Printer {
+            format,
+            stdout: std::io::BufWriter::new(std::io::stdout()),
+            tally: Tally::default(),
+            written: 0,
+            broken: false,
+        };
+        if format == OutputFormat::Json {
+            printer.write(b"{\"findings\":[");
+        }
+        printer
+    }
+
+    fn finding(&mut self, name: &str, index: &LineIndex, finding: &Finding) {
+        match finding.severity {
+            Severity::Error => self.tally.errors += 1,
+            Severity::Warning => self.tally.warnings += 1,
+            Severity::Info => self.tally.notes += 1,
+            Severity::Hint => {}
+        }
+        match self.format {
+            OutputFormat::Text if finding.severity == Severity::Hint => {}
+            OutputFormat::Text => {
+                let line = report::line(name, index, finding);
+                self.write(format!("{line}\n").as_bytes());
+            }
+            OutputFormat::Json => {
+                let comma = if self.written > 0 { "," } else { "" };
+                let value = report::json(name, index, finding);
+                self.write(format!("{comma}\n{value}").as_bytes());
+                self.written += 1;
+            }
+        }
+    }
+
+    /// Close the JSON document, or say the summary on stderr; flush.
+    fn finish(&mut self, files: usize) {
+        let t = &self.tally;
+        match self.format {
+            OutputFormat::Json => {
+                let summary = serde_json::json!({
+                    "files": files,
+                    "puzzles": t.puzzles,
+                    "errors": t.errors,
+                    "warnings": t.warnings,
+                    "notes": t.notes,
+                });
+                let end = format!("\n],\"summary\":{summary}}}\n");
+                self.write(end.as_bytes());
+            }
+            OutputFormat::Text => eprintln!("{}", summary(files, t)),
+        }
+        if !self.broken && self.stdout.flush().is_err() {
+            self.broken = true;
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        if !self.broken && self.stdout.write_all(bytes).is_err() {
+            self.broken = true;
+        }
+    }
+}
+
+/// `checked 3 puzzles in 2 files: 1 error, 0 warnings` (and the notes, when there are any).
+fn summary(files: usize, t: &Tally) -> String {
+    let mut said = format!(
         "checked {} in {}: {}, {}",
-        plural(puzzles, "puzzle"),
+        plural(t.puzzles, "puzzle"),
         plural(files, "file"),
-        plural(errors, "error"),
-        plural(warnings, "warning")
-    )
+        plural(t.errors, "error"),
+        plural(t.warnings, "warning")
+    );
+    if t.notes > 0 {
+        said.push_str(&format!(", {}", plural(t.notes, "note")));
+    }
+    said
+}
+
+/// `1 puzzle`, `2 puzzles`.
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

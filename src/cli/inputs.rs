@@ -1,97 +1,156 @@
-//! What the command line reads: files, folders walked for `*.sudoku`, and `-` for stdin.
+//! What the command line reads: files as given (a FIFO or a device too: `check <(gen)`), folders
+//! walked for `*.sudoku` files, and `-` for standard input.
+//!
+//! A walk follows links but enters each real folder once and lists each real file once, so a
+//! link back up the tree (`ln -s . self`) neither loops nor counts a file twice; it lists only
+//! regular files (a FIFO, socket or device named `x.sudoku` in a folder could block or never
+//! end). A folder or file it cannot read is reported, naming it, and the walk goes on.
 
+use std::collections::HashSet;
+use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use walkdir::WalkDir;
+
 /// One input to check or solve.
-pub struct Input {
-    /// As printed in messages: the path as given or found, or `-` for stdin.
-    pub name: String,
-    /// The file to write back to (`None` for stdin).
-    pub path: Option<PathBuf>,
-    pub text: String,
-    /// Where the bytes were not UTF-8 (replaced by U+FFFD in `text`), if anywhere.
-    pub invalid_utf8_at: Option<usize>,
-    /// The bytes as read, kept only when they were not UTF-8, so they can be written back as they were.
-    pub raw: Option<Vec<u8>>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
 }
 
-/// Expand the arguments: folders to their `*.sudoku` files (sorted, recursively), files as
-/// given, `-` as stdin. An error names the path and what went wrong.
-pub fn collect(args: &[String]) -> Result<Vec<PathBuf>, String> {
-    let mut paths = Vec::new();
+impl Input {
+    /// As printed in messages: the path as given or found, or `-`.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_string(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// Open it for reading; an error says why, after the input's name.
+    pub fn open(&self) -> Result<Box<dyn Read>, String> {
+        match self {
+            Input::Stdin => Ok(Box::new(std::io::stdin())),
+            Input::File(path) => match File::open(path) {
+                Ok(file) => Ok(Box::new(file)),
+                Err(e) => Err(format!("{}: cannot read: {e}", self.name())),
+            },
+        }
+    }
+}
+
+/// The inputs the arguments name, and how many problems finding them met (each already said
+/// on stderr, naming its path).
+pub struct Collected {
+    pub inputs: Vec<Input>,
+    pub problems: usize,
+}
+
+/// Expand the arguments in order: folders to their `*.sudoku` files (sorted, recursively),
+/// anything else as given, `-` as stdin.
+pub fn collect(args: &[String]) -> Collected {
+    let mut collected = Collected {
+        inputs: Vec::new(),
+        problems: 0,
+    };
+    let mut seen = Seen::default();
     for arg in args {
         let path = PathBuf::from(arg);
         if arg == "-" {
-            paths.push(path);
-        } else if path.is_dir() {
-            walk(&path, &mut paths).map_err(|e| format!("{arg}: {e}"))?;
-        } else if path.exists() {
-            paths.push(path);
-        } else {
-            return Err(format!("{arg}: no such file or folder"));
+            collected.inputs.push(Input::Stdin);
+            continue;
+        }
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => walk(&path, &mut seen, &mut collected),
+            Ok(_) => collected.inputs.push(Input::File(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                problem(&mut collected, format!("{arg}: no such file or folder"))
+            }
+            Err(e) => problem(&mut collected, format!("{arg}: {e}")),
         }
     }
-    Ok(paths)
+    collected
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "sudoku") {
-            out.push(path);
-        }
-    }
-    Ok(())
+fn problem(collected: &mut Collected, message: String) {
+    eprintln!("sudoku-lsp: {message}");
+    collected.problems += 1;
 }
 
-/// Read each path in turn and hand it to `work`; a file that cannot be read is reported on
-/// stderr and skipped. Returns false if any was.
-pub fn each(paths: &[PathBuf], mut work: impl FnMut(Input)) -> bool {
-    let mut all_read = true;
-    for path in paths {
-        match read(path) {
-            Ok(input) => work(input),
-            Err(message) => {
-                eprintln!("sudoku-lsp: {message}");
-                all_read = false;
+/// Add the `*.sudoku` regular files under `root` that no earlier walk listed.
+fn walk(root: &Path, seen: &mut Seen, collected: &mut Collected) {
+    let mut folders = std::mem::take(&mut seen.folders);
+    let entries = WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        // Each real folder once: a second way into one (a link) is not entered.
+        .filter_entry(|entry| !entry.file_type().is_dir() || first_visit(&mut folders, entry));
+    for entry in entries {
+        match entry {
+            Ok(entry) => {
+                let wanted = entry.file_type().is_file() && has_sudoku_extension(entry.path());
+                if wanted && first_visit(&mut seen.files, &entry) {
+                    collected.inputs.push(Input::File(entry.into_path()));
+                }
+            }
+            // A link back to a folder being walked: that folder is walked once already.
+            Err(e) if e.loop_ancestor().is_some() => {}
+            // A dangling link to something that is no puzzle file is none of our business.
+            Err(e) if is_dangling(&e) && !e.path().is_some_and(has_sudoku_extension) => {}
+            Err(e) => {
+                let path = e.path().unwrap_or(root).display().to_string();
+                let cause = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), |io| io.to_string());
+                problem(collected, format!("{path}: cannot read: {cause}"));
             }
         }
     }
-    all_read
+    seen.folders = folders;
 }
 
-/// Read one input; an I/O error names the path.
-fn read(path: &Path) -> Result<Input, String> {
-    let (name, bytes, file) = if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("-: cannot read standard input: {e}"))?;
-        ("-".to_string(), bytes, None)
-    } else {
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-        (name, bytes, Some(path.to_path_buf()))
-    };
-    let (text, invalid_utf8_at, raw) = match String::from_utf8(bytes) {
-        Ok(text) => (text, None, None),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            (text, Some(at), Some(e.into_bytes()))
-        }
-    };
-    Ok(Input {
-        name,
-        path: file,
-        text,
-        invalid_utf8_at,
-        raw,
-    })
+fn has_sudoku_extension(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "sudoku")
+}
+
+fn is_dangling(e: &walkdir::Error) -> bool {
+    e.io_error()
+        .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound)
+}
+
+/// The folders and files walks have listed, by what they are on disk rather than their path.
+#[derive(Default)]
+struct Seen {
+    folders: HashSet<Identity>,
+    files: HashSet<Identity>,
+}
+
+/// True the first time an entry's real file or folder comes up.
+fn first_visit(seen: &mut HashSet<Identity>, entry: &walkdir::DirEntry) -> bool {
+    match identity(entry) {
+        Some(id) => seen.insert(id),
+        None => true, // unknown: better listed twice than not at all
+    }
+}
+
+#[cfg(unix)]
+type Identity = (u64, u64);
+
+/// The device and inode: the same for every path to one file.
+#[cfg(unix)]
+fn identity(entry: &walkdir::DirEntry) -> Option<Identity> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = entry.metadata().ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+type Identity = PathBuf;
+
+#[cfg(not(unix))]
+fn identity(entry: &walkdir::DirEntry) -> Option<Identity> {
+    std::fs::canonicalize(entry.path()).ok()
 }

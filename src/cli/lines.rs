@@ -3,33 +3,57 @@
 
 pub struct LineIndex<'t> {
     text: &'t str,
-    /// Byte offset where each line starts.
+    /// Where `text` starts in the whole input, and the number of its first line (0-based).
+    base: usize,
+    first_line: usize,
+    /// Offset in `text` where each line starts (after a byte-order mark on the input's first
+    /// line: it is no column, as the server does not count it either).
     starts: Vec<usize>,
 }
 
 impl<'t> LineIndex<'t> {
+    /// The index of a whole text.
     pub fn new(text: &'t str) -> LineIndex<'t> {
+        LineIndex::piece(text, 0, 1)
+    }
+
+    /// The index of a piece of an input: `text` found at byte `base`, its first line being line
+    /// `first_line` (1-based). Offsets asked about are offsets into the whole input.
+    pub fn piece(text: &'t str, base: usize, first_line: usize) -> LineIndex<'t> {
         let bytes = text.as_bytes();
-        let mut starts = vec![0];
+        let bom = if base == 0 && text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            0
+        };
+        let mut starts = vec![bom];
         for (i, &b) in bytes.iter().enumerate() {
             let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
             if breaks {
                 starts.push(i + 1);
             }
         }
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            base,
+            first_line: first_line.saturating_sub(1),
+            starts,
+        }
     }
 
-    /// 1-based line and character column of a byte offset (clamped to the text).
+    /// 1-based line and character column of a byte offset of the input (clamped to the piece).
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let line = self.starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.starts[line];
+        let offset = offset.saturating_sub(self.base).min(self.text.len());
+        let line = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        let start = self.starts[line].min(offset);
         let column = self
             .text
             .get(start..offset)
             .map_or(offset - start, |s| s.chars().count());
-        (line + 1, column + 1)
+        (self.first_line + line + 1, column + 1)
     }
 }
 
@@ -47,5 +71,20 @@ mod tests {
         let d = text.find('d').unwrap();
         assert_eq!(index.line_column(d), (3, 4));
         assert_eq!(index.line_column(text.len()), (4, 2));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_column() {
+        let index = LineIndex::new("\u{feff}3.3\n");
+        assert_eq!(index.line_column(3), (1, 1));
+        assert_eq!(index.line_column(5), (1, 3));
+        assert_eq!(index.line_column(0), (1, 1));
+    }
+
+    #[test]
+    fn a_piece_counts_from_its_first_line_and_offset() {
+        let index = LineIndex::piece("ab\ncd", 100, 7);
+        assert_eq!(index.line_column(100), (7, 1));
+        assert_eq!(index.line_column(104), (8, 2));
     }
 }

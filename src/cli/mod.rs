@@ -1,15 +1,18 @@
 //! The command line: `check`, `solve`, and with no subcommand (or `--stdio`) the language server.
 
 mod check;
+mod in_place;
 mod inputs;
 mod lines;
+mod read;
 mod report;
 mod solve;
 
 use std::io::IsTerminal;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+pub use check::plural;
 pub use lines::LineIndex;
 
 use crate::analysis::DEFAULT_MAX_NODES;
@@ -18,6 +21,7 @@ use crate::analysis::DEFAULT_MAX_NODES;
 #[command(
     name = "sudoku-lsp",
     version,
+    disable_help_subcommand = true,
     about = "Language server and checker for .sudoku puzzle files",
     long_about = "Language server and checker for .sudoku puzzle files.\n\n\
                   With no subcommand (or with --stdio) it serves the Language Server Protocol on \
@@ -47,6 +51,9 @@ enum Command {
         /// Search nodes allowed per puzzle before it is reported undecided.
         #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
         max_nodes: u64,
+        /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+        max_file_size: u64,
     },
     /// Write each input back with every puzzle filled in; only empty marks change.
     ///
@@ -62,6 +69,9 @@ enum Command {
         /// Search nodes allowed per puzzle before it is left unsolved.
         #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
         max_nodes: u64,
+        /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+        max_file_size: u64,
     },
     /// Time the solver on puzzle files (one 81-character puzzle a line), or on generated puzzles.
     ///
@@ -70,6 +80,11 @@ enum Command {
     Bench {
         #[arg(value_name = "PATH")]
         paths: Vec<std::path::PathBuf>,
+    },
+    /// Print this help, or the help of a subcommand.
+    Help {
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
     },
 }
 
@@ -88,20 +103,77 @@ pub fn main() -> i32 {
             paths,
             format,
             max_nodes,
+            max_file_size,
         }) => match stdin_if_none(paths) {
-            Ok(paths) => check::run(&paths, format, max_nodes),
+            Ok(paths) => check::run(&paths, format, max_nodes, max_file_size),
             Err(code) => code,
         },
         Some(Command::Solve {
             paths,
             in_place,
             max_nodes,
+            max_file_size,
         }) => match stdin_if_none(paths) {
-            Ok(paths) => solve::run(&paths, in_place, max_nodes),
+            Ok(paths) => solve::run(&paths, in_place, max_nodes, max_file_size),
             Err(code) => code,
         },
         Some(Command::Bench { paths }) => crate::bench::run(&paths),
+        Some(Command::Help { command }) => help(command.as_deref()),
     }
+}
+
+/// `help [COMMAND]`: the long help of the program or of one subcommand.
+fn help(command: Option<&str>) -> i32 {
+    let mut program = Args::command();
+    let printed = match command {
+        None => program.print_long_help(),
+        Some(name) => match program.find_subcommand_mut(name) {
+            Some(sub) => sub.print_long_help(),
+            None => {
+                return fail(&format!(
+                    "no command '{name}': the commands are check, solve, bench and help"
+                ))
+            }
+        },
+    };
+    match printed {
+        Ok(()) => 0,
+        Err(_) => 2,
+    }
+}
+
+/// A byte count as `--max-file-size` takes it: `1048576`, `512K`, `100M`, `2G` (binary units;
+/// `KiB`, `MB` and the like are read the same).
+fn parse_byte_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size: write bytes, or a number with K, M or G"))?;
+    let shift = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "'{text}': the unit is K, M, G or T (binary), or none for bytes"
+            ))
+        }
+    };
+    number
+        .checked_mul(1 << shift)
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("'{text}' is not a usable size"))
 }
 
 /// No paths means standard input, unless that is a terminal nobody is going to type a puzzle into.

@@ -1,82 +1,189 @@
 //! `sudoku-lsp solve`: each input written back with every puzzle filled in, only its empty marks
-//! changed. Exit 0 when every puzzle has exactly one solution, 1 otherwise, 2 for usage or I/O.
+//! changed. Exit 0 when every puzzle has exactly one solution, 1 otherwise (or when a file
+//! changed while it was being solved in place), 2 for usage or I/O.
+//!
+//! Like `check`, an input is read in pieces, each analysed on every core and written out before
+//! the next is read. `--in-place` writes to a temporary file beside the original and renames it
+//! over it at the end (`in_place`), so the file is never left half written.
 
 use std::io::Write;
 
+use super::in_place::{HashingReader, NotReplaced, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::read::{self, Piece};
 use super::report;
-use crate::analysis::{analyze, Verdict};
+use crate::analysis::{findings, Cache, Verdict};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity};
-use crate::format::{apply_edits, fill_edits, parse, Edit};
+use crate::format::fill_bytes;
 
-pub fn run(args: &[String], in_place: bool, max_nodes: u64) -> i32 {
-    let paths = match inputs::collect(args) {
-        Ok(paths) => paths,
-        Err(message) => return super::fail(&message),
-    };
-    if in_place && paths.iter().any(|p| p.as_os_str() == "-") {
+pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64) -> i32 {
+    let collected = inputs::collect(args);
+    if in_place && collected.inputs.contains(&Input::Stdin) {
         return super::fail("--in-place cannot write back to standard input");
     }
     let budget = super::node_budget(max_nodes);
-    let mut all_unique = true;
-    let mut all_written = true;
-    let all_read = inputs::each(&paths, |input| {
-        let (output, unique) = solve_input(&input, &budget);
-        all_unique &= unique;
-        if let Err(message) = write_out(&input, &output, in_place, paths.len() > 1) {
-            eprintln!("sudoku-lsp: {message}");
-            all_written = false;
+    let several = collected.inputs.len() > 1;
+    let mut code = if collected.problems > 0 { 2 } else { 0 };
+    for input in &collected.inputs {
+        let outcome = if in_place {
+            solve_in_place(input, &budget, max_file)
+        } else {
+            solve_to_stdout(input, &budget, max_file, several)
+        };
+        code = code.max(outcome);
+    }
+    code
+}
+
+/// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
+/// its exit code.
+fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool) -> i32 {
+    let reader = match input.open() {
+        Ok(reader) => reader,
+        Err(message) => return super::fail(&message),
+    };
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    if several && writeln!(stdout, "==> {} <==", input.name()).is_err() {
+        return super::fail("cannot write standard output");
+    }
+    let mut solving = Solving::new(input.name(), budget);
+    let mut ends_with_newline = true;
+    let mut written = Ok(());
+    let read = read::pieces(reader, max_file, |piece| {
+        let output = solving.piece(piece);
+        if let Some(&last) = output.last() {
+            ends_with_newline = last == b'\n';
+        }
+        if written.is_ok() {
+            written = stdout.write_all(&output);
         }
     });
-    if !all_read || !all_written {
-        2
-    } else if all_unique {
-        0
-    } else {
-        1
+    if several && !ends_with_newline && written.is_ok() {
+        written = stdout.write_all(b"\n");
+    }
+    if written.and_then(|()| stdout.flush()).is_err() {
+        return super::fail("cannot write standard output");
+    }
+    match read {
+        Ok(()) => solving.exit_code(),
+        Err(stop) => super::fail(&format!("{}: {}", input.name(), stop.message())),
     }
 }
 
-/// The solved text of one input (its bytes unchanged if they are not UTF-8), and whether every
-/// puzzle in it had exactly one solution. Problems go to stderr as check prints them.
-fn solve_input(input: &Input, budget: &Budget) -> (Vec<u8>, bool) {
-    if let (Some(raw), Some(at)) = (&input.raw, input.invalid_utf8_at) {
-        let index = LineIndex::new(&input.text);
-        let (line, column) = index.line_column(at);
-        eprintln!(
-            "{}:{line}:{column}: error: not valid UTF-8: written back unchanged",
-            input.name
-        );
-        return (raw.clone(), false);
-    }
-    let document = parse(&input.text);
-    let index = LineIndex::new(&input.text);
-    let mut unique = document
-        .problems
-        .iter()
-        .all(|p| p.severity != Severity::Error);
-    for problem in &document.problems {
-        eprintln!("{}", report::line(&input.name, &index, problem));
-    }
-    let mut edits: Vec<Edit> = Vec::new();
-    for puzzle in &document.puzzles {
-        let analysis = analyze(puzzle.size, puzzle.variant, &puzzle.givens, budget);
-        if let Some(solution) = analysis.verdict.solution() {
-            edits.extend(fill_edits(puzzle, solution));
+/// Solve one file into itself, through a temporary file renamed over it; its exit code.
+fn solve_in_place(input: &Input, budget: &Budget, max_file: u64) -> i32 {
+    let Input::File(path) = input else {
+        return super::fail("--in-place cannot write back to standard input");
+    };
+    let name = input.name();
+    let opened = input.open().and_then(|reader| {
+        let replacement = Replacement::start(path).map_err(|e| format!("{name}: {e}"))?;
+        Ok((reader, replacement))
+    });
+    let (reader, mut replacement) = match opened {
+        Ok(opened) => opened,
+        Err(message) => return super::fail(&message),
+    };
+    let (reader, read_hash) = HashingReader::new(reader);
+    let mut solving = Solving::new(name.clone(), budget);
+    let mut written = Ok(());
+    let read = read::pieces(reader, max_file, |piece| {
+        let output = solving.piece(piece);
+        if written.is_ok() {
+            written = replacement.write(&output);
         }
-        if !matches!(analysis.verdict, Verdict::Unique(_)) {
-            unique = false;
-            for finding in crate::analysis::findings(puzzle, &analysis) {
-                eprintln!(
-                    "{}",
-                    report::line(&input.name, &index, &with_outcome(finding))
-                );
+    });
+    if let Err(stop) = read {
+        return super::fail(&format!(
+            "{name}: {}; the file is left as it was",
+            stop.message()
+        ));
+    }
+    if let Err(e) = written {
+        return super::fail(&format!("{name}: cannot write the solved file: {e}"));
+    }
+    if !solving.changed {
+        return solving.exit_code(); // nothing filled in: the file stays untouched
+    }
+    match replacement.finish(read_hash.get()) {
+        Ok(()) => solving.exit_code(),
+        Err(NotReplaced::Changed) => {
+            eprintln!(
+                "sudoku-lsp: {name}: the file changed while it was being solved; left as it is now, \
+                 not overwritten (run solve again)"
+            );
+            1
+        }
+        Err(NotReplaced::Io(e)) => super::fail(&format!(
+            "{name}: cannot replace the file: {e}; it is left as it was"
+        )),
+    }
+}
+
+/// One input being solved, piece by piece.
+struct Solving<'b> {
+    name: String,
+    budget: &'b Budget<'b>,
+    /// Whether every puzzle so far had exactly one solution (and nothing was unreadable).
+    all_unique: bool,
+    /// Whether any empty mark was filled in.
+    changed: bool,
+}
+
+impl<'b> Solving<'b> {
+    fn new(name: String, budget: &'b Budget<'b>) -> Solving<'b> {
+        Solving {
+            name,
+            budget,
+            all_unique: true,
+            changed: false,
+        }
+    }
+
+    fn exit_code(&self) -> i32 {
+        if self.all_unique {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// The solved text of one piece (its bytes unchanged if they are not UTF-8). Problems go
+    /// to stderr as check prints them.
+    fn piece(&mut self, piece: Piece) -> Vec<u8> {
+        let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
+        if let (Some(raw), Some((_, at))) = (&piece.raw, piece.invalid) {
+            let (line, column) = index.line_column(at);
+            eprintln!(
+                "{}:{line}:{column}: error: not valid UTF-8: these lines are written back unchanged",
+                self.name
+            );
+            self.all_unique = false;
+            return raw.clone();
+        }
+        let document = &piece.document;
+        for problem in &document.problems {
+            self.all_unique &= problem.severity != Severity::Error;
+            eprintln!("{}", report::line(&self.name, &index, problem));
+        }
+        let analyses = Cache::default().analyze_all(&document.puzzles, self.budget);
+        let mut solved = piece.text.clone().into_bytes();
+        for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
+            if let Some(solution) = analysis.verdict.solution() {
+                self.changed |= fill_bytes(&mut solved, piece.base, puzzle, solution) > 0;
+            }
+            if !matches!(analysis.verdict, Verdict::Unique(_)) {
+                self.all_unique = false;
+                for finding in findings(puzzle, analysis) {
+                    let line = report::line(&self.name, &index, &with_outcome(finding));
+                    eprintln!("{line}");
+                }
             }
         }
+        solved
     }
-    (apply_edits(&input.text, &edits).into_bytes(), unique)
 }
 
 /// Say what `solve` did about a finding: filled in one of several, or left unchanged.
@@ -90,28 +197,4 @@ fn with_outcome(mut finding: Finding) -> Finding {
         _ => {}
     }
     finding
-}
-
-fn write_out(input: &Input, output: &[u8], in_place: bool, several: bool) -> Result<(), String> {
-    if in_place {
-        let path = input.path.as_ref().expect("stdin refused above");
-        if output != input.text.as_bytes() {
-            std::fs::write(path, output).map_err(|e| format!("{}: {e}", input.name))?;
-        }
-        return Ok(());
-    }
-    let mut stdout = std::io::stdout().lock();
-    let result = if several {
-        let newline: &[u8] = if output.ends_with(b"\n") || output.is_empty() {
-            b""
-        } else {
-            b"\n"
-        };
-        writeln!(stdout, "==> {} <==", input.name)
-            .and_then(|()| stdout.write_all(output))
-            .and_then(|()| stdout.write_all(newline))
-    } else {
-        stdout.write_all(output)
-    };
-    result.map_err(|e| format!("cannot write standard output: {e}"))
 }

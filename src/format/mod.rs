@@ -10,12 +10,14 @@ mod lines;
 mod meta;
 mod parse;
 mod reparse;
+mod stream;
 mod write;
 
 pub use cells::CellSpans;
 pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
-pub use write::{apply_edits, canonical, fill_edits, Edit};
+pub use stream::Pieces;
+pub use write::{apply_edits, canonical, fill_bytes, fill_edits, Edit};
 
 use std::sync::Arc;
 

@@ -201,12 +201,12 @@ fn resumes_after(
     }
 }
 
-fn declares_size(comment: &str) -> bool {
+pub(super) fn declares_size(comment: &str) -> bool {
     key_value(comment).is_some_and(|kv| kv.key.eq_ignore_ascii_case("size"))
 }
 
 /// A cell count that only a one-line puzzle has (16 is also a row of a 16×16 block).
-fn is_only_one_line(cells: usize) -> bool {
+pub(super) fn is_only_one_line(cells: usize) -> bool {
     one_line_size(cells).is_some() && Size::from_side(cells).is_none()
 }
 

@@ -47,6 +47,12 @@ macro_rules! easy_solved_rows {
 }
 pub(crate) use easy_solved_rows;
 
+/// Say on the real stderr that a test is skipped, and why: `eprintln!` in a passing test is
+/// captured by the test harness and never shown, so CI would show a skip as a plain pass.
+pub fn say_skipped(why: &str) {
+    let _ = writeln!(std::io::stderr(), "skipped: {why}");
+}
+
 /// `../shared/data` beside the repository, or where `SUDOKU_SHARED_DATA` points; `None`, with
 /// a "skipped" line on stderr, when it is missing (tests that read it still pass without it).
 pub fn shared_data() -> Option<std::path::PathBuf> {
@@ -58,10 +64,10 @@ pub fn shared_data() -> Option<std::path::PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "skipped: no shared data at {} (set SUDOKU_SHARED_DATA to point at the collections)",
+        say_skipped(&format!(
+            "no shared data at {} (set SUDOKU_SHARED_DATA to point at the collections)",
             dir.display()
-        );
+        ));
         None
     }
 }
