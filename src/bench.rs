@@ -61,7 +61,11 @@ impl Tally {
             self.nodes as f64 / self.puzzles.max(1) as f64
         )?;
         if self.skipped > 0 {
-            write!(out, ", {} lines not puzzles", self.skipped)?;
+            let lines = match self.skipped {
+                1 => "1 line not a puzzle".to_string(),
+                n => format!("{n} lines not puzzles"),
+            };
+            write!(out, ", {lines}")?;
         }
         writeln!(out)
     }
