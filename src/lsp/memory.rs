@@ -6,12 +6,31 @@
 //! arena. Elsewhere (macOS, musl, Windows) it is a no-op: those allocators return memory on
 //! their own terms.
 
-use std::time::Instant;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::jobs;
 
 /// Texts at least this long are large enough that a run over them frees memory worth returning.
 pub const LARGE_TEXT: usize = 1 << 20;
+
+/// Runs give memory back at most this often. In a burst of edits to a large document each run
+/// reuses what the one before freed: returning it every time would only make the next run
+/// fault it in again.
+const RUN_INTERVAL: Duration = Duration::from_secs(2);
+
+/// Whether a run over a large text that just finished should give memory back (see
+/// [`RUN_INTERVAL`]); if so, the next one will wait.
+pub fn due_after_run() -> bool {
+    static LAST: Mutex<Option<Instant>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let now = Instant::now();
+    if last.is_some_and(|at| now.duration_since(at) < RUN_INTERVAL) {
+        return false;
+    }
+    *last = Some(now);
+    true
+}
 
 /// Return free memory to the system (on Linux with glibc), logging the time it took.
 pub fn give_back(why: &str) {

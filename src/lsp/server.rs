@@ -136,7 +136,8 @@ impl Inner {
     }
 
     /// Analyse one text off the message loop and publish its diagnostics if still current; then
-    /// give back what a large text's run freed, or what a closed document's run held.
+    /// give back what a large text's run freed, or what a closed document's run held (the
+    /// close itself gave back before this run let go).
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let large = snapshot.rope.len_bytes() >= memory::LARGE_TEXT;
         let published = self
@@ -144,7 +145,7 @@ impl Inner {
             .run_and_publish(uri.clone(), snapshot, run)
             .await;
         let closed = || self.state().documents.generation(&uri).is_none();
-        if large && (published || closed()) {
+        if large && (closed() || (published && memory::due_after_run())) {
             give_back_later("a run over a large text");
         }
     }
