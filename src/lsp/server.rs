@@ -162,12 +162,16 @@ impl Inner {
         let job = tokio::task::spawn_blocking(move || {
             let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
             let started = Instant::now();
-            let diagnostics = match &outcome {
-                Ok(analyzed) => {
-                    let findings = &analyzed.checked.findings;
-                    diagnostics::from_findings(findings, &job_uri, &rope, encoding)
+            let (outcome, diagnostics) = match outcome {
+                Ok((analyzed, findings)) => {
+                    let diagnostics =
+                        diagnostics::from_findings(&findings, &job_uri, &rope, encoding);
+                    (Ok(analyzed), diagnostics)
                 }
-                Err(problem) => vec![diagnostics::internal(problem, &job_uri, &rope, encoding)],
+                Err(problem) => {
+                    let internal = diagnostics::internal(&problem, &job_uri, &rope, encoding);
+                    (Err(problem), vec![internal])
+                }
             };
             jobs::log_timing(|| {
                 format!(
