@@ -1,7 +1,7 @@
 //! What the language server tells a user, driven over stdio as an editor would: every kind of
 //! diagnostic with exact ranges in each position encoding (with emoji and CJK in titles and
 //! comments, LF and CRLF), hover on cells and metadata, each code action applied to the text,
-//! incremental edits, and a burst of 1,000 edits.
+//! incremental edits, a burst of 1,000 edits, and the cap on a document's diagnostics.
 
 mod common;
 
@@ -376,6 +376,50 @@ fn first_braced(text: &str) -> &str {
     let start = text.find('{').expect("a braced set");
     let end = start + text[start..].find('}').expect("a closing brace");
     &text[start..=end]
+}
+
+/// The server publishes at most this many diagnostics per document, plus one saying how many
+/// more there are (`MAX_DIAGNOSTICS` in `src/lsp/diagnostics.rs`).
+const MAX_DIAGNOSTICS: usize = 2_000;
+
+#[test]
+fn a_document_with_thousands_of_problems_publishes_errors_first_and_a_count_of_the_rest() {
+    // 5,000 warnings ('title' given twice), then a puzzle with two errors (a conflict).
+    let text = format!("{}\n11{}\n", "# title: x\n".repeat(5_001), ".".repeat(79));
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let diagnostics = server.open_and_check("file:///tmp/many.sudoku", &text);
+    assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
+    let severities: Vec<i64> = diagnostics
+        .iter()
+        .map(|d| d["severity"].as_i64().unwrap())
+        .collect();
+    assert_eq!(severities[..3], [1, 1, 2], "errors ahead of warnings");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 5_002);
+    let lines = diagnostics[2..MAX_DIAGNOSTICS]
+        .iter()
+        .map(|d| d["range"]["start"]["line"].as_i64().unwrap());
+    assert!(
+        lines.eq(1..MAX_DIAGNOSTICS as i64 - 1),
+        "warnings in source order"
+    );
+    let last = &diagnostics[MAX_DIAGNOSTICS];
+    assert_eq!(last["code"], "too-many");
+    assert_eq!(last["severity"], 3);
+    assert_eq!(
+        last["range"],
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 10}})
+    );
+    let message = last["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("3002 more warnings not shown"),
+        "{message}"
+    );
+    assert!(
+        message.contains("`sudoku-lsp check` lists them all"),
+        "{message}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
 }
 
 #[test]

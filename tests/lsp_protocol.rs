@@ -111,6 +111,44 @@ fn malformed_messages_are_answered_and_the_server_lives_on() {
 }
 
 #[test]
+fn a_wrong_content_length_costs_only_its_own_frame() {
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let hover = |id: i64| {
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": hover_params(URI, 0, 0)});
+        message.to_string()
+    };
+    let frame = |length: usize, body: &str| format!("Content-Length: {length}\r\n\r\n{body}");
+
+    // Too short: the rest of its body comes before the next header. Sent in one write, so
+    // the next message is already there when the framer meets the rest.
+    let (first, second) = (hover(41), hover(42));
+    let short = frame(20, &first) + &frame(second.len(), &second);
+    server.send_raw(short.as_bytes());
+    let error = server.wait_for("the short frame's error", |m| m["error"]["code"] == -32700);
+    assert_eq!(error["id"], Value::Null, "{error}");
+    let answer = server.response(42);
+    assert_eq!(answer["result"], Value::Null, "{answer}");
+
+    // Too long: its body runs into the next message, which is still served.
+    let (first, second) = (hover(43), hover(44));
+    let long = frame(first.len() + 30, &first[..first.len() - 1]) + &frame(second.len(), &second);
+    server.send_raw(long.as_bytes());
+    server.wait_for("the long frame's error", |m| m["error"]["code"] == -32700);
+    let answer = server.response(44);
+    assert_eq!(answer["result"], Value::Null, "{answer}");
+
+    // Exactly one error each, and the session goes on.
+    let response = server.request("textDocument/hover", hover_params(URI, 0, 0));
+    assert_eq!(response["result"], Value::Null, "{response}");
+    let errors = server.log.iter().filter(|m| m["error"]["code"] == -32700);
+    assert_eq!(errors.count(), 2, "{:#?}", server.log);
+    assert!(server.is_running());
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
 fn unknown_methods_get_method_not_found() {
     let mut server = Server::spawn();
     server.initialize(json!({}));

@@ -1,5 +1,6 @@
 //! Findings as LSP diagnostics: ranges in the negotiated encoding, `source` = `sudoku`, the
-//! finding's stable code, and related information pointing at the other cells involved.
+//! finding's stable code, and related information pointing at the other cells involved; and
+//! the cap on how many one document publishes.
 
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{
@@ -11,16 +12,106 @@ use crate::finding::{Code, Finding, Severity, Span};
 
 pub const SOURCE: &str = "sudoku";
 
+/// The most diagnostics one document publishes, besides the one saying how many more there are.
+/// Past a few thousand no one reads them, and every one costs: a kilobyte or so in the server
+/// while it is built, turned into JSON and queued, and as much again in the client. A file of
+/// 100,000 repeated lines once made the server peak at 1.2 GB. `sudoku-lsp check` lists all.
+pub const MAX_DIAGNOSTICS: usize = 2_000;
+
+/// The code of the diagnostic that stands for those over [`MAX_DIAGNOSTICS`].
+pub const TOO_MANY: &str = "too-many";
+
+/// The diagnostics of a document's findings: all of them up to [`MAX_DIAGNOSTICS`]. Past that,
+/// errors first, then warnings, then the rest, each group in source order, and one more
+/// diagnostic saying how many of each severity are not shown. Only the diagnostics published
+/// are ever built.
 pub fn from_findings(
     findings: &[Finding],
     uri: &Uri,
     rope: &Rope,
     encoding: Encoding,
 ) -> Vec<Diagnostic> {
-    findings
+    if findings.len() <= MAX_DIAGNOSTICS {
+        return findings
+            .iter()
+            .map(|finding| from_finding(finding, uri, rope, encoding))
+            .collect();
+    }
+    let shown = chosen(findings, MAX_DIAGNOSTICS);
+    let mut diagnostics = Vec::with_capacity(shown.len() + 1);
+    diagnostics.extend(
+        shown
+            .iter()
+            .map(|&at| from_finding(&findings[at], uri, rope, encoding)),
+    );
+    diagnostics.push(too_many(findings, &shown, rope, encoding));
+    diagnostics
+}
+
+/// Which `cap` findings to show, by their indices, in the order to publish them.
+fn chosen(findings: &[Finding], cap: usize) -> Vec<usize> {
+    let rank = |severity| match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Info | Severity::Hint => 2,
+    };
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    // Stable: findings at the same place keep the order the analysis gave them.
+    order.sort_by_key(|&at| (rank(findings[at].severity), findings[at].span.start));
+    order.truncate(cap);
+    order
+}
+
+/// The diagnostic on the first line that says how many findings of each severity `shown`
+/// leaves out.
+fn too_many(findings: &[Finding], shown: &[usize], rope: &Rope, encoding: Encoding) -> Diagnostic {
+    let severities = [
+        Severity::Error,
+        Severity::Warning,
+        Severity::Info,
+        Severity::Hint,
+    ];
+    let slot = |severity| severities.iter().position(|&s| s == severity).unwrap_or(0);
+    let mut hidden = [0usize; 4];
+    for finding in findings {
+        hidden[slot(finding.severity)] += 1;
+    }
+    for &at in shown {
+        hidden[slot(findings[at].severity)] -= 1;
+    }
+    let counts: Vec<String> = severities
         .iter()
-        .map(|finding| from_finding(finding, uri, rope, encoding))
-        .collect()
+        .zip(hidden)
+        .filter(|&(_, count)| count > 0)
+        .map(|(severity, count)| {
+            let plural = if count == 1 { "" } else { "s" };
+            format!("{count} more {}{plural}", severity.name())
+        })
+        .collect();
+    let message = format!(
+        "{} not shown: {MAX_DIAGNOSTICS} of the {} problems are listed here, errors first; \
+         `sudoku-lsp check` lists them all",
+        counts.join(", "),
+        findings.len()
+    );
+    Diagnostic {
+        range: encoding.range(rope, first_line(rope)),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        code: Some(NumberOrString::String(TOO_MANY.to_string())),
+        source: Some(SOURCE.to_string()),
+        message,
+        ..Diagnostic::default()
+    }
+}
+
+/// The first line of the text, without its line break.
+fn first_line(rope: &Rope) -> Span {
+    let line = rope.line(0);
+    let mut end = line.len_chars();
+    while end > 0 && matches!(line.char(end - 1), '\r' | '\n') {
+        end -= 1;
+    }
+    Span::new(0, line.char_to_byte(end))
 }
 
 fn from_finding(finding: &Finding, uri: &Uri, rope: &Rope, encoding: Encoding) -> Diagnostic {
@@ -54,12 +145,56 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
 
 /// The one diagnostic of a document whose analysis panicked: on its first line.
 pub fn internal(problem: &str, uri: &Uri, rope: &Rope, encoding: Encoding) -> Diagnostic {
-    let first_line = rope.line(0).to_string();
-    let end = first_line.trim_end_matches(['\r', '\n']).len();
     let message = format!(
         "internal error: analysing this document failed ({problem}); this is a bug in sudoku-lsp, \
          please report it with the file"
     );
-    let finding = Finding::error(Code::Internal, Span::new(0, end), message);
+    let finding = Finding::error(Code::Internal, first_line(rope), message);
     from_finding(&finding, uri, rope, encoding)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn past_the_cap_errors_come_first_and_one_more_counts_the_rest() {
+        let text = "x\n".repeat(MAX_DIAGNOSTICS + 10);
+        let rope = Rope::from_str(&text);
+        let uri: Uri = "file:///t.sudoku".parse().unwrap();
+        let line = |n: usize| Span::new(2 * n, 2 * n + 1);
+        let mut findings: Vec<Finding> = (0..MAX_DIAGNOSTICS + 5)
+            .map(|n| Finding::new(Severity::Warning, Code::UnknownKey, line(n), "w"))
+            .collect();
+        findings.push(Finding::new(Severity::Hint, Code::Solved, line(1), "h"));
+        findings.push(Finding::new(Severity::Error, Code::Syntax, line(9), "e2"));
+        findings.push(Finding::new(Severity::Error, Code::Syntax, line(3), "e1"));
+        let diagnostics = from_findings(&findings, &uri, &rope, Encoding::Utf16);
+        assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
+        let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages[..3], ["e1", "e2", "w"]);
+        assert_eq!(
+            diagnostics[2].range.start.line, 0,
+            "warnings in source order"
+        );
+        let last = &diagnostics[MAX_DIAGNOSTICS];
+        assert_eq!(last.code, Some(NumberOrString::String(TOO_MANY.into())));
+        assert_eq!(last.severity, Some(DiagnosticSeverity::INFORMATION));
+        assert_eq!((last.range.start.line, last.range.end.character), (0, 1));
+        assert!(
+            last.message
+                .starts_with("7 more warnings, 1 more hint not shown"),
+            "{}",
+            last.message
+        );
+        assert!(last.message.contains("sudoku-lsp check"));
+
+        findings.truncate(MAX_DIAGNOSTICS);
+        let all = from_findings(&findings, &uri, &rope, Encoding::Utf16);
+        assert_eq!(
+            all.len(),
+            MAX_DIAGNOSTICS,
+            "no note when nothing is left out"
+        );
+    }
 }

@@ -16,6 +16,7 @@ use super::documents;
 use super::view::Analyzed;
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
+use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
 
 /// Test hooks are live only when this variable is `1`: a document containing [`PANIC_MARKER`]
@@ -106,17 +107,21 @@ impl Base {
     }
 }
 
+/// A finished run: its result, and its findings apart.
+pub type Finished = (Arc<Analyzed>, Vec<Finding>);
+
 /// Parse and analyse the text of `generation` for its diagnostics. After an earlier run, only
 /// the lines around what changed are parsed again and only the puzzles there analysed (through
-/// the document's cache of analyses by grid); else the whole text is. `None` when a newer text
-/// cancelled the run; `Err` carries a panic's message.
+/// the document's cache of analyses by grid); else the whole text is. Returns the result with
+/// its findings apart, for the diagnostics (the result kept for later keeps none); `None` when a
+/// newer text cancelled the run; `Err` carries a panic's message.
 pub fn check(
     rope: &Rope,
     generation: u64,
     cancel: &AtomicBool,
     limits: Limits,
     carry: &Mutex<Carry>,
-) -> Option<Result<Arc<Analyzed>, String>> {
+) -> Option<Result<Finished, String>> {
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
@@ -134,7 +139,7 @@ pub fn check(
         run_hooks(rope, cancel);
         let started = Instant::now();
         let budget = limits.budget(Some(cancel));
-        let (checked, how) = match base {
+        let (mut checked, how) = match base {
             Some(base) => recheck(base, rope, &budget, &mut carry.cache),
             None => (
                 analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
@@ -149,13 +154,16 @@ pub fn check(
                 started.elapsed().as_secs_f64() * 1e3
             )
         });
+        // The findings are for the diagnostics alone (the next run and the queries read the
+        // parse and the analyses): handed out, not kept, they are gone once published.
+        let findings = std::mem::take(&mut checked.findings);
         let analyzed = Arc::new(Analyzed {
             generation,
             text: rope.clone(),
             checked,
         });
         carry.last = Some(analyzed.clone());
-        (!cancel.load(Ordering::Relaxed)).then_some(analyzed)
+        (!cancel.load(Ordering::Relaxed)).then_some((analyzed, findings))
     });
     outcome.transpose()
 }

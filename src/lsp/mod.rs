@@ -2,7 +2,8 @@
 //!
 //! `transport` guards the wire, `documents` owns the text, `encoding` owns positions, `jobs` runs
 //! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
-//! `actions` turn findings and explanations into protocol answers over a `view` of one version.
+//! `actions` turn findings and explanations into protocol answers over a `view` of one version;
+//! `memory` gives back what closed documents freed.
 //! LSP types stay inside this module.
 
 mod actions;
@@ -11,6 +12,7 @@ mod documents;
 mod encoding;
 mod hover;
 mod jobs;
+mod memory;
 mod server;
 mod transport;
 mod view;

@@ -22,7 +22,7 @@ use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Carry, Limits};
 use super::transport::Malformed;
 use super::view::{ClientConfig, Earlier, View};
-use super::{actions, hover};
+use super::{actions, hover, memory};
 
 pub struct Backend {
     inner: Arc<Inner>,
@@ -135,8 +135,23 @@ impl Inner {
         self.client.log_message(kind, message).await;
     }
 
-    /// Analyse one text off the message loop and publish its diagnostics if still current.
+    /// Analyse one text off the message loop and publish its diagnostics if still current; then
+    /// give back what a large text's run freed, or what a closed document's run held (the
+    /// close itself gave back before this run let go).
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
+        let large = snapshot.rope.len_bytes() >= memory::LARGE_TEXT;
+        let published = self
+            .clone()
+            .run_and_publish(uri.clone(), snapshot, run)
+            .await;
+        let closed = || self.state().documents.generation(&uri).is_none();
+        if large && (closed() || (published && memory::due_after_run())) {
+            give_back_later("a run over a large text");
+        }
+    }
+
+    /// The run itself: whether its diagnostics were published.
+    async fn run_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) -> bool {
         let limits = Limits::from_env();
         let (cancel, carry) = run;
         let encoding = self.config().encoding;
@@ -147,12 +162,16 @@ impl Inner {
         let job = tokio::task::spawn_blocking(move || {
             let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
             let started = Instant::now();
-            let diagnostics = match &outcome {
-                Ok(analyzed) => {
-                    let findings = &analyzed.checked.findings;
-                    diagnostics::from_findings(findings, &job_uri, &rope, encoding)
+            let (outcome, diagnostics) = match outcome {
+                Ok((analyzed, findings)) => {
+                    let diagnostics =
+                        diagnostics::from_findings(&findings, &job_uri, &rope, encoding);
+                    (Ok(analyzed), diagnostics)
                 }
-                Err(problem) => vec![diagnostics::internal(problem, &job_uri, &rope, encoding)],
+                Err(problem) => {
+                    let internal = diagnostics::internal(&problem, &job_uri, &rope, encoding);
+                    (Err(problem), vec![internal])
+                }
             };
             jobs::log_timing(|| {
                 format!(
@@ -164,7 +183,7 @@ impl Inner {
             Some((outcome, diagnostics))
         });
         let (outcome, diagnostics) = match job.await {
-            Ok(None) => return,
+            Ok(None) => return false,
             Ok(Some(done)) => done,
             Err(join_error) => {
                 let problem = format!("the analysis task failed: {join_error}");
@@ -180,7 +199,7 @@ impl Inner {
         {
             let mut state = self.state();
             if state.documents.generation(&uri) != Some(snapshot.generation) {
-                return; // the text moved on (or closed) while we worked: never publish stale
+                return false; // the text moved on (or closed) while we worked: never publish stale
             }
             if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
                 // The finished run has the document too: drop any separate parse.
@@ -201,15 +220,18 @@ impl Inner {
         self.client
             .publish_diagnostics(uri, diagnostics, Some(snapshot.version))
             .await;
+        true
     }
 
-    /// After `didClose`: clear the diagnostics, unless the document was reopened meanwhile.
+    /// After `didClose`: clear the diagnostics, unless the document was reopened meanwhile, and
+    /// give back the memory the document held.
     async fn clear(self: Arc<Self>, uri: Uri) {
         let _gate = self.publish_gate.lock().await;
         if self.state().documents.version(&uri).is_some() {
             return; // reopened: its own run publishes
         }
         self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        give_back_later("closing a document");
     }
 
     /// The view of the current text of `uri`, built on the blocking pool, and `work` done on it.
@@ -264,6 +286,12 @@ impl Inner {
         }
         answer
     }
+}
+
+/// Give freed memory back to the system, on the blocking pool (it takes a few milliseconds for
+/// a large heap).
+fn give_back_later(why: &'static str) {
+    tokio::task::spawn_blocking(move || memory::give_back(why));
 }
 
 impl LanguageServer for Backend {

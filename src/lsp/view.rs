@@ -64,6 +64,8 @@ pub struct Analyzed {
     /// The text that was analysed (sharing its chunks with the document's later texts): the
     /// next run compares it with the new text to re-read only what changed.
     pub text: Rope,
+    /// The parse and analyses; its `findings` are empty (the run hands them to the diagnostics
+    /// and lets go of them).
     pub checked: Checked,
 }
 
