@@ -20,6 +20,10 @@ impl Span {
     pub fn touches(&self, offset: usize) -> bool {
         self.start <= offset && offset <= self.end
     }
+    /// Whether `other` lies wholly within this span.
+    pub fn covers(&self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
     pub fn len(&self) -> usize {
         self.end - self.start
     }

@@ -229,7 +229,7 @@ mod tests {
             span: Span::new(0, 81),
             first_row: Span::new(0, 81),
             meta: Default::default(),
-            header: Vec::new(),
+            header: None,
             layout: Layout::Line,
         }
     }

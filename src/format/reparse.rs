@@ -222,7 +222,7 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
     puzzle.cell_spans.shift(delta);
     shift(&mut puzzle.span, from, delta);
     shift(&mut puzzle.first_row, from, delta);
-    for span in &mut puzzle.header {
+    if let Some(span) = &mut puzzle.header {
         shift(span, from, delta);
     }
     // The file's own entries lie above the first grid and stay where they are; a puzzle with
