@@ -151,17 +151,15 @@ impl<'a> Parser<'a> {
     fn finish(mut self) -> Document {
         self.close_group();
         if !self.seen_grid {
-            for &span in &self.file.lines {
-                self.doc
-                    .problems
-                    .push(meta::applies_to_no_puzzle(span, false));
-            }
+            merge_late(&mut self.doc.problems, &self.file.lines, |span| {
+                meta::applies_to_no_puzzle(span, false)
+            });
         }
         self.doc.file_meta = self.file.meta.clone();
         self.doc.file_scope = self.file.clone();
-        // Findings are pushed as their lines are read, except the warnings about metadata in a
-        // file without puzzles, known only now; a stable sort restores source order (checked
-        // first: sorting needs room for half the findings again).
+        // Findings are pushed as their lines are read, and the late ones merged in where they
+        // go, so they are in source order; the sort is a safety net (checked first: sorting
+        // needs room for half the findings again).
         if !self.doc.problems.is_sorted_by_key(|f| f.span.start) {
             self.doc.problems.sort_by_key(|f| f.span.start);
         }
@@ -191,11 +189,9 @@ impl<'a> Parser<'a> {
             return;
         };
         if self.seen_grid {
-            for &span in &group.scope.lines {
-                self.doc
-                    .problems
-                    .push(meta::applies_to_no_puzzle(span, true));
-            }
+            merge_late(&mut self.doc.problems, &group.scope.lines, |span| {
+                meta::applies_to_no_puzzle(span, true)
+            });
         } else {
             let mut file = group.scope.over(&self.file);
             file.lines = std::mem::take(&mut self.file.lines);
@@ -445,6 +441,32 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Add a finding made by `make` for each of `spans` (in source order) to `problems` (in source
+/// order), each after those already there that start where it does (as a stable sort would put
+/// it), in place. The warnings about metadata that applies to no puzzle are known only when a
+/// group ends, after the findings of its lines: sorting them in would need room for half of all
+/// the findings again (a million lines of metadata are two million findings).
+fn merge_late(problems: &mut Vec<Finding>, spans: &[Span], make: impl Fn(Span) -> Finding) {
+    let (mut old, mut late) = (problems.len(), spans.len());
+    // Room at the end, filled with a placeholder that allocates nothing, then filled from the
+    // back: each slot takes the later of the last old finding and the last new one.
+    problems.resize_with(old + late, || {
+        Finding::warning(Code::BadMetadata, Span::default(), "")
+    });
+    for slot in (0..problems.len()).rev() {
+        if late == 0 {
+            break; // the old findings left are where they were
+        }
+        if old > 0 && problems[old - 1].span.start > spans[late - 1].start {
+            problems.swap(old - 1, slot);
+            old -= 1;
+        } else {
+            problems[slot] = make(spans[late - 1]);
+            late -= 1;
+        }
+    }
+}
+
 /// A whole puzzle's parts: size, layout, givens, cell spans, span, first row.
 type Built = (Size, Layout, Vec<u8>, CellSpans, Span, Span);
 
@@ -589,10 +611,7 @@ mod tests {
         "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
 
     fn codes(doc: &Document) -> Vec<(Code, &str)> {
-        doc.problems
-            .iter()
-            .map(|f| (f.code, f.message.as_str()))
-            .collect()
+        doc.problems.iter().map(|f| (f.code, &*f.message)).collect()
     }
 
     fn at(text: &str, span: Span) -> &str {
@@ -659,7 +678,7 @@ mod tests {
         let found: Vec<_> = doc
             .problems
             .iter()
-            .map(|f| (f.code, at(text, f.span), f.message.as_str()))
+            .map(|f| (f.code, at(text, f.span), &*f.message))
             .collect();
         assert_eq!(
             found,
@@ -928,6 +947,30 @@ mod tests {
                                           // A block whose size no row tells is read a row at a time.
         assert!(most_held(&many("1 2 3 4 5 6 7\n")) <= MAX_SIZE_LOOKAHEAD + 1);
         assert!(most_held(&many("1 2 3 4\n")) <= 5);
+    }
+
+    #[test]
+    fn late_findings_are_merged_in_source_order() {
+        let at = |start| Finding::error(Code::Syntax, Span::new(start, start + 1), "old");
+        let mut problems = vec![at(1), at(5), at(5), at(9)];
+        let spans = [Span::new(0, 1), Span::new(5, 6), Span::new(7, 8)];
+        merge_late(&mut problems, &spans, |span| {
+            Finding::warning(Code::BadMetadata, span, "new")
+        });
+        let got: Vec<_> = problems
+            .iter()
+            .map(|f| (f.span.start, &*f.message))
+            .collect();
+        let expected = [
+            (0, "new"),
+            (1, "old"),
+            (5, "old"),
+            (5, "old"),
+            (5, "new"),
+            (7, "new"),
+            (9, "old"),
+        ];
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -239,7 +239,7 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
 
 fn shift_finding(finding: &mut Finding, from: usize, delta: isize) {
     shift(&mut finding.span, from, delta);
-    for related in &mut finding.related {
+    for related in finding.related.iter_mut() {
         shift(&mut related.span, from, delta);
     }
 }
