@@ -974,6 +974,27 @@ mod tests {
     }
 
     #[test]
+    fn repeated_metadata_holds_no_text_per_finding() {
+        use std::borrow::Cow;
+        // A million of these lines were 6 GB in `check --format json`: each line is a "given
+        // twice" warning, and (no puzzle follows) an "applies to no puzzle" one.
+        let doc = parse(&"# title: x\n".repeat(1000));
+        assert_eq!(doc.problems.len(), 1999);
+        assert!(doc
+            .problems
+            .windows(2)
+            .all(|w| w[0].span.start <= w[1].span.start));
+        for f in &doc.problems {
+            assert!(matches!(f.message, Cow::Borrowed(_)), "{}", f.message);
+            assert!(f
+                .related
+                .iter()
+                .all(|r| matches!(r.message, Cow::Borrowed(_))));
+        }
+        assert_eq!(doc.problems.capacity(), doc.problems.len());
+    }
+
+    #[test]
     fn a_header_is_one_span_however_long() {
         let text = format!(
             "{}# title: last\n{DIAGONAL}\n",
