@@ -156,7 +156,8 @@ impl<'a> Parser<'a> {
             });
         }
         self.doc.file_meta = self.file.meta.clone();
-        self.doc.file_scope = self.file.clone();
+        // Moved, not cloned: its `lines` has one span per metadata line of the file.
+        self.doc.file_scope = std::mem::take(&mut self.file);
         // Findings are pushed as their lines are read, and the late ones merged in where they
         // go, so they are in source order; the sort is a safety net (checked first: sorting
         // needs room for half the findings again).
