@@ -1,6 +1,14 @@
 //! Findings: what the parser and the analysis say about a document, with source spans.
 //!
 //! Both faces (`cli` and `lsp`) print these; neither invents its own messages.
+//!
+//! A file can hold a finding for every line (a million repeated `# title:` lines are a million
+//! "given twice" warnings), so findings are kept small: a message that is the same every time
+//! is a `&'static str` (no copy per finding), one that is made for the finding is stored without
+//! spare capacity, and a finding's related places are a boxed slice, made to size (a vector's
+//! first `push` gives room for four, and a vector has a capacity to store).
+
+use std::borrow::Cow;
 
 /// A byte range `start..end` in the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -19,6 +27,10 @@ impl Span {
     /// Like `contains`, but also true at the end (a cursor just after the text).
     pub fn touches(&self, offset: usize) -> bool {
         self.start <= offset && offset <= self.end
+    }
+    /// Whether `other` lies wholly within this span.
+    pub fn covers(&self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
     }
     pub fn len(&self) -> usize {
         self.end - self.start
@@ -100,36 +112,87 @@ impl Code {
     }
 }
 
+/// A finding's text: a fixed `&'static str` or one made for it. Reads as a `str` (`Deref`,
+/// `Display`); `to_string()` gives a `String`, `to_mut()` a `String` to change in place.
+pub type Message = Cow<'static, str>;
+
+/// A message as stored: a made one without spare capacity (`format!` leaves some).
+fn compact(message: impl Into<Message>) -> Message {
+    let mut message = message.into();
+    if let Cow::Owned(text) = &mut message {
+        text.shrink_to_fit();
+    }
+    message
+}
+
 /// Another place in the same text that a finding points at (the other cell of a conflict).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Related {
     pub span: Span,
-    pub message: String,
+    pub message: Message,
+}
+
+impl Related {
+    pub fn new(span: Span, message: impl Into<Message>) -> Related {
+        Related {
+            span,
+            message: compact(message),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub severity: Severity,
     pub code: Code,
-    pub message: String,
+    pub message: Message,
     pub span: Span,
-    pub related: Vec<Related>,
+    /// Set with [`Finding::with_related`].
+    pub related: Box<[Related]>,
 }
 
 impl Finding {
-    pub fn new(severity: Severity, code: Code, span: Span, message: impl Into<String>) -> Finding {
+    pub fn new(severity: Severity, code: Code, span: Span, message: impl Into<Message>) -> Finding {
         Finding {
             severity,
             code,
-            message: message.into(),
+            message: compact(message),
             span,
-            related: Vec::new(),
+            related: Box::default(),
         }
     }
-    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Finding {
+    pub fn error(code: Code, span: Span, message: impl Into<Message>) -> Finding {
         Finding::new(Severity::Error, code, span, message)
     }
-    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Finding {
+    pub fn warning(code: Code, span: Span, message: impl Into<Message>) -> Finding {
         Finding::new(Severity::Warning, code, span, message)
+    }
+    /// The same finding pointing at `related` too.
+    pub fn with_related(mut self, related: Vec<Related>) -> Finding {
+        self.related = related.into_boxed_slice();
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn findings_stay_small() {
+        // Three words of message, two of span, two of related places, and the two small enums.
+        assert!(std::mem::size_of::<Finding>() <= 64);
+        let fixed = Finding::warning(Code::BadMetadata, Span::new(0, 1), "the same every time");
+        assert!(matches!(fixed.message, Cow::Borrowed(_)));
+        let mut made = String::with_capacity(100);
+        made.push_str("made");
+        let made = Finding::error(Code::Syntax, Span::new(0, 1), made);
+        assert_eq!(made.message, "made");
+        let Cow::Owned(text) = &made.message else {
+            panic!()
+        };
+        assert_eq!(text.capacity(), 4);
+        let one = made.with_related(vec![Related::new(Span::new(2, 3), "there")]);
+        assert_eq!(one.related.len(), 1);
     }
 }

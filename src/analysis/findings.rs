@@ -42,7 +42,7 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
         .map(|(cell, other, digit)| {
             let units = shared_unit_names(geometry, cell, other);
             let d = digit_char(digit);
-            let mut finding = Finding::error(
+            let finding = Finding::error(
                 Code::Conflict,
                 puzzle.cell_span(cell),
                 format!(
@@ -51,11 +51,10 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
                     geometry.cell_name(other)
                 ),
             );
-            finding.related.push(Related {
-                span: puzzle.cell_span(other),
-                message: format!("the other {d} in {units}, at {}", geometry.cell_name(other)),
-            });
-            finding
+            finding.with_related(vec![Related::new(
+                puzzle.cell_span(other),
+                format!("the other {d} in {units}, at {}", geometry.cell_name(other)),
+            )])
         })
         .collect()
 }
@@ -90,7 +89,7 @@ fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell:
             )
         })
         .collect();
-    let mut finding = Finding::error(
+    let finding = Finding::error(
         Code::ImpossibleCell,
         puzzle.cell_span(cell),
         format!(
@@ -99,8 +98,7 @@ fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell:
             reasons.join(", ")
         ),
     );
-    finding.related = related_peers(geometry, puzzle, marks, cell);
-    finding
+    finding.with_related(related_peers(geometry, puzzle, marks, cell))
 }
 
 /// The peers that took digits from `cell`, one related location each.
@@ -110,14 +108,14 @@ fn related_peers(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usiz
         if let Some(Reason::Peer { peer, .. }) = marks.reason(cell, digit) {
             let span = puzzle.cell_span(peer as usize);
             if !related.iter().any(|r| r.span == span) {
-                related.push(Related {
+                related.push(Related::new(
                     span,
-                    message: format!(
+                    format!(
                         "{} takes {}",
                         geometry.cell_name(peer as usize),
                         digit_char(digit)
                     ),
-                });
+                ));
             }
         }
     }
@@ -159,9 +157,11 @@ fn no_place_finding(
     finding.related = empties
         .iter()
         .skip(1)
-        .map(|&c| Related {
-            span: puzzle.cell_span(c),
-            message: format!("{} cannot hold {d}", geometry.cell_name(c)),
+        .map(|&c| {
+            Related::new(
+                puzzle.cell_span(c),
+                format!("{} cannot hold {d}", geometry.cell_name(c)),
+            )
         })
         .collect();
     finding

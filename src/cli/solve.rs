@@ -189,10 +189,13 @@ impl<'b> Solving<'b> {
 /// Say what `solve` did about a finding: filled in one of several, or left unchanged.
 fn with_outcome(mut finding: Finding) -> Finding {
     match finding.code {
-        Code::SeveralSolutions => finding.message.push_str(" (filled in with one of them)"),
+        Code::SeveralSolutions => finding
+            .message
+            .to_mut()
+            .push_str(" (filled in with one of them)"),
         Code::Solved => {}
         _ if finding.severity <= Severity::Warning || finding.code == Code::Undecided => {
-            finding.message.push_str(" (left unchanged)")
+            finding.message.to_mut().push_str(" (left unchanged)")
         }
         _ => {}
     }

@@ -2,7 +2,7 @@
 //! (file or puzzle) they apply in.
 
 use super::{Entry, Metadata};
-use crate::finding::{Code, Finding, Span};
+use crate::finding::{Code, Finding, Related, Span};
 use crate::grid::{Size, Variant};
 
 /// The keys we know, in the order the docs list them.
@@ -142,6 +142,20 @@ impl Scope {
     }
 }
 
+/// The two messages of a key given twice: the warning's and its related place's.
+macro_rules! twice {
+    ($key:literal) => {
+        (
+            concat!(
+                "'",
+                $key,
+                "' is given twice for the same puzzles; this later value is the one used"
+            ),
+            concat!("the earlier '", $key, "'"),
+        )
+    };
+}
+
 /// Read a size value: `9`, `9x9` or `9×9` (either side of a supported size).
 pub(crate) fn parse_size(value: &str) -> Option<Size> {
     let value = value.trim();
@@ -161,16 +175,18 @@ pub(crate) fn parse_size(value: &str) -> Option<Size> {
 }
 
 fn given_twice(key: &str, earlier: Span, span: Span) -> Finding {
-    let mut finding = Finding::warning(
-        Code::BadMetadata,
-        span,
-        format!("'{key}' is given twice for the same puzzles; this later value is the one used"),
-    );
-    finding.related.push(crate::finding::Related {
-        span: earlier,
-        message: format!("the earlier '{key}'"),
-    });
-    finding
+    // The messages are fixed for each known key (the only keys with a slot to fill twice), so
+    // a file repeating a key a million times holds no copy of them.
+    let (message, earlier_message): (&'static str, &'static str) = match key {
+        "title" => twice!("title"),
+        "author" => twice!("author"),
+        "source" => twice!("source"),
+        "difficulty" => twice!("difficulty"),
+        "variant" => twice!("variant"),
+        _ => twice!("size"),
+    };
+    Finding::warning(Code::BadMetadata, span, message)
+        .with_related(vec![Related::new(earlier, earlier_message)])
 }
 
 fn unknown_key(key: &str, span: Span) -> Finding {
@@ -229,6 +245,20 @@ mod tests {
         assert_eq!(key_value("# 9x9: no"), None);
         assert_eq!(key_value("# just a comment"), None);
         assert_eq!(key_value("#"), None);
+    }
+
+    #[test]
+    fn a_key_given_twice_has_fixed_messages_naming_it() {
+        for key in KNOWN_KEYS {
+            let f = given_twice(key, Span::new(0, 1), Span::new(2, 3));
+            let expected = format!(
+                "'{key}' is given twice for the same puzzles; this later value is the one used"
+            );
+            assert_eq!(f.message, expected);
+            assert!(matches!(f.message, std::borrow::Cow::Borrowed(_)));
+            assert_eq!(f.related[0].message, format!("the earlier '{key}'"));
+            assert_eq!(f.related[0].span, Span::new(0, 1));
+        }
     }
 
     #[test]

@@ -61,8 +61,10 @@ pub struct Puzzle {
     /// The effective metadata: the file's, overridden by the puzzle's own. Puzzles without
     /// metadata of their own share one copy of the file's (a collection has thousands).
     pub meta: Arc<Metadata>,
-    /// Spans of the puzzle's own comment and metadata lines directly above it.
-    pub header: Vec<Span>,
+    /// The puzzle's own comment and metadata lines directly above it, as one span from the
+    /// first one's start to the last one's end (a line of junk between two of them is inside
+    /// it). One span rather than one a line: a header may be a million lines long.
+    pub header: Option<Span>,
     pub layout: Layout,
 }
 
@@ -70,7 +72,7 @@ impl Puzzle {
     /// Where whole-puzzle findings go: the title line if the puzzle has its own, else the first row.
     pub fn anchor(&self) -> Span {
         match &self.meta.title {
-            Some(title) if self.header.contains(&title.span) => title.span,
+            Some(title) if self.header.is_some_and(|h| h.covers(title.span)) => title.span,
             _ => self.first_row,
         }
     }

@@ -1,12 +1,15 @@
 //! Reading `.sudoku` text: lines, comments and metadata, grid blocks and one-line puzzles.
 //!
-//! One pass sorts the lines (`lines`); this module then walks the line table once, gathering
-//! comment groups (which become file metadata, a puzzle's header, or a warning) and reading each
-//! run of cell lines as a grid block or a one-line puzzle. Each line is looked at a bounded
-//! number of times, so parsing is linear in the text.
+//! The lines are sorted (`lines`) as this module reads them, left to right: it gathers comment
+//! groups (which become file metadata, a puzzle's header, or a warning) and reads each run of
+//! cell lines as a grid block or a one-line puzzle. Each line is looked at a bounded number of
+//! times, so parsing is linear in the text; and only the lines looked ahead at are held (at most
+//! a block's rows and one more, border lines not counted since they are not kept), so the
+//! parser's own memory does not grow with the text: a document is its puzzles and findings.
 
-use super::lines::{self, CellLine, Kind, Line, Token};
+use super::lines::{self, CellLine, Kind, Line, Lines, Token};
 use super::meta::{self, Scope, Setting};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::{CellSpans, Document, Layout, Metadata, Puzzle};
@@ -30,16 +33,59 @@ const MAX_SIZE_LOOKAHEAD: usize = 25;
 
 /// Consecutive whole-line comments, and the metadata among them.
 struct Group {
-    first: usize,
-    last: usize,
+    /// From the first comment line's start to the last one's end.
+    span: Span,
     scope: Scope,
+}
+
+/// The line being read and those looked ahead at, border lines left out. Everywhere the parser
+/// meets a border line it reads on as if the line were not there (outside a block it changes
+/// nothing, inside one it is skipped), so leaving borders out changes no reading, and keeps
+/// every look-ahead as short as the cell lines it counts (a million border lines in a block
+/// would otherwise all be held at once).
+struct Ahead<'a> {
+    lines: Lines<'a>,
+    held: VecDeque<Line>,
+    /// The most lines held at once (for the tests).
+    most_held: usize,
+}
+
+impl<'a> Ahead<'a> {
+    fn new(text: &'a str, base: usize) -> Ahead<'a> {
+        Ahead {
+            lines: Lines::new(text, base),
+            held: VecDeque::new(),
+            most_held: 0,
+        }
+    }
+
+    /// The `k`th line from the one being read (`0`), if the text goes that far.
+    fn get(&mut self, k: usize) -> Option<Line> {
+        while self.held.len() <= k {
+            let line = self.lines.find(|l| l.kind != Kind::Border)?;
+            self.held.push_back(line);
+            self.most_held = self.most_held.max(self.held.len());
+        }
+        Some(self.held[k])
+    }
+
+    /// The kind of the `k`th line, if any.
+    fn kind(&mut self, k: usize) -> Option<Kind> {
+        self.get(k).map(|l| l.kind)
+    }
+
+    /// Move on past the line being read, and give it.
+    fn next(&mut self) -> Option<Line> {
+        self.get(0)?;
+        self.held.pop_front()
+    }
 }
 
 struct Parser<'a> {
     /// The text being read, found at byte `base` of the document (0 unless re-reading a region).
     text: &'a str,
     base: usize,
-    lines: Vec<Line>,
+    ahead: Ahead<'a>,
     doc: Document,
     /// Metadata applying to every puzzle.
     file: Scope,
@@ -53,25 +99,11 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(text: &'a str, base: usize, file: Scope, seen_grid: bool) -> Parser<'a> {
-        let lines = lines::lines_at(text, base);
-        // Room for every puzzle up front: each one-line puzzle candidate, and a block for every
-        // four other cell lines at most. Growing a vector of puzzles copies them.
-        let room: usize = lines
-            .iter()
-            .map(|l| match l.kind {
-                Kind::Cells(c) if c.run > 0 => 4,
-                Kind::Cells(_) => 1,
-                _ => 0,
-            })
-            .sum();
         Parser {
             text,
             base,
-            lines,
-            doc: Document {
-                puzzles: Vec::with_capacity(room / 4),
-                ..Document::default()
-            },
+            ahead: Ahead::new(text, base),
+            doc: Document::default(),
             file,
             group: None,
             seen_grid,
@@ -85,59 +117,67 @@ impl<'a> Parser<'a> {
     }
 
     fn run(mut self) -> Document {
-        let mut i = 0;
-        while i < self.lines.len() {
-            match self.lines[i].kind {
-                Kind::Blank => {
-                    self.close_group();
-                    i += 1;
-                }
-                Kind::Comment => {
-                    self.comment(i);
-                    i += 1;
-                }
-                // Borders outside a block (a top frame, say) change nothing.
-                Kind::Border => i += 1,
+        self.read_lines();
+        self.finish()
+    }
+
+    /// Read every line, gathering puzzles and findings.
+    fn read_lines(&mut self) {
+        while let Some(line) = self.ahead.get(0) {
+            match line.kind {
+                Kind::Blank => self.close_group(),
+                Kind::Comment => self.comment(line),
+                // Borders outside a block (a top frame, say) change nothing (and `Ahead` leaves
+                // them out anyway).
+                Kind::Border => {}
                 // A line that is no row (prose, say) is one finding; it ends any block like a
                 // comment would, and leaves comment groups as they are.
                 Kind::Junk(row) => {
-                    let line = self.lines[i];
                     let content = self.source(line.start, line.end);
                     self.doc.problems.push(not_a_row(&line, row, content));
-                    i += 1;
                 }
                 Kind::Cells(_) => {
                     let header = self.group.take();
-                    i = self.puzzle(i, header);
+                    self.puzzle(header); // reads on past the puzzle's lines
                     self.seen_grid = true;
+                    continue;
                 }
             }
+            self.ahead.next();
         }
+    }
+
+    /// What only the end of the text tells, and the document.
+    fn finish(mut self) -> Document {
         self.close_group();
         if !self.seen_grid {
-            for &span in &self.file.lines {
-                self.doc
-                    .problems
-                    .push(meta::applies_to_no_puzzle(span, false));
-            }
+            merge_late(&mut self.doc.problems, &self.file.lines, |span| {
+                meta::applies_to_no_puzzle(span, false)
+            });
         }
         self.doc.file_meta = self.file.meta.clone();
-        self.doc.file_scope = self.file.clone();
-        // Findings are pushed as their lines are read, except the warnings about metadata in a
-        // file without puzzles, known only now; a stable sort restores source order.
-        self.doc.problems.sort_by_key(|f| f.span.start);
+        // Moved, not cloned: its `lines` has one span per metadata line of the file.
+        self.doc.file_scope = std::mem::take(&mut self.file);
+        // Findings are pushed as their lines are read, and the late ones merged in where they
+        // go, so they are in source order; the sort is a safety net (checked first: sorting
+        // needs room for half the findings again).
+        if !self.doc.problems.is_sorted_by_key(|f| f.span.start) {
+            self.doc.problems.sort_by_key(|f| f.span.start);
+        }
+        // Vectors grow by doubling: give back the unused half (a large one is moved by the
+        // system's page tables, not copied).
+        self.doc.puzzles.shrink_to_fit();
+        self.doc.problems.shrink_to_fit();
         self.doc
     }
 
-    fn comment(&mut self, i: usize) {
-        let line = self.lines[i];
+    fn comment(&mut self, line: Line) {
         let content = self.source(line.start, line.end);
         let group = self.group.get_or_insert(Group {
-            first: i,
-            last: i,
+            span: line.span(),
             scope: Scope::default(),
         });
-        group.last = i;
+        group.span.end = line.end;
         if let Some(kv) = meta::key_value(content) {
             group.scope.add(kv, line.span(), &mut self.doc.problems);
         }
@@ -150,11 +190,9 @@ impl<'a> Parser<'a> {
             return;
         };
         if self.seen_grid {
-            for &span in &group.scope.lines {
-                self.doc
-                    .problems
-                    .push(meta::applies_to_no_puzzle(span, true));
-            }
+            merge_late(&mut self.doc.problems, &group.scope.lines, |span| {
+                meta::applies_to_no_puzzle(span, true)
+            });
         } else {
             let mut file = group.scope.over(&self.file);
             file.lines = std::mem::take(&mut self.file.lines);
@@ -163,41 +201,36 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Read the puzzle starting at cell line `i`; returns the index of the first line after it.
-    fn puzzle(&mut self, i: usize, header: Option<Group>) -> usize {
+    /// Read the puzzle starting at the line being read, and move on past its lines.
+    fn puzzle(&mut self, header: Option<Group>) {
         let scope = match &header {
             Some(group) => group.scope.over(&self.file),
             None => Scope::default().over(&self.file),
         };
-        let header: Vec<Span> = header
-            .map(|g| {
-                (g.first..=g.last)
-                    .filter(|&k| self.lines[k].kind == Kind::Comment)
-                    .map(|k| self.lines[k].span())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let first = self.cell_line(i);
+        let header = header.map(|g| g.span);
+        let first = self.cell_line(0);
         let declared = scope.size.valid();
         let one_line_size = one_line_size(first.run);
         let is_one_liner = match (declared, one_line_size) {
             (Some(size), Some(line_size)) => size == line_size,
             (Some(_), None) | (None, None) => false,
             // 16 cells: a 4×4 one-liner or a row of a 16×16 block.
-            (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(i, 4),
+            (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(4),
             (None, Some(_)) => true,
         };
-        let (next, cells) = if is_one_liner {
+        let cells = if is_one_liner {
             let size = one_line_size.unwrap_or(Size::NINE);
-            (i + 1, self.one_liner(i, size))
+            self.ahead
+                .next()
+                .and_then(|line| self.one_liner(line, size))
         } else {
-            self.block(i, declared)
+            self.block(declared)
         };
         let Some((size, layout, givens, cell_spans, span, first_row)) = cells else {
-            return next;
+            return;
         };
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
-            return next; // the metadata error says why this puzzle is not read
+            return; // the metadata error says why this puzzle is not read
         }
         let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
@@ -211,7 +244,6 @@ impl<'a> Parser<'a> {
             header,
             layout,
         });
-        next
     }
 
     /// A puzzle's metadata: the shared copy of the file's when it has none of its own.
@@ -225,25 +257,23 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn cell_line(&self, i: usize) -> CellLine {
-        match self.lines[i].kind {
-            Kind::Cells(c) => c,
+    /// The scan of the `k`th line ahead, a cell line.
+    fn cell_line(&mut self, k: usize) -> CellLine {
+        match self.ahead.kind(k) {
+            Some(Kind::Cells(c)) => c,
             _ => unreachable_cell_line(),
         }
     }
 
-    /// Whether the 16-cell lines starting at `i` (up to 16 of them, borders between allowed)
-    /// hold a digit above `limit`.
-    fn block_has_digit_above(&self, i: usize, limit: u8) -> bool {
-        let mut rows = 0;
-        for line in &self.lines[i..] {
-            match line.kind {
-                Kind::Border => continue,
-                Kind::Cells(c) if rows < 16 && c.width() == 16 => {
+    /// Whether the 16-cell lines starting at the line being read (up to 16 of them, borders
+    /// between allowed) hold a digit above `limit`.
+    fn block_has_digit_above(&mut self, limit: u8) -> bool {
+        for k in 0..16 {
+            match self.ahead.kind(k) {
+                Some(Kind::Cells(c)) if c.width() == 16 => {
                     if c.max_digit > limit {
                         return true;
                     }
-                    rows += 1;
                 }
                 _ => break,
             }
@@ -251,10 +281,11 @@ impl<'a> Parser<'a> {
         false
     }
 
-    /// Read the one-line puzzle on line `i`.
-    fn one_liner(&mut self, i: usize, size: Size) -> Option<Built> {
-        let line = &self.lines[i];
-        let c = self.cell_line(i);
+    /// Read the one-line puzzle on `line`.
+    fn one_liner(&mut self, line: Line, size: Size) -> Option<Built> {
+        let Kind::Cells(c) = line.kind else {
+            return None;
+        };
         // Cell characters are ASCII, one byte each.
         let run_start = c.run_end - c.run;
         let run = self.source(run_start, c.run_end).as_bytes();
@@ -283,35 +314,39 @@ impl<'a> Parser<'a> {
         Some((size, Layout::Line, givens, spans, line.span(), first_row))
     }
 
-    /// Read the grid block starting at line `i`; returns the next line and the puzzle, if whole.
-    fn block(&mut self, i: usize, declared: Option<Size>) -> (usize, Option<Built>) {
-        let size = declared.or_else(|| self.infer_size(i));
-        let (rows, next) = self.block_rows(i, size.map(Size::side));
-        let Some(size) = size else {
-            self.report_unsized(&rows);
-            return (next, None);
+    /// Read the grid block starting at the line being read, and move on past it; gives the
+    /// puzzle if it is whole.
+    fn block(&mut self, declared: Option<Size>) -> Option<Built> {
+        let Some(size) = declared.or_else(|| self.infer_size()) else {
+            self.unsized_block();
+            return None;
         };
         let n = size.side();
+        let rows = self.block_rows(n);
+        let first = self.ahead.get(0)?;
+        let last = self.ahead.get(rows - 1)?;
         let mut cells = Cells::new(size.cells());
-        let first = self.lines[i];
-        let last = self.lines[*rows.last().unwrap_or(&i)];
         let span = Span::new(first.start, last.end);
         // The whole block's finding first: it starts where the first row's findings start.
-        if rows.len() < n {
+        if rows < n {
             cells.broken = true;
             self.doc.problems.push(Finding::error(
                 Code::BlockHeight,
                 span,
                 format!(
                     "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
-                    plural(rows.len(), "row"),
+                    plural(rows, "row"),
                     size.label()
                 ),
             ));
         }
-        for &r in &rows {
-            let line = self.lines[r];
-            let row = self.cell_line(r);
+        for _ in 0..rows {
+            let Some(line) = self.ahead.next() else {
+                break;
+            };
+            let Kind::Cells(row) = line.kind else {
+                continue;
+            };
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
@@ -335,26 +370,19 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        let built = cells
-            .finish()
-            .map(|(givens, spans)| (size, Layout::Block, givens, spans, span, first.span()));
-        (next, built)
+        let (givens, spans) = cells.finish()?;
+        Some((size, Layout::Block, givens, spans, span, first.span()))
     }
 
     /// The size of a block from its first row's length or, failing that, the first row within
     /// reach whose length is a supported size.
-    fn infer_size(&self, i: usize) -> Option<Size> {
-        let mut seen = 0;
-        for line in &self.lines[i..] {
-            match line.kind {
-                Kind::Border => {}
-                Kind::Cells(c)
-                    if seen < MAX_SIZE_LOOKAHEAD && (seen == 0 || !ends_block(c, None)) =>
-                {
+    fn infer_size(&mut self) -> Option<Size> {
+        for seen in 0..MAX_SIZE_LOOKAHEAD {
+            match self.ahead.kind(seen) {
+                Some(Kind::Cells(c)) if seen == 0 || !ends_block(c, None) => {
                     if let Some(size) = Size::from_side(c.slots) {
                         return Some(size);
                     }
-                    seen += 1;
                 }
                 _ => break,
             }
@@ -362,29 +390,35 @@ impl<'a> Parser<'a> {
         None
     }
 
-    /// The row lines of a block starting at `i`: up to `side` cell lines (all of them when the
-    /// side is unknown), skipping borders, stopping at a blank line, a comment, or a line that
-    /// can only be a one-line puzzle. Returns the rows and the next line.
-    fn block_rows(&self, i: usize, side: Option<usize>) -> (Vec<usize>, usize) {
-        let mut rows = vec![i];
-        let mut j = i + 1;
-        while j < self.lines.len() && side.is_none_or(|n| rows.len() < n) {
-            match self.lines[j].kind {
-                Kind::Border => {}
-                Kind::Cells(c) if !ends_block(c, side) => rows.push(j),
+    /// How many row lines the block of side `n` starting at the line being read has: up to
+    /// `n` cell lines (borders between skipped), stopping at a blank line, a comment, or a line
+    /// that can only be a one-line puzzle.
+    fn block_rows(&mut self, n: usize) -> usize {
+        let mut rows = 1;
+        while rows < n {
+            match self.ahead.kind(rows) {
+                Some(Kind::Cells(c)) if !ends_block(c, Some(n)) => rows += 1,
                 _ => break,
             }
-            j += 1;
         }
-        (rows, j)
+        rows
     }
 
-    /// Report a block whose size could not be told from any row.
-    fn report_unsized(&mut self, rows: &[usize]) {
+    /// Read and report a block whose size could not be told from any row: every cell line up
+    /// to a blank line, a comment or a line that can only be a one-line puzzle. Read a row at a
+    /// time, since there may be any number of them.
+    fn unsized_block(&mut self) {
         let mut reported_length = false;
-        for &r in rows {
-            let line = self.lines[r];
-            let row = self.cell_line(r);
+        let mut first = true;
+        while let Some(line) = self.ahead.get(0) {
+            let Kind::Cells(row) = line.kind else {
+                break;
+            };
+            if !first && ends_block(row, None) {
+                break;
+            }
+            first = false;
+            self.ahead.next();
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 if let Token::Stray(span) = token {
@@ -404,6 +438,32 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             }
+        }
+    }
+}
+
+/// Add a finding made by `make` for each of `spans` (in source order) to `problems` (in source
+/// order), each after those already there that start where it does (as a stable sort would put
+/// it), in place. The warnings about metadata that applies to no puzzle are known only when a
+/// group ends, after the findings of its lines: sorting them in would need room for half of all
+/// the findings again (a million lines of metadata are two million findings).
+fn merge_late(problems: &mut Vec<Finding>, spans: &[Span], make: impl Fn(Span) -> Finding) {
+    let (mut old, mut late) = (problems.len(), spans.len());
+    // Room at the end, filled with a placeholder that allocates nothing, then filled from the
+    // back: each slot takes the later of the last old finding and the last new one.
+    problems.resize_with(old + late, || {
+        Finding::warning(Code::BadMetadata, Span::default(), "")
+    });
+    for slot in (0..problems.len()).rev() {
+        if late == 0 {
+            break; // the old findings left are where they were
+        }
+        if old > 0 && problems[old - 1].span.start > spans[late - 1].start {
+            problems.swap(old - 1, slot);
+            old -= 1;
+        } else {
+            problems[slot] = make(spans[late - 1]);
+            late -= 1;
         }
     }
 }
@@ -552,10 +612,7 @@ mod tests {
         "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
 
     fn codes(doc: &Document) -> Vec<(Code, &str)> {
-        doc.problems
-            .iter()
-            .map(|f| (f.code, f.message.as_str()))
-            .collect()
+        doc.problems.iter().map(|f| (f.code, &*f.message)).collect()
     }
 
     fn at(text: &str, span: Span) -> &str {
@@ -598,7 +655,7 @@ mod tests {
         assert!(at(text, p.span).starts_with("4 . ."));
         assert!(at(text, p.span).ends_with("1 . 4 |. . . |. . ."));
         assert_eq!(p.meta.title.as_ref().unwrap().value, "easy");
-        assert_eq!(p.header, vec![Span::new(0, 13)]);
+        assert_eq!(p.header, Some(Span::new(0, 13)));
         assert_eq!(p.anchor(), Span::new(0, 13));
     }
 
@@ -622,7 +679,7 @@ mod tests {
         let found: Vec<_> = doc
             .problems
             .iter()
-            .map(|f| (f.code, at(text, f.span), f.message.as_str()))
+            .map(|f| (f.code, at(text, f.span), &*f.message))
             .collect();
         assert_eq!(
             found,
@@ -696,8 +753,8 @@ mod tests {
         assert_eq!(at(&text, title.span), "# title: 数独 🧩");
         let first = text.find("483").unwrap();
         assert_eq!(p.cell_span(0), Span::new(first, first + 1));
-        assert_eq!(p.header.len(), 2);
-        assert_eq!(at(&text, p.header[1]), "# ünïcödé ✓");
+        let header = at(&text, p.header.unwrap());
+        assert_eq!(header, "# title: 数独 🧩\n# ünïcödé ✓");
     }
 
     #[test]
@@ -728,13 +785,13 @@ mod tests {
         assert_eq!(value(&a.meta.difficulty).as_deref(), Some("easy"));
         assert_eq!(value(&a.meta.author).as_deref(), Some("Ann"));
         assert_eq!(a.variant, Variant::Diagonal);
-        assert_eq!(a.header.len(), 2);
+        assert_eq!(at(&text, a.header.unwrap()).lines().count(), 2);
         assert_eq!(value(&b.meta.title).as_deref(), Some("Second"));
         assert_eq!(value(&b.meta.difficulty).as_deref(), Some("hard"));
         assert_eq!(b.layout, Layout::Line);
         assert_eq!(b.anchor(), b.meta.title.as_ref().unwrap().span);
         assert_eq!(c.meta.title, None);
-        assert!(c.header.is_empty());
+        assert_eq!(c.header, None);
         assert_eq!(c.anchor(), c.first_row);
         assert_eq!(c.variant, Variant::Diagonal);
     }
@@ -863,6 +920,91 @@ mod tests {
         assert_eq!(doc.puzzles[0].size.side(), 16);
         let doc = parse(&low);
         assert_eq!(doc.puzzles.len(), 16);
+    }
+
+    /// The most lines the parser holds at once while reading `text`.
+    fn most_held(text: &str) -> usize {
+        let mut parser = Parser::new(text, 0, Scope::default(), false);
+        parser.read_lines();
+        parser.ahead.most_held
+    }
+
+    #[test]
+    fn the_parser_holds_a_few_lines_whatever_the_text() {
+        let many = |line: &str| line.repeat(10_000);
+        assert_eq!(most_held(&many("\n")), 1);
+        assert_eq!(most_held(&many("# title: x\n")), 1);
+        assert_eq!(most_held(&many("this is not a row\n")), 1);
+        assert_eq!(most_held(&many(&format!("{DIAGONAL}\n"))), 1);
+        // Border lines are never held, even between the rows of a block.
+        let block = format!(
+            "{}\n{}{}",
+            SOLVED[0],
+            many("---+---+---\n"),
+            SOLVED[1..].join("\n")
+        );
+        assert_eq!(parse(&block).puzzles.len(), 1);
+        assert_eq!(most_held(&block), 9); // its rows
+                                          // A block whose size no row tells is read a row at a time.
+        assert!(most_held(&many("1 2 3 4 5 6 7\n")) <= MAX_SIZE_LOOKAHEAD + 1);
+        assert!(most_held(&many("1 2 3 4\n")) <= 5);
+    }
+
+    #[test]
+    fn late_findings_are_merged_in_source_order() {
+        let at = |start| Finding::error(Code::Syntax, Span::new(start, start + 1), "old");
+        let mut problems = vec![at(1), at(5), at(5), at(9)];
+        let spans = [Span::new(0, 1), Span::new(5, 6), Span::new(7, 8)];
+        merge_late(&mut problems, &spans, |span| {
+            Finding::warning(Code::BadMetadata, span, "new")
+        });
+        let got: Vec<_> = problems
+            .iter()
+            .map(|f| (f.span.start, &*f.message))
+            .collect();
+        let expected = [
+            (0, "new"),
+            (1, "old"),
+            (5, "old"),
+            (5, "old"),
+            (5, "new"),
+            (7, "new"),
+            (9, "old"),
+        ];
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn repeated_metadata_holds_no_text_per_finding() {
+        use std::borrow::Cow;
+        // A million of these lines were 6 GB in `check --format json`: each line is a "given
+        // twice" warning, and (no puzzle follows) an "applies to no puzzle" one.
+        let doc = parse(&"# title: x\n".repeat(1000));
+        assert_eq!(doc.problems.len(), 1999);
+        assert!(doc
+            .problems
+            .windows(2)
+            .all(|w| w[0].span.start <= w[1].span.start));
+        for f in &doc.problems {
+            assert!(matches!(f.message, Cow::Borrowed(_)), "{}", f.message);
+            assert!(f
+                .related
+                .iter()
+                .all(|r| matches!(r.message, Cow::Borrowed(_))));
+        }
+        assert_eq!(doc.problems.capacity(), doc.problems.len());
+    }
+
+    #[test]
+    fn a_header_is_one_span_however_long() {
+        let text = format!(
+            "{}# title: last\n{DIAGONAL}\n",
+            "# a comment\n".repeat(1000)
+        );
+        let doc = parse(&text);
+        let p = &doc.puzzles[0];
+        assert_eq!(p.header, Some(Span::new(0, text.find("\n2.").unwrap())));
+        assert_eq!(at(&text, p.anchor()), "# title: last");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use super::lines::{self, Kind, Line};
+use super::lines::{Kind, Line, Lines};
 use super::meta::key_value;
 use super::parse::{one_line_size, parse, parse_region};
 use super::{Document, Puzzle};
@@ -63,20 +63,27 @@ pub fn reparse(
     }
     // Resuming needs the file's metadata settled, which it is once the first grid is seen.
     let first_grid = doc.puzzles.first()?.span.start;
-    let lines = lines::lines_at(window, window_start);
+    // Only the lines before the change and those after it are looked at, and held: the changed
+    // ones between them (a paste of any length) are read by the parser alone, which holds a few
+    // lines at a time.
+    let mut lines = Lines::new(window, window_start);
+    let before: Vec<Line> = lines
+        .by_ref()
+        .take_while(|l| l.next <= change.start)
+        .collect();
+    let after: Vec<Line> = lines.skip_while(|l| l.start <= change.new_end).collect();
     let sized = doc.file_scope.size.valid().is_some();
-    let after_change = |k: usize| lines[k].start > change.new_end;
-    let resumes = |k: usize, unchanged: &dyn Fn(usize) -> bool| {
-        resumes_after(&lines, k, sized, (window, window_start), unchanged)
-    };
+    let source = (window, window_start);
     let at_break = |x: usize| window.as_bytes()[x - window_start - 1] == b'\n';
     // The last resume point before the change whose line break the change cannot touch.
-    let from = (0..lines.len())
+    let from = (0..before.len())
         .rev()
-        .filter(|&k| has_break(&lines[k]) && lines[k].next <= change.start)
-        .map(|k| (k, lines[k].next))
+        .filter(|&k| has_break(&before[k]))
+        .map(|k| (k, before[k].next))
         .find(|&(k, x)| {
-            (x < change.start || at_break(x)) && first_grid < x && resumes(k, &|_| true)
+            (x < change.start || at_break(x))
+                && first_grid < x
+                && resumes_after(&before, k, sized, source, window_start == 0)
         })
         .map(|(_, x)| x);
     // Failing that, the very start (where the parser's state is its first), when in reach.
@@ -85,13 +92,14 @@ pub fn reparse(
         None if window_start == 0 => 0,
         None => return None,
     };
-    // The first resume point after the change whose lines are the same in the old text.
-    let until = (0..lines.len())
-        .filter(|&k| after_change(k) && has_break(&lines[k]))
-        .map(|k| (k, lines[k].next))
+    // The first resume point after the change whose lines are the same in the old text (the
+    // line before the first of `after` is a changed one).
+    let until = (0..after.len())
+        .filter(|&k| has_break(&after[k]))
+        .map(|k| (k, after[k].next))
         .find(|&(k, x)| {
             let certain = x < window_end || at_break(x) || x == text_len;
-            certain && resumes(k, &after_change)
+            certain && resumes_after(&after, k, sized, source, false)
         })
         .map(|(_, x)| x);
     let until = match until {
@@ -165,15 +173,17 @@ fn has_break(line: &Line) -> bool {
     line.next > line.end
 }
 
-/// Whether the parser starts afresh after line `k` (see the module comment) of the `lines` of
-/// `window` (found at a byte offset of the text). `unchanged(j)` when line `j` reads the same
-/// in the old text (a one-liner's header must, or the old parse may have read it differently).
+/// Whether the parser starts afresh after line `k` (see the module comment) of `lines`, a run of
+/// consecutive lines of `window` (found at a byte offset of the text) that read the same in the
+/// old text (a one-liner's header must, or the old parse may have read it differently).
+/// `first_resumes` says what to conclude when the look back reaches the run's first line: true
+/// only when that is the text's first line.
 fn resumes_after(
     lines: &[Line],
     k: usize,
     sized: bool,
     (window, window_start): (&str, usize),
-    unchanged: &dyn Fn(usize) -> bool,
+    first_resumes: bool,
 ) -> bool {
     let source = |line: &Line| &window[line.start - window_start..line.end - window_start];
     match lines[k].kind {
@@ -181,21 +191,14 @@ fn resumes_after(
         Kind::Cells(c) if !sized && is_only_one_line(c.run) => {
             // Its header: the comments (junk and borders between them change nothing) up to a
             // blank or cells line. With no `size` there it is read alone, as a one-liner.
-            let mut j = k;
-            loop {
-                if j == 0 {
-                    return window_start == 0; // the text's first line
-                }
-                j -= 1;
-                if !unchanged(j) {
-                    return false;
-                }
-                match lines[j].kind {
+            for line in lines[..k].iter().rev() {
+                match line.kind {
                     Kind::Blank | Kind::Cells(_) => return true,
-                    Kind::Comment if declares_size(source(&lines[j])) => return false,
+                    Kind::Comment if declares_size(source(line)) => return false,
                     Kind::Comment | Kind::Junk(_) | Kind::Border => {}
                 }
             }
+            first_resumes
         }
         _ => false,
     }
@@ -222,7 +225,7 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
     puzzle.cell_spans.shift(delta);
     shift(&mut puzzle.span, from, delta);
     shift(&mut puzzle.first_row, from, delta);
-    for span in &mut puzzle.header {
+    if let Some(span) = &mut puzzle.header {
         shift(span, from, delta);
     }
     // The file's own entries lie above the first grid and stay where they are; a puzzle with
@@ -239,7 +242,7 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
 
 fn shift_finding(finding: &mut Finding, from: usize, delta: isize) {
     shift(&mut finding.span, from, delta);
-    for related in &mut finding.related {
+    for related in finding.related.iter_mut() {
         shift(&mut related.span, from, delta);
     }
 }

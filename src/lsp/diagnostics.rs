@@ -120,7 +120,7 @@ fn from_finding(finding: &Finding, uri: &Uri, rope: &Rope, encoding: Encoding) -
         .iter()
         .map(|related| DiagnosticRelatedInformation {
             location: Location::new(uri.clone(), encoding.range(rope, related.span)),
-            message: related.message.clone(),
+            message: related.message.to_string(),
         })
         .collect();
     Diagnostic {
@@ -128,7 +128,7 @@ fn from_finding(finding: &Finding, uri: &Uri, rope: &Rope, encoding: Encoding) -
         severity: Some(severity(finding.severity)),
         code: Some(NumberOrString::String(finding.code.as_str().to_string())),
         source: Some(SOURCE.to_string()),
-        message: finding.message.clone(),
+        message: finding.message.to_string(),
         related_information: (!related.is_empty()).then_some(related),
         ..Diagnostic::default()
     }
