@@ -74,6 +74,36 @@ pub fn recheck(
     with_findings(document, analyses)
 }
 
+/// Analyse a document only its findings are wanted of: in source order, the parser's problems
+/// moved in rather than copied (a text of a million repeated titles has a million of them).
+pub fn document_findings(
+    mut document: Document,
+    budget: &Budget,
+    cache: &mut Cache,
+) -> Vec<Finding> {
+    let mut problems = std::mem::take(&mut document.problems);
+    let analysed = check_document(document, budget, cache).findings;
+    if !problems.is_sorted_by_key(position) {
+        problems.sort_by_key(position);
+    }
+    // What sorting both lists together would give: on a tie, the parser's come first.
+    let mut merged = Vec::with_capacity(problems.len() + analysed.len());
+    let mut analysed = analysed.into_iter().peekable();
+    for problem in problems {
+        while let Some(earlier) = analysed.next_if(|f| position(f) < position(&problem)) {
+            merged.push(earlier);
+        }
+        merged.push(problem);
+    }
+    merged.extend(analysed);
+    merged
+}
+
+/// Where a finding sorts: by start, then by end.
+fn position(finding: &Finding) -> (usize, usize) {
+    (finding.span.start, finding.span.end)
+}
+
 /// The findings of a parsed and analysed document, in source order.
 fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
     let mut findings = document.problems.clone();
@@ -84,8 +114,8 @@ fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
     }
     // Checked first: sorting needs room for half the findings again, and they are often in
     // order already (a file without puzzles has only the parser's, which are in source order).
-    if !findings.is_sorted_by_key(|f| (f.span.start, f.span.end)) {
-        findings.sort_by_key(|f| (f.span.start, f.span.end));
+    if !findings.is_sorted_by_key(position) {
+        findings.sort_by_key(position);
     }
     Checked {
         document,
@@ -267,5 +297,20 @@ mod tests {
         for (i, a) in analyses.iter().enumerate() {
             assert_eq!(a.verdict == Verdict::Broken, i % 7 == 0, "puzzle {i}");
         }
+    }
+
+    #[test]
+    fn document_findings_are_a_check_s_findings() {
+        let easy =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let conflict = easy.replacen("..3", "3.3", 1);
+        let text = format!(
+            "# title: a\n# title: b\n{conflict}\n\nnot a row at all\n# rating: 3\n{easy}\n1.3\n"
+        );
+        let budget = Budget::unlimited();
+        let whole = check_text(&text, &budget).findings;
+        let merged = document_findings(format::parse(&text), &budget, &mut Cache::default());
+        assert_eq!(format!("{merged:?}"), format!("{whole:?}"));
+        assert!(whole.len() >= 5, "{whole:?}");
     }
 }

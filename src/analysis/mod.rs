@@ -8,7 +8,9 @@ mod check;
 mod explain;
 mod findings;
 
-pub use check::{check_document, check_text, check_text_with, recheck, Cache, Checked};
+pub use check::{
+    check_document, check_text, check_text_with, document_findings, recheck, Cache, Checked,
+};
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, reason_text};
 

@@ -10,7 +10,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read;
 use super::report;
-use crate::analysis::{check_document, Cache};
+use crate::analysis::{document_findings, Cache};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity, Span};
 
@@ -58,7 +58,7 @@ fn check_input(
     let read = read::pieces(reader, max_file, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         puzzles += piece.document.puzzles.len();
-        let mut found = check_document(piece.document, budget, &mut Cache::default()).findings;
+        let mut found = document_findings(piece.document, budget, &mut Cache::default());
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;
             let place = found.partition_point(|f| f.span.start <= at);

@@ -1,14 +1,18 @@
 //! Byte offsets to the `LINE:COLUMN` the command line prints: 1-based, the column counted in
 //! characters, lines broken at `\n`, `\r\n` and a lone `\r` (as the parser and LSP count them).
 
+use std::cell::OnceCell;
+
 pub struct LineIndex<'t> {
     text: &'t str,
     /// Where `text` starts in the whole input, and the number of its first line (0-based).
     base: usize,
     first_line: usize,
     /// Offset in `text` where each line starts (after a byte-order mark on the input's first
-    /// line: it is no column, as the server does not count it either).
-    starts: Vec<usize>,
+    /// line: it is no column, as the server does not count it either). Built on the first
+    /// question: most pieces of a collection have no finding to place. `u32`, since a piece
+    /// is at most a few tens of MiB (a larger text's far lines all count as its last).
+    starts: OnceCell<Vec<u32>>,
 }
 
 impl<'t> LineIndex<'t> {
@@ -20,35 +24,43 @@ impl<'t> LineIndex<'t> {
     /// The index of a piece of an input: `text` found at byte `base`, its first line being line
     /// `first_line` (1-based). Offsets asked about are offsets into the whole input.
     pub fn piece(text: &'t str, base: usize, first_line: usize) -> LineIndex<'t> {
-        let bytes = text.as_bytes();
-        let bom = if base == 0 && text.starts_with('\u{feff}') {
-            '\u{feff}'.len_utf8()
-        } else {
-            0
-        };
-        let mut starts = vec![bom];
-        for (i, &b) in bytes.iter().enumerate() {
-            let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if breaks {
-                starts.push(i + 1);
-            }
-        }
         LineIndex {
             text,
             base,
             first_line: first_line.saturating_sub(1),
-            starts,
+            starts: OnceCell::new(),
         }
+    }
+
+    fn starts(&self) -> &[u32] {
+        self.starts.get_or_init(|| {
+            let bytes = self.text.as_bytes();
+            let bom = if self.base == 0 && self.text.starts_with('\u{feff}') {
+                '\u{feff}'.len_utf8() as u32
+            } else {
+                0
+            };
+            let mut starts = vec![bom];
+            for (i, &b) in bytes.iter().enumerate() {
+                let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+                match u32::try_from(i + 1) {
+                    Ok(start) if breaks => starts.push(start),
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
+            starts
+        })
     }
 
     /// 1-based line and character column of a byte offset of the input (clamped to the piece).
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.saturating_sub(self.base).min(self.text.len());
-        let line = self
-            .starts
-            .partition_point(|&s| s <= offset)
+        let starts = self.starts();
+        let line = starts
+            .partition_point(|&s| s as usize <= offset)
             .saturating_sub(1);
-        let start = self.starts[line].min(offset);
+        let start = (starts[line] as usize).min(offset);
         let column = self
             .text
             .get(start..offset)
