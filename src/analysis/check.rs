@@ -86,6 +86,9 @@ pub fn document_findings(
     if !problems.is_sorted_by_key(position) {
         problems.sort_by_key(position);
     }
+    if analysed.is_empty() {
+        return problems; // no second list to hold beside them
+    }
     // What sorting both lists together would give: on a tie, the parser's come first.
     let mut merged = Vec::with_capacity(problems.len() + analysed.len());
     let mut analysed = analysed.into_iter().peekable();
