@@ -6,7 +6,7 @@
 #![allow(dead_code)] // each user takes a different part
 
 use sudoku_lsp::engine::{pencil_marks, search, Budget, Digits};
-use sudoku_lsp::grid::{Geometry, Size, Variant};
+use sudoku_lsp::grid::{char_digit, digit_char, Geometry, Size, Variant};
 
 /// A solved classic grid of any size: a shifted pattern, then digits relabelled and rows and
 /// columns shuffled within their bands and stacks, which keeps every unit whole.
@@ -244,4 +244,16 @@ pub fn pigeonhole_row(size: Size, keep_percent: u64, seed: u64) -> Option<(Vec<u
     let x_in_wrong_column = (0..n).find(|&r| at(r, wrong) == x)?;
     givens[x_in_wrong_column * n + wrong] = 0;
     Some((givens, crowded))
+}
+
+/// A grid on one line: digits as in `.sudoku` files (`A` for 10…), `.` for an empty cell.
+pub fn line_of(grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { digit_char(d) })
+        .collect()
+}
+
+/// The grid of a line written by `line_of`.
+pub fn grid_of(line: &str) -> Vec<u8> {
+    line.chars().map(|c| char_digit(c).unwrap_or(0)).collect()
 }
