@@ -126,6 +126,8 @@ pub struct Geometry {
 /// A digit whose every place in one unit is shared must be in the other's shared cells too.
 #[derive(Debug)]
 pub struct Overlap {
+    /// Indices into `Geometry::units`.
+    pub units: [u16; 2],
     pub shared: Box<[u16]>,
     /// The cells of each unit outside `shared`, in the order of `Geometry::units`.
     pub rest: [Box<[u16]>; 2],
@@ -261,7 +263,7 @@ impl Geometry {
 fn overlaps_of(units: &[Unit]) -> Vec<Overlap> {
     let mut overlaps = Vec::new();
     for (i, first) in units.iter().enumerate() {
-        for second in &units[i + 1..] {
+        for (j, second) in units.iter().enumerate().skip(i + 1) {
             let shared: Box<[u16]> = first
                 .cells
                 .iter()
@@ -276,7 +278,11 @@ fn overlaps_of(units: &[Unit]) -> Vec<Overlap> {
                 outside.copied().collect()
             };
             let rest = [rest_of(first), rest_of(second)];
-            overlaps.push(Overlap { shared, rest });
+            overlaps.push(Overlap {
+                units: [i as u16, j as u16],
+                shared,
+                rest,
+            });
         }
     }
     overlaps

@@ -22,31 +22,41 @@ const UNMATCHED: u8 = u8::MAX;
 impl Board<'_, Silent> {
     /// `reduce`, then subsets, then box-line, until none of them changes anything.
     pub(crate) fn reduce_deeply(&mut self) -> Result<(), Contradiction> {
+        let mut fewest_places = vec![0u8; self.geometry.units.len()];
         loop {
             self.reduce()?;
-            if self.subsets()? {
+            if self.subsets(&mut fewest_places)? {
                 continue;
             }
-            if !self.box_line()? {
+            if !self.box_line(&fewest_places)? {
                 return Ok(());
             }
         }
     }
 
-    /// Naked and hidden subsets in every unit. True if any candidate went.
-    fn subsets(&mut self) -> Result<bool, Contradiction> {
+    /// Naked and hidden subsets in every unit. True if any candidate went. Notes in
+    /// `fewest_places` how few open cells hold some missing digit of each unit.
+    fn subsets(&mut self, fewest_places: &mut [u8]) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for unit in 0..self.geometry.units.len() {
-            changed |= self.subsets_of(unit)?;
+        for (unit, places) in fewest_places.iter_mut().enumerate() {
+            changed |= self.subsets_of(unit, places)?;
         }
         Ok(changed)
     }
 
     /// Keep in each open cell of `unit` only the digits some matching of the unit gives it.
-    fn subsets_of(&mut self, unit: usize) -> Result<bool, Contradiction> {
+    fn subsets_of(&mut self, unit: usize, fewest_places: &mut u8) -> Result<bool, Contradiction> {
         let cells = &self.geometry.units[unit].cells;
         let mut open = Open::of(unit, cells, &self.candidates)?;
+        *fewest_places = open.fewest_places.min(u8::MAX as u32) as u8;
         if open.len == 0 {
+            return Ok(false);
+        }
+        // A subset of k cells (naked) leaves the other m - k digits to the other m - k cells
+        // (hidden), so some cell has at most k candidates and some digit at most m - k places;
+        // a contradiction (k cells, fewer digits) too. Most units of a wide-open grid have
+        // neither, and the matching would only confirm it.
+        if open.fewest_candidates.saturating_add(open.fewest_places) > open.len as u32 {
             return Ok(false);
         }
         if let Err(digit) = open.match_every_cell() {
@@ -66,11 +76,20 @@ impl Board<'_, Silent> {
     }
 
     /// Box-line interaction, for every two units sharing cells: a digit whose places in one unit
-    /// are all shared leaves the rest of the other. True if any candidate went.
-    fn box_line(&mut self) -> Result<bool, Contradiction> {
+    /// are all shared leaves the rest of the other. True if any candidate went. Only a unit with
+    /// a digit in no more places than the overlap has cells (`fewest_places`) can confine one.
+    fn box_line(&mut self, fewest_places: &[u8]) -> Result<bool, Contradiction> {
         let geometry = self.geometry;
         let mut changed = false;
         for overlap in geometry.overlaps.iter() {
+            let shared = overlap.shared.len();
+            if overlap
+                .units
+                .iter()
+                .all(|&u| fewest_places[u as usize] as usize > shared)
+            {
+                continue;
+            }
             changed |= self.confine(overlap)?;
         }
         Ok(changed)
@@ -122,6 +141,10 @@ struct Open {
     cell_of: [u8; MAX_SIDE],
     /// The digits matched so far.
     matched: u32,
+    /// The fewest candidates of an open cell.
+    fewest_candidates: u32,
+    /// The fewest open cells holding a missing digit (0 for a digit with no place).
+    fewest_places: u32,
 }
 
 impl Open {
@@ -135,6 +158,8 @@ impl Open {
             digit_of: [UNMATCHED; MAX_SIDE],
             cell_of: [UNMATCHED; MAX_SIDE],
             matched: 0,
+            fewest_candidates: u32::MAX,
+            fewest_places: u32::MAX,
         };
         let mut solved = Digits::EMPTY;
         for &cell in cells.iter() {
@@ -157,7 +182,15 @@ impl Open {
                 let cell = open.cells[i] as usize;
                 return Err(Contradiction::EmptyCell { cell });
             }
+            open.fewest_candidates = open.fewest_candidates.min(open.candidates[i].count_ones());
         }
+        let places = PlaceCounts::of(open.candidates[..open.len].iter().map(|&c| Digits(c)));
+        let missing = Digits::all(cells.len()) & !solved;
+        open.fewest_places = missing
+            .iter()
+            .map(|d| places.count(d))
+            .min()
+            .unwrap_or(u32::MAX);
         Ok(open)
     }
 
@@ -314,5 +347,46 @@ impl<'a> Components<'a> {
             members &= members - 1;
             self.members[member] = component;
         }
+    }
+}
+
+/// How many unsolved cells of a unit hold each digit, as a binary number per digit kept in
+/// five bitsets (bit-sliced: `bits[k]` holds bit k of every digit's count), so adding a cell is
+/// a handful of word operations whatever its candidates.
+pub(super) struct PlaceCounts {
+    bits: [u32; 5],
+}
+
+impl PlaceCounts {
+    pub(super) fn of(cells: impl Iterator<Item = Digits>) -> PlaceCounts {
+        let mut bits = [0u32; 5];
+        for c in cells.filter(|c| c.len() > 1) {
+            // Add one to the count of every digit of `c`: a ripple-carry adder on bitsets.
+            let mut carry = c.0;
+            for plane in bits.iter_mut() {
+                let sum = *plane ^ carry;
+                carry &= *plane;
+                *plane = sum;
+                if carry == 0 {
+                    break;
+                }
+            }
+        }
+        PlaceCounts { bits }
+    }
+
+    pub(super) fn count(&self, digit: u8) -> u32 {
+        let bit = digit - 1;
+        (0..5).map(|k| ((self.bits[k] >> bit) & 1) << k).sum()
+    }
+
+    /// The digit with the fewest places, fewer than `bound` and at least one, and its count.
+    pub(super) fn fewest_below(&self, bound: u32) -> Option<(u8, u32)> {
+        let present = Digits(self.bits.iter().fold(0, |a, &b| a | b));
+        present
+            .iter()
+            .map(|digit| (digit, self.count(digit)))
+            .filter(|&(_, places)| places < bound)
+            .min_by_key(|&(_, places)| places)
     }
 }

@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::deduce::PlaceCounts;
 use super::propagate::{Board, Silent};
 use super::Digits;
 use crate::grid::Geometry;
@@ -177,47 +178,6 @@ fn fewest_places(geometry: &Geometry, candidates: &[Digits], beat: u32) -> Optio
         }
     }
     best.map(|(branch, _)| branch)
-}
-
-/// How many unsolved cells of a unit hold each digit, as a binary number per digit kept in
-/// five bitsets (bit-sliced: `bits[k]` holds bit k of every digit's count), so adding a cell is
-/// a handful of word operations whatever its candidates.
-struct PlaceCounts {
-    bits: [u32; 5],
-}
-
-impl PlaceCounts {
-    fn of(cells: impl Iterator<Item = Digits>) -> PlaceCounts {
-        let mut bits = [0u32; 5];
-        for c in cells.filter(|c| c.len() > 1) {
-            // Add one to the count of every digit of `c`: a ripple-carry adder on bitsets.
-            let mut carry = c.0;
-            for plane in bits.iter_mut() {
-                let sum = *plane ^ carry;
-                carry &= *plane;
-                *plane = sum;
-                if carry == 0 {
-                    break;
-                }
-            }
-        }
-        PlaceCounts { bits }
-    }
-
-    fn count(&self, digit: u8) -> u32 {
-        let bit = digit - 1;
-        (0..5).map(|k| ((self.bits[k] >> bit) & 1) << k).sum()
-    }
-
-    /// The digit with the fewest places, fewer than `bound` and at least one, and its count.
-    fn fewest_below(&self, bound: u32) -> Option<(u8, u32)> {
-        let present = Digits(self.bits.iter().fold(0, |a, &b| a | b));
-        present
-            .iter()
-            .map(|digit| (digit, self.count(digit)))
-            .filter(|&(_, places)| places < bound)
-            .min_by_key(|&(_, places)| places)
-    }
 }
 
 fn solution_of(candidates: &[Digits]) -> Vec<u8> {
