@@ -117,6 +117,20 @@ pub struct Geometry {
     pub units_of: Vec<Box<[u16]>>,
     /// For each cell, every other cell sharing a unit with it, ascending, without repeats.
     pub peers: Vec<Box<[u16]>>,
+    /// Every pair of units sharing two cells or more: a box and a row or column, and with the
+    /// diagonals, a diagonal and a box it crosses.
+    pub overlaps: Vec<Overlap>,
+}
+
+/// Two units that share two cells or more, split into the shared cells and each unit's rest.
+/// A digit whose every place in one unit is shared must be in the other's shared cells too.
+#[derive(Debug)]
+pub struct Overlap {
+    /// Indices into `Geometry::units`.
+    pub units: [u16; 2],
+    pub shared: Box<[u16]>,
+    /// The cells of each unit outside `shared`, in the order of `Geometry::units`.
+    pub rest: [Box<[u16]>; 2],
 }
 
 /// The shared geometry of a (size, variant), built on first use.
@@ -190,12 +204,14 @@ impl Geometry {
                 p.into_boxed_slice()
             })
             .collect();
+        let overlaps = overlaps_of(&units);
         Geometry {
             size,
             variant,
             units,
             units_of: units_of.into_iter().map(Vec::into_boxed_slice).collect(),
             peers,
+            overlaps,
         }
     }
 
@@ -241,6 +257,35 @@ impl Geometry {
             .map(|&u| u as usize)
             .find(|&u| self.units[u].cells.contains(&(b as u16)))
     }
+}
+
+/// Every pair of units sharing two cells or more (one shared cell is a peer, no more).
+fn overlaps_of(units: &[Unit]) -> Vec<Overlap> {
+    let mut overlaps = Vec::new();
+    for (i, first) in units.iter().enumerate() {
+        for (j, second) in units.iter().enumerate().skip(i + 1) {
+            let shared: Box<[u16]> = first
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| second.cells.contains(c))
+                .collect();
+            if shared.len() < 2 {
+                continue;
+            }
+            let rest_of = |unit: &Unit| -> Box<[u16]> {
+                let outside = unit.cells.iter().filter(|c| !shared.contains(c));
+                outside.copied().collect()
+            };
+            let rest = [rest_of(first), rest_of(second)];
+            overlaps.push(Overlap {
+                units: [i as u16, j as u16],
+                shared,
+                rest,
+            });
+        }
+    }
+    overlaps
 }
 
 /// `A`, `B`, … for rows counted from 0.
@@ -303,6 +348,23 @@ mod tests {
                 assert_eq!(g.cell_name(g.units[13].cells[0] as usize), "A4");
             }
         }
+    }
+
+    #[test]
+    fn overlaps_are_box_lines_and_diagonal_boxes() {
+        let g = geometry(Size::NINE, Variant::Classic);
+        // Each of 9 boxes meets 3 rows and 3 columns; rows and columns share one cell only.
+        assert_eq!(g.overlaps.len(), 54);
+        assert!(g.overlaps.iter().all(|o| o.shared.len() == 3));
+        assert!(g
+            .overlaps
+            .iter()
+            .all(|o| o.rest.iter().all(|r| r.len() == 6)));
+        // Each diagonal crosses three boxes in three cells.
+        assert_eq!(
+            geometry(Size::NINE, Variant::Diagonal).overlaps.len(),
+            54 + 6
+        );
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! The engine against worked examples and the properties every propagation and search must keep.
 
+mod grids;
+
+use grids::{puzzle_from, solved_grid};
 use proptest::prelude::*;
+use sudoku_lsp::analysis::{analyze, Verdict, DEFAULT_MAX_NODES};
 use sudoku_lsp::engine::{pencil_marks, propagate, search, Budget, Digits};
 use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
 
@@ -205,65 +209,6 @@ fn assert_valid(g: &Geometry, givens: &[u8], solution: &[u8]) {
     }
 }
 
-/// A solved classic grid of any size: a shifted pattern, then digits relabelled and rows and
-/// columns shuffled within their bands and stacks, which keeps every unit whole.
-fn solved_grid(size: Size, seed: u64) -> Vec<u8> {
-    let (n, br, bc) = (size.side(), size.box_rows(), size.box_cols());
-    let mut rng = seed | 1;
-    let mut next = move |bound: usize| {
-        // xorshift64: enough randomness to shuffle a grid
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % bound as u64) as usize
-    };
-    let mut labels: Vec<u8> = (1..=n as u8).collect();
-    for i in (1..n).rev() {
-        labels.swap(i, next(i + 1));
-    }
-    let mut rows: Vec<usize> = (0..n).collect();
-    for band in 0..n / br {
-        for i in (1..br).rev() {
-            rows.swap(band * br + i, band * br + next(i + 1));
-        }
-    }
-    let mut cols: Vec<usize> = (0..n).collect();
-    for stack in 0..n / bc {
-        for i in (1..bc).rev() {
-            cols.swap(stack * bc + i, stack * bc + next(i + 1));
-        }
-    }
-    let mut grid = vec![0; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
-            let value = (bc * (pr % br) + pr / br + pc) % n;
-            grid[r * n + c] = labels[value];
-        }
-    }
-    grid
-}
-
-fn puzzle_from(solution: &[u8], keep_percent: u64, seed: u64) -> Vec<u8> {
-    let mut rng = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407)
-        | 1;
-    solution
-        .iter()
-        .map(|&d| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            if rng % 100 < keep_percent {
-                d
-            } else {
-                0
-            }
-        })
-        .collect()
-}
-
 fn small_size() -> impl Strategy<Value = Size> {
     prop::sample::select(vec![Size::ALL[0], Size::ALL[1], Size::ALL[2], Size::ALL[3]])
 }
@@ -311,6 +256,147 @@ proptest! {
         prop_assert!(!outcome.solutions.is_empty());
         if outcome.solutions.len() == 1 {
             prop_assert_eq!(&outcome.solutions[0], &solution);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The search's reasoning (subsets, box-line, digit branching) never loses a solution:
+    /// a puzzle cut from a solved grid, of any size up to 16×16 and either variant, has one.
+    #[test]
+    fn search_keeps_the_solution(
+        side in prop::sample::select(vec![4usize, 6, 9, 12, 16]),
+        diagonal in any::<bool>(),
+        seed in any::<u64>(),
+        keep in 25u64..70,
+    ) {
+        let variant = if diagonal { Variant::Diagonal } else { Variant::Classic };
+        let g = geometry(Size::from_side(side).expect("supported"), variant);
+        let solution = grids::solved(g, seed);
+        let givens = puzzle_from(&solution, keep, seed);
+        let outcome = search(g, &givens, 2, &Budget { max_nodes: Some(2_000), ..Budget::default() });
+        prop_assert!(!outcome.solutions.is_empty() || outcome.stop.is_some());
+        for found in &outcome.solutions {
+            assert_valid(g, &givens, found);
+        }
+        if outcome.solutions.len() == 1 && outcome.stop.is_none() {
+            prop_assert_eq!(&outcome.solutions[0], &solution);
+        }
+    }
+}
+
+/// The 25×25: row A's 13 cells that can take only 12 digits. Before the search learnt
+/// subsets it spent its whole million-node budget on such a grid and said nothing.
+#[test]
+fn a_row_of_13_cells_with_12_digits_is_decided_at_once() {
+    let g = geometry(Size::from_side(25).expect("supported"), Variant::Classic);
+    let mut checked = 0;
+    for seed in 1..40 {
+        let Some((givens, crowded)) = grids::pigeonhole_row(g.size, 20, seed) else {
+            continue;
+        };
+        if !grids::looks_fine(g, &givens) {
+            continue;
+        }
+        let marks = pencil_marks(g, &givens);
+        let union = crowded
+            .iter()
+            .fold(Digits::EMPTY, |u, &c| u | marks.candidates[c]);
+        assert_eq!((crowded.len(), union.len()), (13, 12), "seed {seed}");
+        let outcome = search(g, &givens, 2, &default_budget());
+        assert!(outcome.solutions.is_empty(), "seed {seed}");
+        assert_eq!(outcome.stop, None, "seed {seed}");
+        assert!(outcome.nodes < 100, "seed {seed}: {} nodes", outcome.nodes);
+        let analysis = analyze(g.size, g.variant, &givens, &default_budget());
+        assert_eq!(analysis.verdict, Verdict::NoSolution, "seed {seed}");
+        checked += 1;
+        if checked == 3 {
+            return;
+        }
+    }
+    panic!("only {checked} pigeonhole puzzles built");
+}
+
+/// The 16×16 and 25×25 puzzles of `tests/grids/large.txt`, each with one solution, and the same
+/// with a wrong given (no solution, though pencil marks show nothing): each verdict comes in
+/// under a thousand nodes, a thousandth of the budget.
+#[test]
+fn large_puzzles_are_decided_well_within_the_budget() {
+    let large = include_str!("grids/large.txt");
+    let mut checked = 0;
+    for line in large.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [side, variant, grid] = fields[..] else {
+            continue;
+        };
+        let size = side.parse().ok().and_then(Size::from_side).expect("a size");
+        let variant = Variant::parse(variant).expect("a variant");
+        let g = geometry(size, variant);
+        let what = format!("{side}×{side} {}", variant.name());
+        let unique = grids::grid_of(grid);
+
+        let outcome = search(g, &unique, 2, &default_budget());
+        assert_eq!((outcome.solutions.len(), outcome.stop), (1, None), "{what}");
+        assert!(
+            outcome.nodes < LARGE_NODES,
+            "{what}: {} nodes",
+            outcome.nodes
+        );
+        let solution = outcome.solutions[0].clone();
+        assert_valid(g, &unique, &solution);
+        let analysis = analyze(size, variant, &unique, &default_budget());
+        assert_eq!(
+            analysis.verdict,
+            Verdict::Unique(solution.clone()),
+            "{what}"
+        );
+
+        let broken = grids::wrong_given(g, &unique, &solution, 1).expect("a wrong given");
+        let outcome = search(g, &broken, 2, &default_budget());
+        assert_eq!((outcome.solutions.len(), outcome.stop), (0, None), "{what}");
+        assert!(
+            outcome.nodes < LARGE_NODES,
+            "{what}: {} nodes",
+            outcome.nodes
+        );
+        let analysis = analyze(size, variant, &broken, &default_budget());
+        assert_eq!(
+            analysis.verdict,
+            Verdict::NoSolution,
+            "{what} with a wrong given"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 4, "16×16 and 25×25, classic and diagonal");
+}
+
+/// Far fewer nodes than `DEFAULT_MAX_NODES`: the large puzzles' verdicts must not depend on it.
+const LARGE_NODES: u64 = 1_000;
+
+/// What the command line and the editor give one puzzle.
+fn default_budget() -> Budget<'static> {
+    Budget {
+        max_nodes: Some(DEFAULT_MAX_NODES),
+        ..Budget::default()
+    }
+}
+
+/// Writes `tests/grids/large.txt`, the large puzzles with one solution the tests below use:
+/// `cargo test --release --test engine write_large_puzzles -- --ignored > tests/grids/large.txt`
+/// (then drop cargo's lines).
+#[test]
+#[ignore]
+fn write_large_puzzles() {
+    for side in [16, 25] {
+        let size = Size::from_side(side).expect("supported");
+        for variant in [Variant::Classic, Variant::Diagonal] {
+            let g = geometry(size, variant);
+            let seed = side as u64 + variant as u64;
+            let solution = grids::solved(g, seed);
+            let unique = grids::unique_puzzle(g, &solution, 50, 300, seed);
+            println!("{side} {} {}", variant.name(), grids::line_of(&unique));
         }
     }
 }

@@ -3,9 +3,11 @@
 //! It knows grids and digits only, never text positions. `pencil_marks` is what a solver would
 //! pencil in (peers' digits out, then naked twins); `propagate` is the classic `reduce_puzzle`
 //! (elimination, only choice, naked twins to a fixpoint, placing forced digits); `search` is
-//! depth-first on the cell with fewest candidates, counting solutions up to a limit.
+//! depth-first, counting solutions up to a limit, and reduces each node further (`deduce`:
+//! every naked and hidden subset, box-line interaction) than the rules hover explains.
 
 pub mod bits;
+mod deduce;
 pub mod fast9;
 mod propagate;
 mod search;

@@ -149,7 +149,7 @@ pub(crate) struct Board<'g, J: Journal> {
     pub(crate) geometry: &'g Geometry,
     pub(crate) candidates: Vec<Digits>,
     /// Cells down to one candidate whose digit has not yet left their peers.
-    pending: Vec<u16>,
+    pub(super) pending: Vec<u16>,
     pub(crate) journal: J,
 }
 
@@ -222,14 +222,22 @@ impl<'g, J: Journal> Board<'g, J> {
         digit: u8,
         reason: impl FnOnce() -> Reason,
     ) -> Result<(), Contradiction> {
-        let before = self.candidates[cell];
-        if !before.contains(digit) {
+        if !self.candidates[cell].contains(digit) {
             return Ok(());
         }
-        let after = Digits(before.0 & !Digits::single(digit).0);
         if J::RECORDS {
             self.journal.removed(cell, digit, reason());
         }
+        self.strike(cell, digit)
+    }
+
+    /// Take `digit` out of `cell` without saying why: `remove` has recorded the reason, or the
+    /// caller is the search, which keeps none.
+    pub(super) fn strike(&mut self, cell: usize, digit: u8) -> Result<(), Contradiction> {
+        if !self.candidates[cell].contains(digit) {
+            return Ok(());
+        }
+        let after = self.candidates[cell] & !Digits::single(digit);
         self.candidates[cell] = after;
         match after.only() {
             _ if after.is_empty() => return Err(Contradiction::EmptyCell { cell }),

@@ -1,11 +1,14 @@
-//! Depth-first search on the cell with fewest candidates, propagating at every node.
+//! Depth-first search, reducing at every node and branching on the cell with fewest candidates
+//! or the digit with fewest places in a unit, whichever has fewer.
 //!
 //! This is the general engine, for every size and variant; `fast9` is the specialised 9×9 one.
 //! Each node copies the candidate vector (n² words), so a branch can be undone by dropping it.
+//! The reduction (`deduce`) adds subsets and box-line interaction to `propagate`'s rules.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::deduce::PlaceCounts;
 use super::propagate::{Board, Silent};
 use super::Digits;
 use crate::grid::Geometry;
@@ -80,7 +83,7 @@ struct Search<'b, 'c> {
 }
 
 impl Search<'_, '_> {
-    /// Propagate, then try each candidate of the cell with fewest. False when the search must end
+    /// Reduce, then try each option of the branch with fewest. False when the search must end
     /// (limit reached or budget spent).
     fn explore(&mut self, mut board: Board<'_, Silent>) -> bool {
         self.outcome.nodes += 1;
@@ -88,14 +91,14 @@ impl Search<'_, '_> {
             self.outcome.stop = Some(stop);
             return false;
         }
-        if board.reduce().is_err() {
+        if board.reduce_deeply().is_err() {
             return true;
         }
-        let Some(cell) = fewest_candidates(&board.candidates) else {
+        let Some(branch) = choose_branch(board.geometry, &board.candidates) else {
             self.outcome.solutions.push(solution_of(&board.candidates));
             return self.outcome.solutions.len() < self.limit;
         };
-        for digit in board.candidates[cell].iter() {
+        for (cell, digit) in branch.options(board.geometry, &board.candidates) {
             let mut child = board.branch();
             child.assign(cell, digit, None);
             if !self.explore(child) {
@@ -106,19 +109,75 @@ impl Search<'_, '_> {
     }
 }
 
-/// The unsolved cell with the fewest candidates (the first of them), or `None` when all are solved.
-fn fewest_candidates(candidates: &[Digits]) -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
+/// What a node tries, one child per option. Either way the options are exhaustive (every
+/// solution takes one of them) and exclusive (none takes two), so nothing is missed or counted
+/// twice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// Each candidate of the cell.
+    Cell(usize),
+    /// Each place of the digit in the unit.
+    Places { unit: usize, digit: u8 },
+}
+
+impl Branch {
+    /// The (cell, digit) of each child.
+    fn options(self, geometry: &Geometry, candidates: &[Digits]) -> Vec<(usize, u8)> {
+        match self {
+            Branch::Cell(cell) => candidates[cell].iter().map(|d| (cell, d)).collect(),
+            Branch::Places { unit, digit } => geometry.units[unit]
+                .cells
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| candidates[c].contains(digit) && candidates[c].only().is_none())
+                .map(|c| (c, digit))
+                .collect(),
+        }
+    }
+}
+
+/// The branch with fewest options: the unsolved cell with fewest candidates, or a digit with
+/// fewer places in some unit; `None` when every cell is solved.
+fn choose_branch(geometry: &Geometry, candidates: &[Digits]) -> Option<Branch> {
+    let (cell, fewest) = fewest_candidates(candidates)?;
+    // Nothing beats two: one option would have been placed by propagation.
+    if fewest == 2 {
+        return Some(Branch::Cell(cell));
+    }
+    Some(fewest_places(geometry, candidates, fewest).unwrap_or(Branch::Cell(cell)))
+}
+
+/// The unsolved cell with the fewest candidates (the first of them) and how many it has, or
+/// `None` when all are solved.
+fn fewest_candidates(candidates: &[Digits]) -> Option<(usize, u32)> {
+    let mut best: Option<(usize, u32)> = None;
     for (cell, c) in candidates.iter().enumerate() {
         let n = c.len();
-        if n > 1 && best.is_none_or(|(m, _)| n < m) {
-            best = Some((n, cell));
+        if n > 1 && best.is_none_or(|(_, m)| n < m) {
+            best = Some((cell, n));
             if n == 2 {
                 break; // nothing beats two
             }
         }
     }
-    best.map(|(_, cell)| cell)
+    best
+}
+
+/// A digit with fewer than `beat` places among the unsolved cells of some unit (the fewest),
+/// if there is one.
+fn fewest_places(geometry: &Geometry, candidates: &[Digits], beat: u32) -> Option<Branch> {
+    let mut best: Option<(Branch, u32)> = None;
+    for (unit, u) in geometry.units.iter().enumerate() {
+        let counts = PlaceCounts::of(u.cells.iter().map(|&c| candidates[c as usize]));
+        let bound = best.map_or(beat, |(_, places)| places);
+        if let Some((digit, places)) = counts.fewest_below(bound) {
+            best = Some((Branch::Places { unit, digit }, places));
+            if places == 2 {
+                break;
+            }
+        }
+    }
+    best.map(|(branch, _)| branch)
 }
 
 fn solution_of(candidates: &[Digits]) -> Vec<u8> {
