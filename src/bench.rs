@@ -54,7 +54,7 @@ impl Tally {
         write!(
             out,
             "{name}: {}, {per:.2} µs/puzzle, {rate:.0} puzzles/s, unique {}, several {}, none {}, {:.1} nodes/puzzle",
-            crate::cli::plural(self.puzzles, "puzzle"),
+            crate::finding::plural(self.puzzles, "puzzle"),
             self.unique,
             self.several,
             self.none,

@@ -174,6 +174,15 @@ impl Finding {
     }
 }
 
+/// A count and its noun, as messages say it: `1 cell`, `8 cells`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

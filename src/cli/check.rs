@@ -12,7 +12,7 @@ use super::read;
 use super::report;
 use crate::analysis::{document_findings, Cache};
 use crate::engine::Budget;
-use crate::finding::{Code, Finding, Severity, Span};
+use crate::finding::{plural, Code, Finding, Severity, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
@@ -185,9 +185,4 @@ fn summary(files: usize, t: &Tally) -> String {
         said.push_str(&format!(", {}", plural(t.notes, "note")));
     }
     said
-}
-
-/// `1 puzzle`, `2 puzzles`.
-pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }

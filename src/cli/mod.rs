@@ -12,7 +12,6 @@ use std::io::IsTerminal;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-pub use check::plural;
 pub use lines::LineIndex;
 
 use crate::analysis::DEFAULT_MAX_NODES;

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::{CellSpans, Document, Layout, Metadata, Puzzle};
-use crate::finding::{Code, Finding, Span};
+use crate::finding::{plural, Code, Finding, Span};
 use crate::grid::{digit_char, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
@@ -593,14 +593,6 @@ fn shorten(s: &str) -> String {
         out.push('…');
     }
     out
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 #[cfg(test)]
