@@ -698,3 +698,42 @@ fn json_findings_stream_as_one_valid_document() {
     assert_eq!(value["findings"][1998]["line"], 2000);
     assert_eq!(code, 0);
 }
+
+/// Run the binary with `args` in at most `mb` MiB of address space (one malloc arena, so the
+/// limit measures what is allocated rather than what each thread's arena reserves); its exit code.
+#[cfg(unix)]
+fn run_in_memory(mb: usize, args: &[&str]) -> i32 {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let script = format!(
+        "ulimit -v {}; exec '{}' {}",
+        mb * 1024,
+        env!("CARGO_BIN_EXE_sudoku-lsp"),
+        quoted.join(" ")
+    );
+    let status = Command::new("bash")
+        .args(["-c", &script])
+        .env("MALLOC_ARENA_MAX", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    status.code().unwrap_or(-1)
+}
+
+#[cfg(unix)]
+#[test]
+fn memory_stays_far_below_the_input_times_a_hundred() {
+    // Each of these took 30 to 90 bytes a byte before (445 MB, 1.2 GB and 165 MB); 150 MB of
+    // address space, binary and threads included, is ample now.
+    let dir = scratch("memory");
+    let blank = write(&dir, "blank.sudoku", &"\n".repeat(5_000_000));
+    let titles = write(&dir, "titles.sudoku", &"# title: x\n".repeat(200_000));
+    let collection = write(&dir, "many.txt", &format!("{EASY}\n").repeat(30_000));
+    let path = |p: &PathBuf| p.display().to_string();
+    assert_eq!(run_in_memory(150, &["check", &path(&blank)]), 0);
+    assert_eq!(
+        run_in_memory(150, &["check", "--format", "json", &path(&titles)]),
+        0
+    );
+    assert_eq!(run_in_memory(150, &["solve", &path(&collection)]), 0);
+}
