@@ -138,3 +138,38 @@ fn pause_for_tests() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes a read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    fn hash(bytes: &[u8], step: usize) -> u64 {
+        let (mut reader, hash) = HashingReader::new(Trickle(bytes, step));
+        std::io::copy(&mut reader, &mut std::io::sink()).unwrap();
+        hash.get()
+    }
+
+    #[test]
+    fn the_hash_is_of_the_bytes_not_of_how_they_were_read() {
+        let text: Vec<u8> = (0..5000u32).map(|i| (i * 7 % 251) as u8).collect();
+        let whole = hash(&text, usize::MAX);
+        for step in [1, 3, 8, 64, 1000] {
+            assert_eq!(hash(&text, step), whole, "reads of {step}");
+        }
+        let mut other = text.clone();
+        other[4000] ^= 1;
+        assert_ne!(hash(&other, 64), whole);
+    }
+}
