@@ -12,7 +12,6 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::Server;
@@ -47,10 +46,14 @@ fn large_file(text: &str) {
         opens.push(start.elapsed());
         server_opens.extend(server_side_times(&server, "opened:", "checked in "));
         if round == 0 {
-            let after_open = memory_kb(server.pid(), "VmRSS");
+            let after_open = common::memory_kb(server.pid(), "VmRSS");
             edits_and_hovers(&mut server, uri, text, "collection");
-            let after_edits = memory_kb(server.pid(), "VmRSS");
-            memory = (after_open, after_edits, memory_kb(server.pid(), "VmHWM"));
+            let after_edits = common::memory_kb(server.pid(), "VmRSS");
+            memory = (
+                after_open,
+                after_edits,
+                common::memory_kb(server.pid(), "VmHWM"),
+            );
         }
         server.shutdown_and_exit();
     }
@@ -167,20 +170,8 @@ fn report(what: &str, times: &mut [Duration]) {
 
 /// A memory figure of the process from `/proc/PID/status`, in kB: `VmRSS` (resident now) or
 /// `VmHWM` (the most it has been).
-fn memory_kb(pid: u32, field: &str) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0)
-}
-
 fn collection_text() -> String {
-    let shared = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    if let Ok(text) = std::fs::read_to_string(shared.join("sudoku17.txt")) {
+    if let Some(text) = common::sudoku17_text() {
         return text;
     }
     println!("(no ../shared/data/sudoku17.txt: using generated puzzles)");

@@ -14,7 +14,6 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::Server;
@@ -66,23 +65,13 @@ fn measure(name: &str, text: &str) {
     server.shutdown_and_exit();
 }
 
-/// A memory figure of the process from `/proc/PID/status`, in MB: `VmRSS` (resident now) or
-/// `VmHWM` (the most it has been).
+/// A process's memory in MB (see `common::memory_kb`).
 fn memory_mb(pid: u32, field: &str) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap_or(0);
-    kb as f64 / 1024.0
+    common::memory_kb(pid, field) as f64 / 1024.0
 }
 
 fn collection_text() -> String {
-    let shared = std::env::var_os("SUDOKU_SHARED_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    if let Ok(text) = std::fs::read_to_string(shared.join("sudoku17.txt")) {
+    if let Some(text) = common::sudoku17_text() {
         return text;
     }
     fast9::generate(10_000, 17)

@@ -47,6 +47,22 @@ macro_rules! easy_solved_rows {
 }
 pub(crate) use easy_solved_rows;
 
+/// A process's memory in kB from `/proc/PID/status`: `VmRSS` (now) or `VmHWM` (the most it has
+/// been); 0 where that cannot be read (not Linux).
+pub fn memory_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The text of `sudoku17.txt` from the shared data, if it is there.
+pub fn sudoku17_text() -> Option<String> {
+    std::fs::read_to_string(shared_data()?.join("sudoku17.txt")).ok()
+}
+
 /// Say on the real stderr that a test is skipped, and why: `eprintln!` in a passing test is
 /// captured by the test harness and never shown, so CI would show a skip as a plain pass.
 pub fn say_skipped(why: &str) {
