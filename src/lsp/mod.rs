@@ -19,6 +19,7 @@ mod view;
 
 use std::sync::atomic::Ordering;
 
+use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 use server::Backend;
@@ -47,13 +48,22 @@ pub fn run() -> i32 {
 }
 
 async fn serve() -> bool {
-    let stdin = transport::guard(tokio::io::stdin());
+    serve_io(tokio::io::stdin(), tokio::io::stdout()).await
+}
+
+/// Serve LSP on any byte streams (the fuzz target drives it over in-memory pipes) until the
+/// client says exit or closes `input`; true when `shutdown` came first. Must run inside a tokio
+/// runtime with the blocking pool (any runtime `Builder` gives one).
+pub async fn serve_io(
+    input: impl AsyncRead + Unpin + Send + 'static,
+    output: impl AsyncWrite + Unpin,
+) -> bool {
+    let input = transport::guard(input);
     let (service, socket) = LspService::build(Backend::new)
         .custom_method(transport::MALFORMED_METHOD, Backend::malformed)
+        .custom_method(server::DOCUMENT_TEXT_METHOD, Backend::document_text)
         .finish();
     let shut_down = service.inner().shut_down_flag();
-    Server::new(stdin, tokio::io::stdout(), socket)
-        .serve(service)
-        .await;
+    Server::new(input, output, socket).serve(service).await;
     shut_down.load(Ordering::SeqCst)
 }

@@ -93,6 +93,35 @@ impl Backend {
     }
 }
 
+/// A hidden request, answered only when the test hooks are on (`SUDOKU_LSP_TEST_HOOKS=1`): the
+/// server's own text and version of an open document (`null` if it is not open), so a test or
+/// the fuzz target can compare it with the client's. Without the hooks it is an unknown method.
+pub const DOCUMENT_TEXT_METHOD: &str = "$/sudoku-lsp/documentText";
+
+#[derive(serde::Deserialize)]
+pub struct DocumentTextParams {
+    pub uri: Uri,
+}
+
+#[derive(serde::Serialize)]
+pub struct DocumentText {
+    pub version: i32,
+    pub text: String,
+}
+
+impl Backend {
+    pub async fn document_text(&self, params: DocumentTextParams) -> Result<Option<DocumentText>> {
+        if !std::env::var(jobs::TEST_HOOKS_VAR).is_ok_and(|v| v == "1") {
+            return Err(Error::method_not_found());
+        }
+        let snapshot = self.inner.state().documents.get(&params.uri);
+        Ok(snapshot.map(|s| DocumentText {
+            version: s.version,
+            text: s.text(),
+        }))
+    }
+}
+
 impl Inner {
     fn config(&self) -> ClientConfig {
         self.config.get().copied().unwrap_or_default()

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Run every fuzz target for SECONDS each (default 60), starting from the committed corpus in
+# fuzz/corpus/<target>; new inputs go to fuzz/corpus-new/<target> (not committed). One line per
+# target, then `fuzz: N passed, N failed`; exits non-zero on any crash, leaving the crash input
+# and the command that reproduces it in the output.
+#
+# Works on the stable toolchain: cargo-fuzz needs nightly-only rustc flags (-Z sanitizer,
+# coverage passes), which RUSTC_BOOTSTRAP=1 unlocks; stable ships the AddressSanitizer runtime,
+# so the default `-s address` works (set FUZZ_SANITIZER=none for about twice the throughput).
+# A panic anywhere, even one the server catches, aborts the run: libFuzzer counts it a crash.
+#   usage: fuzz/run.sh [SECONDS] [TARGET...]
+set -uo pipefail
+cd "$(dirname "$0")"
+
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip reparse analyze server)
+
+export RUSTC_BOOTSTRAP=1
+flags=(-s "${FUZZ_SANITIZER:-address}")
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "fuzz: installing cargo-fuzz"
+  cargo install cargo-fuzz --locked || exit 2
+fi
+
+echo "fuzz: building ${targets[*]}"
+if ! cargo fuzz build "${flags[@]}" >build.log 2>&1; then
+  tail -40 build.log
+  echo "fuzz: the build failed"
+  exit 2
+fi
+
+passed=0
+failed=0
+for target in "${targets[@]}"; do
+  mkdir -p "corpus/$target" "corpus-new/$target" "artifacts/$target"
+  log="artifacts/$target.log"
+  # -timeout: one input running this long is a hang; the server target bounds its own waits
+  # well below it.
+  cargo fuzz run "${flags[@]}" "$target" "corpus-new/$target" "corpus/$target" -- \
+    -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \
+    >"$log" 2>&1
+  status=$?
+  runs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | tail -1 | awk '{print $2}')
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  if [ "$status" -eq 0 ]; then
+    passed=$((passed + 1))
+    echo "fuzz: $target ok: ${runs:-?} runs in ${seconds}s, coverage ${cov:-?} edges"
+  else
+    failed=$((failed + 1))
+    echo "fuzz: $target FAILED (exit $status); the end of its log ($log):"
+    tail -60 "$log"
+    crash=$(grep -o 'Test unit written to [^ ]*' "$log" | tail -1 | awk '{print $5}')
+    if [ -n "$crash" ] && [ -f "$crash" ]; then
+      echo "fuzz: crash input $crash (base64):"
+      base64 "$crash"
+      echo "fuzz: reproduce with: (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run ${flags[*]} $target $crash)"
+    fi
+  fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
