@@ -366,3 +366,21 @@ fn is_log_about(uri: &str) -> impl Fn(&Value) -> bool + '_ {
                 .is_some_and(|s| s.contains(uri))
     }
 }
+
+#[test]
+fn an_unknown_dollar_request_is_answered_method_not_found() {
+    // tower-lsp-server drops the answer to every unknown `$/` method, requests included: the
+    // client would wait for ever (found by the server fuzz target).
+    let mut server = Server::spawn();
+    server.initialize(json!({}));
+    let unknown = server.send_request("$/sudoku-lsp/nonsense", json!({}));
+    let answer = server.response(unknown);
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    let plain = server.send_request("sudoku-lsp/nonsense", json!({}));
+    assert_eq!(server.response(plain)["error"]["code"], -32601);
+    // A `$/` notification (no id) gets no answer, as the protocol asks; the session goes on.
+    server.notify("$/sudoku-lsp/ping", json!({}));
+    server.notify("$/cancelRequest", json!({"id": 99}));
+    let after = server.request("shutdown", Value::Null);
+    assert_eq!(after["result"], Value::Null, "{after}");
+}

@@ -74,6 +74,10 @@ enum Wire {
 /// the body was JSON at all.
 fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
     if serde_json::from_slice::<Wire>(&body).is_ok() {
+        if let Some((id, method)) = unknown_dollar_request(&body) {
+            let problem = format!("method not found: {method}");
+            return (substitute(id, -32601, problem), true);
+        }
         return (body, true);
     }
     let message = match serde_json::from_slice::<Value>(&body) {
@@ -96,6 +100,27 @@ fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
         }
     };
     (message, true)
+}
+
+/// The methods starting with `$/` that this server answers as requests.
+const OWN_DOLLAR_METHODS: [&str; 2] = [MALFORMED_METHOD, super::server::DOCUMENT_TEXT_METHOD];
+
+/// A request (it has an id) for a `$/` method the server does not have: tower-lsp-server drops
+/// the "method not found" answer of every `$/` method, requests included, so the client would
+/// wait for ever; we answer it ourselves. Notifications (no id) are left alone, as the protocol
+/// asks.
+fn unknown_dollar_request(body: &[u8]) -> Option<(Value, String)> {
+    // Cheap test first: most messages hold no `"$/` at all.
+    find(body, b"\"$/")?;
+    #[derive(Deserialize)]
+    struct Head {
+        id: Option<Value>,
+        method: Option<String>,
+    }
+    let head: Head = serde_json::from_slice(body).ok()?;
+    let (id, method) = (head.id?, head.method?);
+    let unknown = method.starts_with("$/") && !OWN_DOLLAR_METHODS.contains(&method.as_str());
+    unknown.then_some((id, method))
 }
 
 fn substitute(id: Value, code: i64, problem: String) -> Vec<u8> {
