@@ -17,6 +17,8 @@ mod server;
 mod transport;
 mod view;
 
+pub use diagnostics::{MAX_DIAGNOSTICS, TOO_MANY};
+
 use std::sync::atomic::Ordering;
 
 use tokio::io::{AsyncRead, AsyncWrite};
