@@ -10,4 +10,5 @@ pub mod engine;
 pub mod finding;
 pub mod format;
 pub mod grid;
+pub mod logic;
 pub mod lsp;

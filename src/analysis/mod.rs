@@ -7,12 +7,14 @@
 mod check;
 mod explain;
 mod findings;
+mod grade;
 
 pub use check::{
     check_document, check_text, check_text_with, document_findings, recheck, Cache, Checked,
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, reason_text};
+pub use grade::{grade, grade_analyzed, incomplete_reason, Graded};
 
 use crate::engine::{self, fast9, Budget, Digits, Marks, Stop};
 use crate::grid::{geometry, Geometry, Size, Variant};

@@ -4,6 +4,7 @@ mod check;
 mod in_place;
 mod inputs;
 mod lines;
+mod rate;
 mod read;
 mod report;
 mod solve;
@@ -72,6 +73,38 @@ enum Command {
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
     },
+    /// Rate each puzzle on Sudoku Explainer's scale: PATH:LINE:COLUMN: 7.2 Fiendish (TECHNIQUE).
+    ///
+    /// The rating is the hardest step on the path that always takes the simplest step
+    /// available. Puzzles without exactly one solution are not rated. Exit status: 0 when every
+    /// puzzle was rated, 1 when any was not (or a file has errors), 2 for a usage or I/O problem.
+    Rate {
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Print each puzzle's whole solve path, step by step, with its rating.
+    ///
+    /// With --format json, an array with one object per puzzle: {"path", "line", "column",
+    /// "rating", "level", "technique", "steps": [{"technique", "rating", "placements":
+    /// [{"cell": "E5", "digit": 7}], "eliminations": [...], "cells", "units", "digits", "text"}]}.
+    Explain {
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        #[command(flatten)]
+        grading: Grading,
+    },
+    /// Print the next step of each puzzle as a hint: --level 1 says where to look, 2 which
+    /// technique, 3 the whole step.
+    Hint {
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=3))]
+        level: u8,
+        #[command(flatten)]
+        grading: Grading,
+    },
     /// Time the solver on puzzle files (one 81-character puzzle a line), or on generated puzzles.
     ///
     /// Prints µs per puzzle and puzzles per second for each file: one thread, up to two solutions
@@ -85,6 +118,39 @@ enum Command {
         #[arg(value_name = "COMMAND")]
         command: Option<String>,
     },
+}
+
+/// Options shared by `rate`, `explain` and `hint`.
+#[derive(clap::Args, Debug)]
+struct Grading {
+    /// `text` for people, `json` for machines.
+    #[arg(long, value_enum, default_value = "text")]
+    format: rate::OutputFormat,
+    /// Seconds allowed per puzzle; past it, the rating reached is given as a lower bound.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    time_limit: f64,
+    /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+    max_file_size: u64,
+}
+
+impl Grading {
+    fn run(self, paths: Vec<String>, mode: rate::Mode) -> i32 {
+        let paths = match stdin_if_none(paths) {
+            Ok(paths) => paths,
+            Err(code) => return code,
+        };
+        if !(self.time_limit > 0.0 && self.time_limit.is_finite()) {
+            return fail("--time-limit takes a positive number of seconds");
+        }
+        let options = rate::Options {
+            mode,
+            format: self.format,
+            time_limit: std::time::Duration::from_secs_f64(self.time_limit.min(1e9)),
+            max_file: self.max_file_size,
+        };
+        rate::run(&paths, &options)
+    }
 }
 
 /// Run the binary; returns the exit code.
@@ -116,6 +182,13 @@ pub fn main() -> i32 {
             Ok(paths) => solve::run(&paths, in_place, max_nodes, max_file_size),
             Err(code) => code,
         },
+        Some(Command::Rate { paths, grading }) => grading.run(paths, rate::Mode::Rate),
+        Some(Command::Explain { paths, grading }) => grading.run(paths, rate::Mode::Explain),
+        Some(Command::Hint {
+            paths,
+            level,
+            grading,
+        }) => grading.run(paths, rate::Mode::Hint(level)),
         Some(Command::Bench { paths }) => crate::bench::run(&paths),
         Some(Command::Help { command }) => help(command.as_deref()),
     }
@@ -130,7 +203,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, bench and help"
+                    "no command '{name}': the commands are check, solve, rate, explain, hint, bench and help"
                 ))
             }
         },

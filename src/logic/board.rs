@@ -1,0 +1,236 @@
+//! `Board`: the candidate grid the technique finders read — placed digits, each empty cell's
+//! candidates, and for each digit the cells where it may still go, kept in step.
+//!
+//! Placing a digit removes it from the cell's peers, as a solver pencils marks; nothing else
+//! happens by itself, so every further deduction is a step someone can name.
+
+use std::any::Any;
+use std::sync::{Mutex, OnceLock};
+
+use super::cells::CellSet;
+use super::step::{Candidate, Step};
+use crate::engine::Digits;
+use crate::grid::{Geometry, UnitKind};
+
+/// Cell sets of a geometry's units and peers, built once per (geometry, width).
+pub struct Layout<const W: usize> {
+    pub units: Vec<CellSet<W>>,
+    pub peers: Vec<CellSet<W>>,
+    pub all: CellSet<W>,
+    /// Units in the order Sudoku Explainer scans them: boxes, rows, columns, then diagonals.
+    pub scan_order: Vec<usize>,
+}
+
+impl<const W: usize> Layout<W> {
+    /// The shared layout of `geo`; a handful exist at most (sizes × variants × widths).
+    pub fn of(geo: &'static Geometry) -> &'static Layout<W> {
+        type Cache = Mutex<Vec<(usize, usize, &'static (dyn Any + Sync + Send))>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let key = (geo as *const Geometry as usize, W);
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .expect("layout cache");
+        if let Some((_, _, layout)) = cache.iter().find(|(g, w, _)| (*g, *w) == key) {
+            return layout.downcast_ref().expect("layout of this width");
+        }
+        let layout: &'static Layout<W> = Box::leak(Box::new(Layout::build(geo)));
+        cache.push((key.0, key.1, layout));
+        layout
+    }
+
+    fn build(geo: &Geometry) -> Layout<W> {
+        assert!(
+            geo.cells() <= 64 * W,
+            "a {} grid needs a wider set",
+            geo.size.label()
+        );
+        let set_of = |cells: &[u16]| cells.iter().map(|&c| c as usize).collect();
+        Layout {
+            units: geo.units.iter().map(|u| set_of(&u.cells)).collect(),
+            peers: geo.peers.iter().map(|p| set_of(p)).collect(),
+            all: (0..geo.cells()).collect(),
+            scan_order: scan_order(geo),
+        }
+    }
+}
+
+fn scan_order(geo: &Geometry) -> Vec<usize> {
+    let rank = |kind: UnitKind| match kind {
+        UnitKind::Box(_) => 0,
+        UnitKind::Row(_) => 1,
+        UnitKind::Column(_) => 2,
+        UnitKind::Diagonal | UnitKind::AntiDiagonal => 3,
+    };
+    let mut order: Vec<usize> = (0..geo.units.len()).collect();
+    order.sort_by_key(|&u| rank(geo.units[u].kind)); // stable: keeps each kind's own order
+    order
+}
+
+/// A grid with candidates. `W` is the width of its cell sets: 2 up to 11×11, 10 above.
+#[derive(Clone)]
+pub struct Board<const W: usize> {
+    pub geo: &'static Geometry,
+    layout: &'static Layout<W>,
+    values: Box<[u8]>,
+    candidates: Box<[Digits]>,
+    /// Index `d - 1`: the empty cells where `d` is still a candidate.
+    places: Box<[CellSet<W>]>,
+    empty: CellSet<W>,
+}
+
+impl<const W: usize> Board<W> {
+    /// The board of `givens` (0 for empty) with every candidate a peer's given does not rule out.
+    /// Givens that clash leave a board where some cell or digit has no candidate.
+    pub fn new(geo: &'static Geometry, givens: &[u8]) -> Board<W> {
+        let n = geo.side();
+        let layout = Layout::of(geo);
+        let mut board = Board {
+            geo,
+            layout,
+            values: vec![0; geo.cells()].into_boxed_slice(),
+            candidates: vec![Digits::all(n); geo.cells()].into_boxed_slice(),
+            places: vec![layout.all; n].into_boxed_slice(),
+            empty: layout.all,
+        };
+        for (cell, &digit) in givens.iter().enumerate() {
+            if digit != 0 {
+                board.place(cell, digit);
+            }
+        }
+        board
+    }
+
+    pub fn side(&self) -> usize {
+        self.geo.side()
+    }
+    pub fn layout(&self) -> &'static Layout<W> {
+        self.layout
+    }
+    /// The digit in `cell`, 0 when empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+    /// The candidates of an empty cell (none for a filled one).
+    pub fn candidates(&self, cell: usize) -> Digits {
+        self.candidates[cell]
+    }
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.candidates[cell].contains(digit)
+    }
+    /// The empty cells where `digit` may still go.
+    pub fn places(&self, digit: u8) -> CellSet<W> {
+        self.places[digit as usize - 1]
+    }
+    /// The places of `digit` within `unit`.
+    pub fn places_in(&self, digit: u8, unit: usize) -> CellSet<W> {
+        self.places(digit) & self.layout.units[unit]
+    }
+    pub fn empty_cells(&self) -> CellSet<W> {
+        self.empty
+    }
+    pub fn unit(&self, unit: usize) -> CellSet<W> {
+        self.layout.units[unit]
+    }
+    pub fn peers(&self, cell: usize) -> CellSet<W> {
+        self.layout.peers[cell]
+    }
+    /// Cells that see every cell of `cells` (none of `cells` themselves).
+    pub fn common_peers(&self, cells: CellSet<W>) -> CellSet<W> {
+        let mut seen = self.layout.all;
+        for c in cells.iter() {
+            seen &= self.layout.peers[c];
+        }
+        seen - cells
+    }
+    pub fn is_solved(&self) -> bool {
+        self.empty.is_empty()
+    }
+    /// Units boxes first, then rows, columns and diagonals.
+    pub fn scan_order(&self) -> &'static [usize] {
+        &self.layout.scan_order
+    }
+    pub fn unit_count(&self) -> usize {
+        self.geo.units.len()
+    }
+    pub fn is_box(&self, unit: usize) -> bool {
+        matches!(self.geo.units[unit].kind, UnitKind::Box(_))
+    }
+    /// Whether `digit` is already placed in `unit`.
+    pub fn unit_has_value(&self, unit: usize, digit: u8) -> bool {
+        self.geo.units[unit]
+            .cells
+            .iter()
+            .any(|&c| self.values[c as usize] == digit)
+    }
+
+    /// Writes `digit` in `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        for d in self.candidates[cell].iter() {
+            self.places[d as usize - 1].remove(cell);
+        }
+        self.candidates[cell] = Digits::EMPTY;
+        self.values[cell] = digit;
+        self.empty.remove(cell);
+        let seen = self.layout.peers[cell] & self.places[digit as usize - 1];
+        for peer in seen.iter() {
+            self.candidates[peer].remove(digit);
+        }
+        self.places[digit as usize - 1] -= seen;
+    }
+
+    /// Removes a candidate; true when it was there.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        if !self.candidates[cell].contains(digit) {
+            return false;
+        }
+        self.candidates[cell].remove(digit);
+        self.places[digit as usize - 1].remove(cell);
+        true
+    }
+
+    /// Carries out a step: its placements, then its eliminations.
+    pub fn apply(&mut self, step: &Step) {
+        for &Candidate { cell, digit } in &step.placements {
+            if self.values[cell as usize] == 0 {
+                self.place(cell as usize, digit);
+            }
+        }
+        for &Candidate { cell, digit } in &step.eliminations {
+            self.eliminate(cell as usize, digit);
+        }
+    }
+
+    /// Whether some empty cell has no candidate left, or some unit lacks a digit with no place
+    /// for it: the board cannot be completed.
+    pub fn is_broken(&self) -> bool {
+        if self.empty.iter().any(|c| self.candidates[c].is_empty()) {
+            return true;
+        }
+        (0..self.unit_count()).any(|u| {
+            (1..=self.side() as u8)
+                .any(|d| self.places_in(d, u).is_empty() && !self.unit_has_value(u, d))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+
+    #[test]
+    fn placing_a_digit_removes_it_from_peers_only() {
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut board = Board::<2>::new(geo, &[0; 81]);
+        board.place(40, 5);
+        assert_eq!(board.value(40), 5);
+        assert!(!board.has(41, 5) && !board.has(4, 5) && !board.has(30, 5));
+        assert!(board.has(0, 5));
+        assert_eq!(board.places(5).len(), 81 - 1 - 20);
+        assert!(!board.places(7).contains(40));
+    }
+}

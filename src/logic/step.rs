@@ -1,0 +1,298 @@
+//! What a finder returns: a `Step` — the technique, its difficulty on Sudoku Explainer's scale,
+//! what it places and eliminates, the pattern behind it, and how to say it.
+
+use std::fmt;
+
+use crate::engine::Digits;
+use crate::grid::{digit_char, Geometry};
+
+/// A digit in a cell: a placement or an elimination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Candidate {
+    pub cell: u16,
+    pub digit: u8,
+}
+
+impl Candidate {
+    pub fn new(cell: usize, digit: u8) -> Candidate {
+        Candidate {
+            cell: cell as u16,
+            digit,
+        }
+    }
+}
+
+/// A difficulty on Sudoku Explainer's scale (1.0 to 11+), kept in tenths so it compares exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Difficulty(pub u16);
+
+impl Difficulty {
+    pub fn tenths(tenths: u16) -> Difficulty {
+        Difficulty(tenths)
+    }
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / 10.0
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// Every technique the solver knows, simplest first within each family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    FullHouse,
+    HiddenSingle,
+    NakedSingle,
+    DirectPointing,
+    DirectClaiming,
+    DirectHiddenPair,
+    DirectHiddenTriple,
+    Pointing,
+    Claiming,
+    NakedPair,
+    NakedTriple,
+    NakedQuad,
+    HiddenPair,
+    HiddenTriple,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    FinnedXWing,
+    FinnedSwordfish,
+    FinnedJellyfish,
+    Skyscraper,
+    TwoStringKite,
+    TurbotFish,
+    EmptyRectangle,
+    XyWing,
+    XyzWing,
+    WxyzWing,
+    VwxyzWing,
+    WWing,
+    UniqueRectangle,
+    UniqueLoop,
+    Bug,
+    AlignedPairExclusion,
+    AlignedTripleExclusion,
+    SimpleColouring,
+    XChain,
+    XCycle,
+    YChain,
+    YCycle,
+    XyChain,
+    Aic,
+    SueDeCoq,
+    AlsXz,
+    ForcingChain,
+    Nishio,
+    CellForcingChain,
+    RegionForcingChain,
+    DynamicForcingChain,
+    DynamicForcingChainPlus,
+    NestedForcingChain,
+}
+
+impl Technique {
+    /// The name solvers use, as Sudoku Explainer and HoDoKu print it.
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full house",
+            HiddenSingle => "Hidden single",
+            NakedSingle => "Naked single",
+            DirectPointing => "Direct pointing",
+            DirectClaiming => "Direct claiming",
+            DirectHiddenPair => "Direct hidden pair",
+            DirectHiddenTriple => "Direct hidden triple",
+            Pointing => "Pointing",
+            Claiming => "Claiming",
+            NakedPair => "Naked pair",
+            NakedTriple => "Naked triple",
+            NakedQuad => "Naked quad",
+            HiddenPair => "Hidden pair",
+            HiddenTriple => "Hidden triple",
+            HiddenQuad => "Hidden quad",
+            XWing => "X-wing",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            FinnedXWing => "Finned X-wing",
+            FinnedSwordfish => "Finned swordfish",
+            FinnedJellyfish => "Finned jellyfish",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "Two-string kite",
+            TurbotFish => "Turbot fish",
+            EmptyRectangle => "Empty rectangle",
+            XyWing => "XY-wing",
+            XyzWing => "XYZ-wing",
+            WxyzWing => "WXYZ-wing",
+            VwxyzWing => "VWXYZ-wing",
+            WWing => "W-wing",
+            UniqueRectangle => "Unique rectangle",
+            UniqueLoop => "Unique loop",
+            Bug => "BUG",
+            AlignedPairExclusion => "Aligned pair exclusion",
+            AlignedTripleExclusion => "Aligned triple exclusion",
+            SimpleColouring => "Simple colouring",
+            XChain => "X-chain",
+            XCycle => "X-cycle",
+            YChain => "Y-chain",
+            YCycle => "Y-cycle",
+            XyChain => "XY-chain",
+            Aic => "AIC",
+            SueDeCoq => "Sue de Coq",
+            AlsXz => "ALS-XZ",
+            ForcingChain => "Forcing chain",
+            Nishio => "Nishio forcing chain",
+            CellForcingChain => "Cell forcing chains",
+            RegionForcingChain => "Region forcing chains",
+            DynamicForcingChain => "Dynamic forcing chains",
+            DynamicForcingChainPlus => "Dynamic forcing chains (+)",
+            NestedForcingChain => "Nested forcing chains",
+        }
+    }
+
+    /// A stable identifier for JSON and settings: the name in kebab case.
+    pub fn id(self) -> String {
+        let mut id = String::new();
+        for c in self.name().chars() {
+            match c {
+                'A'..='Z' | 'a'..='z' | '0'..='9' => id.push(c.to_ascii_lowercase()),
+                ' ' | '-' if !id.ends_with('-') => id.push('-'),
+                '+' => id.push_str("plus"),
+                _ => {}
+            }
+        }
+        id.trim_end_matches('-').to_string()
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction, with what a person needs to follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    pub difficulty: Difficulty,
+    pub placements: Vec<Candidate>,
+    pub eliminations: Vec<Candidate>,
+    /// The cells of the pattern (not those it changes), for highlighting and for the first hint.
+    pub cells: Vec<u16>,
+    /// The units the pattern lives in, most telling first.
+    pub units: Vec<u16>,
+    /// The digits the pattern is about.
+    pub digits: Digits,
+    /// The sentence that says it, e.g. `Naked pair {3, 7} in row E (E2, E8): 3 and 7 leave E1, E5`.
+    pub text: String,
+}
+
+impl Step {
+    /// Whether the step changes anything (a finder never returns one that does not).
+    pub fn is_productive(&self) -> bool {
+        !(self.placements.is_empty() && self.eliminations.is_empty())
+    }
+}
+
+/// Sentence pieces shared by the finders.
+pub mod say {
+    use super::*;
+
+    /// "E2, E8"
+    pub fn cells(geo: &Geometry, cells: impl IntoIterator<Item = usize>) -> String {
+        let names: Vec<String> = cells.into_iter().map(|c| geo.cell_name(c)).collect();
+        names.join(", ")
+    }
+
+    /// "3 and 7", "1, 4 and 9"
+    pub fn digits(digits: Digits) -> String {
+        let list: Vec<String> = digits.iter().map(|d| digit_char(d).to_string()).collect();
+        match list.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+
+    /// ": 3 and 7 leave E1, E5; 4 leaves C2" — eliminations grouped by digit, in digit order.
+    pub fn eliminations(geo: &Geometry, eliminations: &[Candidate]) -> String {
+        let mut by_cells: Vec<(Digits, Vec<u16>)> = Vec::new();
+        let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        for d in digits {
+            let mut cells: Vec<u16> = eliminations
+                .iter()
+                .filter(|e| e.digit == d)
+                .map(|e| e.cell)
+                .collect();
+            cells.sort_unstable();
+            match by_cells.iter_mut().find(|(_, c)| *c == cells) {
+                Some((ds, _)) => ds.insert(d),
+                None => by_cells.push((Digits::single(d), cells)),
+            }
+        }
+        let parts: Vec<String> = by_cells
+            .iter()
+            .map(|(ds, cells)| {
+                let verb = if ds.len() == 1 { "leaves" } else { "leave" };
+                let cells = cells.iter().map(|&c| c as usize);
+                format!(
+                    "{} {verb} {}",
+                    digits_word(*ds),
+                    super::say::cells(geo, cells)
+                )
+            })
+            .collect();
+        parts.join("; ")
+    }
+
+    fn digits_word(ds: Digits) -> String {
+        digits(ds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+
+    #[test]
+    fn difficulties_print_in_tenths() {
+        assert_eq!(Difficulty(72).to_string(), "7.2");
+        assert_eq!(Difficulty(110).to_string(), "11.0");
+    }
+
+    #[test]
+    fn ids_are_kebab_case() {
+        assert_eq!(Technique::XyzWing.id(), "xyz-wing");
+        assert_eq!(
+            Technique::DynamicForcingChainPlus.id(),
+            "dynamic-forcing-chains-plus"
+        );
+        assert_eq!(Technique::AlsXz.id(), "als-xz");
+    }
+
+    #[test]
+    fn eliminations_are_grouped_by_digit() {
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let e = [
+            Candidate::new(36, 3),
+            Candidate::new(40, 3),
+            Candidate::new(36, 7),
+            Candidate::new(40, 7),
+            Candidate::new(19, 4),
+        ];
+        assert_eq!(
+            say::eliminations(geo, &e),
+            "3 and 7 leave E1, E5; 4 leaves C2"
+        );
+    }
+}

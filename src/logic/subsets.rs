@@ -1,0 +1,165 @@
+//! Subsets: `k` cells of a unit that hold only `k` digits between them (naked), or `k` digits
+//! whose places in a unit are only `k` cells (hidden). Either way those digits fill those cells:
+//! a naked set pushes its digits out of the unit's other cells, a hidden set pushes every other
+//! digit out of its cells.
+
+use std::ops::ControlFlow;
+
+use super::board::Board;
+use super::cells::CellSet;
+use super::step::{say, Candidate, Difficulty, Step, Technique};
+use super::{combinations, Sink};
+use crate::engine::Digits;
+
+/// Sudoku Explainer's values for naked and hidden pairs, triples and quads.
+fn difficulty(size: usize, hidden: bool) -> Difficulty {
+    Difficulty(match (size, hidden) {
+        (2, false) => 30,
+        (3, false) => 36,
+        (4, false) => 50,
+        (2, true) => 34,
+        (3, true) => 40,
+        _ => 54,
+    })
+}
+
+fn technique(size: usize, hidden: bool) -> Technique {
+    match (size, hidden) {
+        (2, false) => Technique::NakedPair,
+        (3, false) => Technique::NakedTriple,
+        (4, false) => Technique::NakedQuad,
+        (2, true) => Technique::HiddenPair,
+        (3, true) => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    }
+}
+
+/// A subset found in a unit.
+pub struct Subset<const W: usize> {
+    pub unit: usize,
+    pub cells: CellSet<W>,
+    pub digits: Digits,
+    pub hidden: bool,
+    pub eliminations: Vec<Candidate>,
+}
+
+/// Naked sets of `size` cells, units in scan order.
+pub fn naked_sets<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for &unit in b.scan_order() {
+        let open: Vec<usize> = (b.unit(unit) & b.empty_cells())
+            .iter()
+            .filter(|&c| b.candidates(c).len() as usize <= size)
+            .collect();
+        combinations(&open, size, |cells| {
+            let digits = cells
+                .iter()
+                .fold(Digits::EMPTY, |ds, &c| ds | b.candidates(c));
+            if digits.len() as usize != size {
+                return ControlFlow::Continue(());
+            }
+            let set: CellSet<W> = cells.iter().copied().collect();
+            let others = (b.unit(unit) & b.empty_cells()) - set;
+            let eliminations = candidates_in(b, others, digits);
+            if eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            found(Subset {
+                unit,
+                cells: set,
+                digits,
+                hidden: false,
+                eliminations,
+            })
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Hidden sets of `size` digits, units in scan order.
+pub fn hidden_sets<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for &unit in b.scan_order() {
+        let open: Vec<u8> = (1..=b.side() as u8)
+            .filter(|&d| {
+                let n = b.places_in(d, unit).len() as usize;
+                (2..=size).contains(&n)
+            })
+            .collect();
+        combinations(&open, size, |digits| {
+            let cells = digits
+                .iter()
+                .fold(CellSet::EMPTY, |cs, &d| cs | b.places_in(d, unit));
+            if cells.len() as usize != size {
+                return ControlFlow::Continue(());
+            }
+            let set = digits
+                .iter()
+                .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
+            let others = !set & Digits::all(b.side());
+            let eliminations = candidates_in(b, cells, others);
+            if eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            found(Subset {
+                unit,
+                cells,
+                digits: set,
+                hidden: true,
+                eliminations,
+            })
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every candidate among `digits` in `cells`, cell by cell.
+pub fn candidates_in<const W: usize>(
+    b: &Board<W>,
+    cells: CellSet<W>,
+    digits: Digits,
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for c in cells.iter() {
+        for d in (b.candidates(c) & digits).iter() {
+            out.push(Candidate::new(c, d));
+        }
+    }
+    out
+}
+
+pub fn naked<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
+    naked_sets(b, size, |s| sink.push(subset_step(b, s)))
+}
+
+pub fn hidden<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
+    hidden_sets(b, size, |s| sink.push(subset_step(b, s)))
+}
+
+pub fn subset_step<const W: usize>(b: &Board<W>, s: Subset<W>) -> Step {
+    let size = s.cells.len() as usize;
+    let technique = technique(size, s.hidden);
+    let text = format!(
+        "{technique} {} in {} ({}): {}",
+        s.digits,
+        b.geo.unit_name(s.unit),
+        say::cells(b.geo, s.cells.iter()),
+        say::eliminations(b.geo, &s.eliminations),
+    );
+    Step {
+        technique,
+        difficulty: difficulty(size, s.hidden),
+        placements: Vec::new(),
+        eliminations: s.eliminations,
+        cells: s.cells.iter().map(|c| c as u16).collect(),
+        units: vec![s.unit as u16],
+        digits: s.digits,
+        text,
+    }
+}
