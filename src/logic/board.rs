@@ -17,8 +17,13 @@ pub struct Layout<const W: usize> {
     pub units: Vec<CellSet<W>>,
     pub peers: Vec<CellSet<W>>,
     pub all: CellSet<W>,
-    /// Units in the order Sudoku Explainer scans them: boxes, rows, columns, then diagonals.
+    /// Units in the order Sudoku Explainer scans them for singles and subsets: boxes, columns,
+    /// rows, then diagonals.
     pub scan_order: Vec<usize>,
+    pub boxes: Vec<usize>,
+    pub rows: Vec<usize>,
+    pub columns: Vec<usize>,
+    pub diagonals: Vec<usize>,
 }
 
 impl<const W: usize> Layout<W> {
@@ -51,15 +56,27 @@ impl<const W: usize> Layout<W> {
             peers: geo.peers.iter().map(|p| set_of(p)).collect(),
             all: (0..geo.cells()).collect(),
             scan_order: scan_order(geo),
+            boxes: of_kind(geo, |k| matches!(k, UnitKind::Box(_))),
+            rows: of_kind(geo, |k| matches!(k, UnitKind::Row(_))),
+            columns: of_kind(geo, |k| matches!(k, UnitKind::Column(_))),
+            diagonals: of_kind(geo, |k| {
+                matches!(k, UnitKind::Diagonal | UnitKind::AntiDiagonal)
+            }),
         }
     }
+}
+
+fn of_kind(geo: &Geometry, kind: impl Fn(UnitKind) -> bool) -> Vec<usize> {
+    (0..geo.units.len())
+        .filter(|&u| kind(geo.units[u].kind))
+        .collect()
 }
 
 fn scan_order(geo: &Geometry) -> Vec<usize> {
     let rank = |kind: UnitKind| match kind {
         UnitKind::Box(_) => 0,
-        UnitKind::Row(_) => 1,
-        UnitKind::Column(_) => 2,
+        UnitKind::Column(_) => 1,
+        UnitKind::Row(_) => 2,
         UnitKind::Diagonal | UnitKind::AntiDiagonal => 3,
     };
     let mut order: Vec<usize> = (0..geo.units.len()).collect();
@@ -149,7 +166,7 @@ impl<const W: usize> Board<W> {
     pub fn is_solved(&self) -> bool {
         self.empty.is_empty()
     }
-    /// Units boxes first, then rows, columns and diagonals.
+    /// Units boxes first, then columns, rows and diagonals.
     pub fn scan_order(&self) -> &'static [usize] {
         &self.layout.scan_order
     }

@@ -41,39 +41,51 @@ pub struct Fish<const W: usize> {
     pub targets: CellSet<W>,
 }
 
-/// Every basic fish of `size` lines, digit by digit, rows as base first.
+/// Every basic fish of `size` lines, in Sukaku Explainer's order: columns as base first, then
+/// rows; base lines in colexicographic order; then digit.
 pub fn fishes<const W: usize>(
     b: &Board<W>,
     size: usize,
     mut found: impl FnMut(Fish<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let n = b.side();
-    for digit in 1..=n as u8 {
-        for rows in [true, false] {
-            // Units 0..n are rows, n..2n columns (see `Geometry::build`).
-            let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
-            let lines: Vec<usize> = (0..n)
-                .filter(|&i| {
-                    let count = b.places_in(digit, base_units + i).len() as usize;
-                    (2..=size).contains(&count)
-                })
-                .collect();
-            combinations(&lines, size, |base| {
-                let cells = base.iter().fold(CellSet::EMPTY, |s, &i| {
-                    s | b.places_in(digit, base_units + i)
-                });
+    // Sukaku Explainer skips a digit placed so often that fewer than 2·size lines remain open.
+    let placed: Vec<usize> = (1..=n as u8)
+        .map(|d| b.values().iter().filter(|&&v| v == d).count())
+        .collect();
+    let lines: Vec<usize> = (0..n).collect();
+    for rows in [false, true] {
+        // Units 0..n are rows, n..2n columns (see `Geometry::build`).
+        let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
+        combinations(&lines, size, |base| {
+            for digit in 1..=n as u8 {
+                if placed[digit as usize - 1] + 2 * size > n {
+                    continue;
+                }
+                let mut cells = CellSet::EMPTY;
+                for &i in base {
+                    let places = b.places_in(digit, base_units + i);
+                    if places.len() < 2 {
+                        cells = CellSet::EMPTY;
+                        break;
+                    }
+                    cells |= places;
+                }
+                if cells.is_empty() {
+                    continue;
+                }
                 let cover: Vec<usize> = (0..n)
                     .filter(|&j| cells.intersects(&b.unit(cover_units + j)))
                     .collect();
                 if cover.len() != size {
-                    return ControlFlow::Continue(());
+                    continue;
                 }
                 let covered = cover
                     .iter()
                     .fold(CellSet::EMPTY, |s, &j| s | b.unit(cover_units + j));
                 let targets = (b.places(digit) & covered) - cells;
                 if targets.is_empty() {
-                    return ControlFlow::Continue(());
+                    continue;
                 }
                 let base = base.to_vec();
                 found(Fish {
@@ -83,9 +95,10 @@ pub fn fishes<const W: usize>(
                     cover,
                     cells,
                     targets,
-                })
-            })?;
-        }
+                })?;
+            }
+            ControlFlow::Continue(())
+        })?;
     }
     ControlFlow::Continue(())
 }

@@ -8,13 +8,17 @@
 
 mod board;
 mod cells;
+mod exclusion;
 mod fish;
 mod intersections;
 mod ladder;
+mod single_digit;
 mod singles;
 mod solver;
 mod step;
 mod subsets;
+mod uniqueness;
+mod wings;
 
 pub use board::Board;
 pub use cells::CellSet;
@@ -60,34 +64,39 @@ impl Sink {
     }
 }
 
-/// Calls `visit` with every `k`-element combination of `items`, in lexicographic order, until it
-/// breaks.
+/// Calls `visit` with every `k`-element combination of `items` in colexicographic order — by
+/// last element, then the one before: {0,1}, {0,2}, {1,2}, {0,3}… — the order Sudoku Explainer
+/// enumerates them in (as binary numbers counting up), until it breaks. At most 64 items.
 pub fn combinations<T: Copy>(
     items: &[T],
     k: usize,
     mut visit: impl FnMut(&[T]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    fn go<T: Copy>(
-        items: &[T],
-        k: usize,
-        chosen: &mut Vec<T>,
-        visit: &mut impl FnMut(&[T]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if chosen.len() == k {
-            return visit(chosen);
-        }
-        let need = k - chosen.len();
-        for i in 0..items.len().saturating_sub(need - 1) {
-            chosen.push(items[i]);
-            go(&items[i + 1..], k, chosen, visit)?;
-            chosen.pop();
-        }
-        ControlFlow::Continue(())
-    }
-    if k == 0 || k > items.len() {
+    let n = items.len();
+    if k == 0 || k > n || n > 64 {
         return ControlFlow::Continue(());
     }
-    go(items, k, &mut Vec::with_capacity(k), &mut visit)
+    let mut chosen = Vec::with_capacity(k);
+    let mut mask: u64 = u64::MAX >> (64 - k);
+    loop {
+        chosen.clear();
+        let mut bits = mask;
+        while bits != 0 {
+            chosen.push(items[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        visit(&chosen)?;
+        // Gosper's hack: the next larger number with as many bits set.
+        let lowest = mask & mask.wrapping_neg();
+        let ripple = mask.wrapping_add(lowest);
+        if ripple == 0 {
+            return ControlFlow::Continue(()); // the last one reached bit 63
+        }
+        mask = ripple | (((mask ^ ripple) >> 2) / lowest);
+        if n < 64 && mask >> n != 0 {
+            return ControlFlow::Continue(());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -101,9 +110,19 @@ mod tests {
             seen.push(c.to_vec());
             ControlFlow::Continue(())
         });
-        assert_eq!(seen.len(), 6);
-        assert_eq!(seen[0], [1, 2]);
-        assert_eq!(seen[5], [3, 4]);
+        assert_eq!(seen, [[1, 2], [1, 3], [2, 3], [1, 4], [2, 4], [3, 4]]);
+        let mut count = 0;
+        let _ = combinations(&[0; 9], 4, |_| {
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(count, 126);
+        let mut full = 0;
+        let _ = combinations(&[0u8; 64], 1, |_| {
+            full += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(full, 64);
         let mut none = 0;
         let _ = combinations(&[1, 2], 3, |_| {
             none += 1;

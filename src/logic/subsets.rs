@@ -50,6 +50,10 @@ pub fn naked_sets<const W: usize>(
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for &unit in b.scan_order() {
+        let empty = (b.unit(unit) & b.empty_cells()).len() as usize;
+        if empty < 2 * size {
+            continue; // Sudoku Explainer's bound: the complementary hidden set is as small
+        }
         let open: Vec<usize> = (b.unit(unit) & b.empty_cells())
             .iter()
             .filter(|&c| b.candidates(c).len() as usize <= size)
@@ -79,13 +83,18 @@ pub fn naked_sets<const W: usize>(
     ControlFlow::Continue(())
 }
 
-/// Hidden sets of `size` digits, units in scan order.
-pub fn hidden_sets<const W: usize>(
+/// Hidden sets of `size` digits in units with more than `min_empty` empty cells, units in scan
+/// order, digit sets in colexicographic order. Each is handed on whether it eliminates or not.
+fn hidden_sets_in<const W: usize>(
     b: &Board<W>,
     size: usize,
+    min_empty: usize,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for &unit in b.scan_order() {
+        if ((b.unit(unit) & b.empty_cells()).len() as usize) <= min_empty {
+            continue;
+        }
         let open: Vec<u8> = (1..=b.side() as u8)
             .filter(|&d| {
                 let n = b.places_in(d, unit).len() as usize;
@@ -104,9 +113,6 @@ pub fn hidden_sets<const W: usize>(
                 .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
             let others = !set & Digits::all(b.side());
             let eliminations = candidates_in(b, cells, others);
-            if eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
             found(Subset {
                 unit,
                 cells,
@@ -117,6 +123,70 @@ pub fn hidden_sets<const W: usize>(
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// Hidden sets of `size` digits that eliminate something (in units with more than `2 * size`
+/// empty cells, as Sudoku Explainer looks for them).
+pub fn hidden_sets<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    hidden_sets_in(b, size, 2 * size, |s| {
+        if s.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        found(s)
+    })
+}
+
+/// A hidden pair or triple whose eliminations leave another digit one place in the unit: that
+/// hidden single is the step (direct hidden pair 2.0, triple 2.5; nothing else is applied).
+pub fn direct_hidden<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    hidden_sets_in(b, size, size, |s| {
+        for digit in (!s.digits & Digits::all(b.side())).iter() {
+            let places = b.places_in(digit, s.unit);
+            let Some(cell) = (places - s.cells).only() else {
+                continue;
+            };
+            if places.len() < 2 {
+                continue;
+            }
+            return sink.push(direct_hidden_step(b, &s, digit, cell));
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+fn direct_hidden_step<const W: usize>(b: &Board<W>, s: &Subset<W>, digit: u8, cell: usize) -> Step {
+    let size = s.cells.len();
+    let (technique, difficulty) = if size == 2 {
+        (Technique::DirectHiddenPair, Difficulty(20))
+    } else {
+        (Technique::DirectHiddenTriple, Difficulty(25))
+    };
+    let text = format!(
+        "{technique}: {} in {} can only go in {}, so the last place of {} there is {}",
+        s.digits,
+        b.geo.unit_name(s.unit),
+        say::cells(b.geo, s.cells.iter()),
+        crate::grid::digit_char(digit),
+        b.geo.cell_name(cell),
+    );
+    Step {
+        technique,
+        difficulty,
+        placements: vec![Candidate::new(cell, digit)],
+        eliminations: Vec::new(),
+        cells: s.cells.iter().map(|c| c as u16).collect(),
+        units: vec![s.unit as u16],
+        digits: s.digits,
+        text,
+    }
 }
 
 /// Every candidate among `digits` in `cells`, cell by cell.
