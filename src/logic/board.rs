@@ -24,7 +24,14 @@ pub struct Layout<const W: usize> {
     pub rows: Vec<usize>,
     pub columns: Vec<usize>,
     pub diagonals: Vec<usize>,
+    /// Units by Sudoku Explainer's region types: boxes, rows, columns, then each diagonal.
+    pub types: Vec<Vec<usize>>,
+    /// For each cell, its unit of each type (`NONE` off a diagonal).
+    pub cell_types: Vec<[u16; 5]>,
 }
+
+/// No unit of that type holds the cell.
+pub const NONE: u16 = u16::MAX;
 
 impl<const W: usize> Layout<W> {
     /// The shared layout of `geo`; a handful exist at most (sizes × variants × widths).
@@ -51,7 +58,27 @@ impl<const W: usize> Layout<W> {
             geo.size.label()
         );
         let set_of = |cells: &[u16]| cells.iter().map(|&c| c as usize).collect();
+        let mut types = vec![
+            of_kind(geo, |k| matches!(k, UnitKind::Box(_))),
+            of_kind(geo, |k| matches!(k, UnitKind::Row(_))),
+            of_kind(geo, |k| matches!(k, UnitKind::Column(_))),
+        ];
+        for diagonal in of_kind(geo, |k| {
+            matches!(k, UnitKind::Diagonal | UnitKind::AntiDiagonal)
+        }) {
+            types.push(vec![diagonal]);
+        }
+        let mut cell_types = vec![[NONE; 5]; geo.cells()];
+        for (t, units) in types.iter().enumerate() {
+            for &u in units {
+                for &c in geo.units[u].cells.iter() {
+                    cell_types[c as usize][t] = u as u16;
+                }
+            }
+        }
         Layout {
+            types,
+            cell_types,
             units: geo.units.iter().map(|u| set_of(&u.cells)).collect(),
             peers: geo.peers.iter().map(|p| set_of(p)).collect(),
             all: (0..geo.cells()).collect(),
@@ -169,6 +196,19 @@ impl<const W: usize> Board<W> {
     /// Units boxes first, then columns, rows and diagonals.
     pub fn scan_order(&self) -> &'static [usize] {
         &self.layout.scan_order
+    }
+    /// How many region types the grid has: 3, or 5 with the diagonals.
+    pub fn region_types(&self) -> usize {
+        self.layout.types.len()
+    }
+    /// The cell's unit of region type `t` (0 box, 1 row, 2 column, 3 and 4 the diagonals).
+    pub fn region_of(&self, cell: usize, t: usize) -> Option<usize> {
+        let u = self.layout.cell_types[cell][t];
+        (u != NONE).then_some(u as usize)
+    }
+    /// The cells of a unit in their order (a box row by row).
+    pub fn unit_cells(&self, unit: usize) -> &'static [u16] {
+        &self.geo.units[unit].cells
     }
     pub fn unit_count(&self) -> usize {
         self.geo.units.len()
