@@ -1,23 +1,291 @@
 //! Wings: a pivot cell and pincer cells whose candidates force a digit into one of the pincers
 //! (XY-wing, XYZ-wing), and their larger kin built from an almost locked set and a bivalue cell
 //! (WXYZ-wing, VWXYZ-wing), as Sukaku Explainer rates them.
+//!
+//! Cells "see" each other through their peers, so on a diagonal board the diagonals count too.
 
+use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use super::board::Board;
+use super::cells::CellSet;
+use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
+use crate::engine::Digits;
+use crate::grid::digit_char;
 
 /// XY-wing (`with_z` false, 4.2) or XYZ-wing (true, 4.4).
-pub fn xy_wings<const W: usize>(_b: &Board<W>, _with_z: bool, _sink: &mut Sink) -> ControlFlow<()> {
+///
+/// Sukaku Explainer's scan: pivots in cell order (two candidates, or three for XYZ), then the
+/// first pincer among the pivot's bivalue peers in cell order (sharing one digit with the
+/// pivot), then the second; the first pair that eliminates is the step.
+pub fn xy_wings<const W: usize>(b: &Board<W>, with_z: bool, sink: &mut Sink) -> ControlFlow<()> {
+    let (size, common, technique, difficulty) = if with_z {
+        (3, 1, Technique::XyzWing, Difficulty(44))
+    } else {
+        (2, 0, Technique::XyWing, Difficulty(42))
+    };
+    for pivot in b.empty_cells().iter() {
+        let xy = b.candidates(pivot);
+        if xy.len() != size {
+            continue;
+        }
+        let pincers: Vec<usize> = (b.peers(pivot) & b.empty_cells())
+            .iter()
+            .filter(|&c| b.candidates(c).len() == 2)
+            .collect();
+        for &xz in &pincers {
+            let xz_digits = b.candidates(xz);
+            if (xy & !xz_digits).len() != 1 {
+                continue;
+            }
+            for &yz in &pincers {
+                let yz_digits = b.candidates(yz);
+                if (xy | xz_digits | yz_digits).len() != 3
+                    || (xy & xz_digits & yz_digits).len() != common
+                {
+                    continue;
+                }
+                let Some(z) = (xz_digits & yz_digits).first() else {
+                    continue;
+                };
+                let mut pattern = CellSet::from_cells([xz, yz]);
+                if with_z {
+                    pattern.insert(pivot);
+                }
+                let seen = b.common_peers(pattern) - CellSet::single(pivot);
+                let targets = seen & b.places(z);
+                if targets.is_empty() {
+                    continue;
+                }
+                let eliminations: Vec<Candidate> =
+                    targets.iter().map(|c| Candidate::new(c, z)).collect();
+                let name = |c: usize| format!("{} {}", b.geo.cell_name(c), b.candidates(c));
+                let text = format!(
+                    "{technique}: pivot {}, pincers {} and {}: {}",
+                    name(pivot),
+                    name(xz),
+                    name(yz),
+                    say::eliminations(b.geo, &eliminations)
+                );
+                let units = [xz, yz]
+                    .iter()
+                    .filter_map(|&c| b.geo.shared_unit(pivot, c))
+                    .map(|u| u as u16)
+                    .collect();
+                sink.push(Step {
+                    technique,
+                    difficulty,
+                    placements: Vec::new(),
+                    eliminations,
+                    cells: vec![pivot as u16, xz as u16, yz as u16],
+                    units,
+                    digits: xy | xz_digits | yz_digits,
+                    text,
+                })?;
+            }
+        }
+    }
     ControlFlow::Continue(())
 }
 
-/// WXYZ-wing (5.5–5.6).
-pub fn wxyz_wings<const W: usize>(_b: &Board<W>, _sink: &mut Sink) -> ControlFlow<()> {
+/// WXYZ-wing (5.5–5.6): an almost locked set of three cells and a bivalue cell.
+pub fn wxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    als_wings(b, 3, sink)
+}
+
+/// VWXYZ-wing (6.2–6.4): an almost locked set of four cells and a bivalue cell.
+pub fn vwxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    als_wings(b, 4, sink)
+}
+
+/// One wing found, with Sukaku Explainer's sort keys.
+struct Found {
+    difficulty: Difficulty,
+    count: usize,
+    suffix: String,
+    step: Step,
+}
+
+/// Sukaku Explainer's WXYZ- and VWXYZ-wings: `k` mutually seeing cells (each with two candidates
+/// or more, the first with at most `k + 1`) holding `k + 1` digits between them — an almost
+/// locked set — and a bivalue cell outside it seeing one of them, whose two digits are both in
+/// the set. A digit of the bivalue cell is *restricted* when every cell of the set holding it
+/// sees the bivalue cell. With one restricted digit, the other leaves every cell that sees the
+/// bivalue cell and all the set's cells holding it (ALS-XZ); with both restricted (doubly
+/// linked), each other digit of the set leaves the cells seeing all the set's cells holding it,
+/// and each of the two leaves the cells seeing the bivalue cell and the set's cells holding it.
+///
+/// Every wing is collected (cells in index order: the set's cells each a forward peer of the
+/// ones before, then the bivalue cell among the set's peers), then sorted stably by difficulty,
+/// eliminations (most first) and the name's suffix (descending), and pushed in that order.
+fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> ControlFlow<()> {
+    let mut found = Vec::new();
+    let mut cells = Vec::with_capacity(k);
+    for pivot in b.empty_cells().iter() {
+        let n = b.candidates(pivot).len() as usize;
+        if n < 2 || n > k + 1 {
+            continue;
+        }
+        cells.push(pivot);
+        extend_set(b, k, &mut cells, b.candidates(pivot), &mut found);
+        cells.pop();
+    }
+    found.sort_by(|x, y| {
+        (x.difficulty, Reverse(x.count), Reverse(&x.suffix)).cmp(&(
+            y.difficulty,
+            Reverse(y.count),
+            Reverse(&y.suffix),
+        ))
+    });
+    for f in found {
+        sink.push(f.step)?;
+    }
     ControlFlow::Continue(())
 }
 
-/// VWXYZ-wing (6.2–6.4).
-pub fn vwxyz_wings<const W: usize>(_b: &Board<W>, _sink: &mut Sink) -> ControlFlow<()> {
-    ControlFlow::Continue(())
+fn extend_set<const W: usize>(
+    b: &Board<W>,
+    k: usize,
+    cells: &mut Vec<usize>,
+    union: Digits,
+    found: &mut Vec<Found>,
+) {
+    if cells.len() == k {
+        bivalue_cells(b, cells, union, found);
+        return;
+    }
+    let last = *cells.last().expect("a pivot");
+    let mut next = b.empty_cells();
+    for &c in cells.iter() {
+        next &= b.peers(c);
+    }
+    let last_one = cells.len() + 1 == k;
+    for c in next.iter().filter(|&c| c > last) {
+        let digits = b.candidates(c);
+        let joined = (union | digits).len() as usize;
+        let fits = if last_one {
+            joined == k + 1
+        } else {
+            joined < k + 2
+        };
+        if digits.len() < 2 || !fits {
+            continue;
+        }
+        cells.push(c);
+        extend_set(b, k, cells, union | digits, found);
+        cells.pop();
+    }
+}
+
+fn bivalue_cells<const W: usize>(
+    b: &Board<W>,
+    als: &[usize],
+    union: Digits,
+    found: &mut Vec<Found>,
+) {
+    let als_set: CellSet<W> = als.iter().copied().collect();
+    let mut around = CellSet::EMPTY;
+    for &c in als {
+        around |= b.peers(c);
+    }
+    around = (around - als_set) & b.empty_cells();
+    for yz in around.iter() {
+        let pair = b.candidates(yz);
+        if pair.len() != 2 || (pair & union).len() != 2 {
+            continue;
+        }
+        let mut it = pair.iter();
+        let (x, z) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+        let holding =
+            |d: u8| -> CellSet<W> { als.iter().filter(|&&c| b.has(c, d)).copied().collect() };
+        let restricted = |d: u8| holding(d).is_subset(&b.peers(yz));
+        // Cells seeing every cell of `group` (and the bivalue cell when `with_yz`).
+        let seeing = |group: CellSet<W>, with_yz: bool| -> CellSet<W> {
+            let mut s = b.common_peers(group);
+            if with_yz {
+                s &= b.peers(yz);
+            }
+            s - als_set - CellSet::single(yz)
+        };
+        let mut eliminations = Vec::new();
+        let take = |d: u8, cells: CellSet<W>, into: &mut Vec<Candidate>| -> bool {
+            let hits = cells & b.places(d);
+            into.extend(hits.iter().map(|c| Candidate::new(c, d)));
+            !hits.is_empty()
+        };
+        let (rx, rz) = (restricted(x), restricted(z));
+        let double = match (rx, rz) {
+            (true, false) => {
+                take(z, seeing(holding(z), true), &mut eliminations);
+                false
+            }
+            (false, true) => {
+                take(x, seeing(holding(x), true), &mut eliminations);
+                false
+            }
+            (true, true) => {
+                let mut weak = false;
+                for w in (union & !pair).iter() {
+                    weak |= take(w, seeing(holding(w), false), &mut eliminations);
+                }
+                let strong_x = take(x, seeing(holding(x), true), &mut eliminations);
+                let strong_z = take(z, seeing(holding(z), true), &mut eliminations);
+                weak || (strong_z && strong_x)
+            }
+            (false, false) => continue,
+        };
+        if eliminations.is_empty() {
+            continue;
+        }
+        eliminations.sort_unstable();
+        let largest = als
+            .iter()
+            .map(|&c| b.candidates(c).len())
+            .max()
+            .unwrap_or(0) as i32;
+        let total: u32 = als.iter().map(|&c| b.candidates(c).len()).sum();
+        let (technique, difficulty) = if als.len() == 3 {
+            let tenths = 55 + (1 - (3 - largest).abs());
+            (Technique::WxyzWing, Difficulty(tenths as u16))
+        } else {
+            let tenths = 62 + (2 - (3 - largest).abs());
+            (Technique::VwxyzWing, Difficulty(tenths as u16))
+        };
+        let suffix = format!("{}{largest}{total}", if double { 2 } else { 1 });
+        let restricted_text = match (rx, double) {
+            (_, true) => format!("doubly linked on {} and {}", digit_char(x), digit_char(z)),
+            (true, false) => format!("restricted common {}", digit_char(x)),
+            (false, false) => format!("restricted common {}", digit_char(z)),
+        };
+        let set_text: Vec<String> = als
+            .iter()
+            .map(|&c| format!("{} {}", b.geo.cell_name(c), b.candidates(c)))
+            .collect();
+        let text = format!(
+            "{technique}: cells {} hold {} digits {union}, with bivalue {} {pair}, {restricted_text}: {}",
+            set_text.join(", "),
+            union.len(),
+            b.geo.cell_name(yz),
+            say::eliminations(b.geo, &eliminations),
+        );
+        let count = eliminations.len();
+        let mut pattern: Vec<u16> = als.iter().map(|&c| c as u16).collect();
+        pattern.push(yz as u16);
+        found.push(Found {
+            difficulty,
+            count,
+            suffix,
+            step: Step {
+                technique,
+                difficulty,
+                placements: Vec::new(),
+                eliminations,
+                cells: pattern,
+                units: Vec::new(),
+                digits: union,
+                text,
+            },
+        });
+    }
 }
