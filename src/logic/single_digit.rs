@@ -719,7 +719,8 @@ pub(crate) mod se_cases {
         }
     }
 
-    /// Parses `VALUES PM<TAB>PM_AFTER<TAB>DESCRIPTION` lines.
+    /// Parses `VALUES PM<TAB>AFTER<TAB>DESCRIPTION` lines, AFTER being the marks after the step
+    /// or the eliminations as `B8-6 C8-6`.
     pub fn parse(text: &str) -> Vec<Case> {
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut cases = Vec::new();
@@ -734,12 +735,23 @@ pub(crate) mod se_cases {
             let givens: Vec<u8> = values.bytes().map(|c| c.saturating_sub(b'0')).collect();
             let mut board = Board::<2>::new(geo, &givens);
             marks(&mut board, pm);
-            let mut later = board.clone();
-            marks(&mut later, after);
             let mut eliminations = Vec::new();
-            for cell in 0..81 {
-                for d in (board.candidates(cell) & !later.candidates(cell)).iter() {
-                    eliminations.push(Candidate::new(cell, d));
+            if after.len() == 729 {
+                let mut later = board.clone();
+                marks(&mut later, after);
+                for cell in 0..81 {
+                    for d in (board.candidates(cell) & !later.candidates(cell)).iter() {
+                        eliminations.push(Candidate::new(cell, d));
+                    }
+                }
+            } else {
+                // "B8-6 C8-6": cell, then digit.
+                for item in after.split_whitespace() {
+                    let (cell, digit) = item.split_once('-').expect("cell-digit");
+                    let row = (cell.as_bytes()[0] - b'A') as usize;
+                    let column: usize = cell[1..].parse().expect("column");
+                    let digit: u8 = digit.parse().expect("digit");
+                    eliminations.push(Candidate::new(row * 9 + column - 1, digit));
                 }
             }
             cases.push(Case {
@@ -796,6 +808,59 @@ pub(crate) mod se_cases {
         bad
     }
 
+    /// Our technique and difficulty for Sukaku Explainer's name of a step.
+    fn expected(description: &str, step: &Step) -> (Technique, u16) {
+        let name = description.split(':').next().unwrap_or_default();
+        let grouped = name.contains("grouped strong link");
+        // WXYZ-Wing 138: the second digit of the suffix is the largest cell's size.
+        let largest = |prefix: &str| -> i32 {
+            let suffix = name.trim_start_matches(prefix).trim();
+            i32::from(suffix.as_bytes()[1] - b'0')
+        };
+        match name {
+            "Skyscraper" => (Technique::Skyscraper, 40),
+            "Two-string Kite" => (Technique::TwoStringKite, 41),
+            "Turbot Crane" => (Technique::TurbotCrane, 42),
+            "XY-Wing" => (Technique::XyWing, 42),
+            "XYZ-Wing" => (Technique::XyzWing, 44),
+            n if n.starts_with("Grouped Skyscraper") => (Technique::GroupedSkyscraper, 43),
+            n if n.starts_with("Grouped 2-String Kite") => (Technique::GroupedTwoStringKite, 43),
+            n if n.starts_with("Grouped Turbot Crane") => (Technique::GroupedTurbotCrane, 43),
+            n if n.starts_with("WXYZ-Wing") => {
+                let b = largest("WXYZ-Wing");
+                (Technique::WxyzWing, (55 + (1 - (3 - b).abs())) as u16)
+            }
+            n if n.starts_with("VWXYZ-Wing") => {
+                let b = largest("VWXYZ-Wing");
+                (Technique::VwxyzWing, (62 + (2 - (3 - b).abs())) as u16)
+            }
+            _ if grouped => (Technique::GroupedStrongLinks, 57),
+            n if n.starts_with("3 Skyscrapers") => (Technique::ThreeSkyscrapers, 54),
+            n if n.starts_with("3 Strong links") => (Technique::StrongLinksWithBoxes, 55),
+            n if n.starts_with("3-String Kite") => (Technique::ThreeStringKite, 56),
+            _ => (step.technique, step.difficulty.0),
+        }
+    }
+
+    #[test]
+    fn steps_of_sukaku_explainer_match() {
+        let cases = parse(include_str!("testdata/se_steps.txt"));
+        assert!(cases.len() >= 100);
+        let bad = mismatches(&cases);
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        for case in &cases {
+            let step = first_step(case).expect("a step");
+            let (technique, tenths) = expected(&case.description, &step);
+            assert_eq!(
+                (step.technique, step.difficulty.0),
+                (technique, tenths),
+                "{}: {}",
+                case.description,
+                step.text
+            );
+        }
+    }
+
     #[test]
     fn steps_from_a_file_match() {
         let Ok(path) = std::env::var("SE_CASES") else {
@@ -810,5 +875,112 @@ pub(crate) mod se_cases {
         }
         println!("{} of {} differ", bad.len(), cases.len());
         assert!(bad.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::se_cases::{first_step, parse};
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+
+    fn text_of(index: usize) -> String {
+        let cases = parse(include_str!("testdata/se_steps.txt"));
+        first_step(&cases[index]).expect("a step").text
+    }
+
+    #[test]
+    fn steps_are_told_in_words() {
+        assert_eq!(
+            text_of(54),
+            "Skyscraper on 8: H5–C5 in column 5 and C9–I9 in column 9 are strong links, C5 and C9 \
+             share row C, so H5 or I9 is 8: 8 leaves H7, I4, I6"
+        );
+        assert_eq!(
+            text_of(50),
+            "Grouped turbot crane on 8: G7–G1 in row G and {A1, C1}–{B2, B3} in box 1 are strong \
+             links, G1 and {A1, C1} share column 1, so G7 or {B2, B3} is 8: 8 leaves B7"
+        );
+        assert_eq!(
+            text_of(0),
+            "3 skyscrapers on 6: strong links D6–D7 (row D), B7–B9 (row B) and I9–I5 (row I), \
+             joined by D7–B7 (column 7) and B9–I9 (column 9), so D6 or I5 is 6: 6 leaves E5, H6"
+        );
+    }
+
+    /// Keeps `digit` only in `keep` among the cells of `unit`.
+    pub(crate) fn only_in<const W: usize>(
+        b: &mut Board<W>,
+        digit: u8,
+        unit: usize,
+        keep: &[usize],
+    ) {
+        for c in b.unit(unit).iter() {
+            if !keep.contains(&c) {
+                b.eliminate(c, digit);
+            }
+        }
+    }
+
+    #[test]
+    fn a_skyscraper_on_a_6x6() {
+        let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 36]);
+        // 3 in row A only at A1 and A5, in row E only at E1 and E4: one of A5 and E4 is 3.
+        only_in(&mut b, 3, 0, &[0, 4]);
+        only_in(&mut b, 3, 4, &[24, 27]);
+        let mut sink = Sink::first();
+        let _ = turbot_fish(&b, &mut sink);
+        let step = sink.steps.pop().expect("a skyscraper");
+        assert_eq!(step.technique, Technique::Skyscraper);
+        let removed: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|e| geo.cell_name(e.cell as usize))
+            .collect();
+        // Cells seeing A5 and E4: B4 (A5's box, E4's column), F5 (E4's box, A5's column).
+        assert_eq!(removed, ["B4", "F5"]);
+        assert!(step
+            .text
+            .starts_with("Skyscraper on 3: A5–A1 in row A and E1–E4 in row E"));
+    }
+
+    #[test]
+    fn a_skyscraper_on_a_16x16() {
+        let geo = geometry(Size::from_side(16).expect("16×16"), Variant::Classic);
+        let mut b = Board::<10>::new(geo, &[0; 256]);
+        // 12 in row A only at A2 and A11, in row F only at F2 and F10.
+        only_in(&mut b, 12, 0, &[1, 10]);
+        only_in(&mut b, 12, 5, &[81, 89]);
+        let mut sink = Sink::first();
+        let _ = turbot_fish(&b, &mut sink);
+        let step = sink.steps.pop().expect("a skyscraper");
+        assert_eq!(step.technique, Technique::Skyscraper);
+        let removed: Vec<String> = step
+            .eliminations
+            .iter()
+            .map(|e| geo.cell_name(e.cell as usize))
+            .collect();
+        // Cells seeing A11 and F10: column 10 in A11's box, column 11 in F10's box.
+        assert_eq!(removed, ["B10", "C10", "D10", "E11", "G11", "H11"]);
+    }
+
+    #[test]
+    fn three_strong_links_on_a_6x6() {
+        let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 36]);
+        // 5 in rows A, C, E only at A1–A4, C4–C6, E6–E2: A1 or E2 is 5, so B2 and F1 lose it...
+        only_in(&mut b, 5, 0, &[0, 3]);
+        only_in(&mut b, 5, 2, &[15, 17]);
+        only_in(&mut b, 5, 4, &[25, 29]);
+        let mut sink = Sink::all();
+        let _ = strong_links(&b, 3, &mut sink);
+        assert!(sink
+            .steps
+            .iter()
+            .any(|s| s.technique == Technique::ThreeSkyscrapers));
+        for s in &sink.steps {
+            assert!(!s.eliminations.is_empty());
+        }
     }
 }

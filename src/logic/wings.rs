@@ -289,3 +289,113 @@ fn bivalue_cells<const W: usize>(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::single_digit::se_cases::{first_step, parse};
+
+    fn text_of(index: usize) -> String {
+        let cases = parse(include_str!("testdata/se_steps.txt"));
+        first_step(&cases[index]).expect("a step").text
+    }
+
+    #[test]
+    fn wings_are_told_in_words() {
+        assert_eq!(
+            text_of(92),
+            "XY-wing: pivot F7 {4, 7}, pincers E8 {3, 7} and F3 {3, 4}: 3 leaves F8"
+        );
+        assert_eq!(
+            text_of(96),
+            "XYZ-wing: pivot A8 {3, 4, 6}, pincers A9 {4, 6} and D8 {3, 6}: 6 leaves B8"
+        );
+        assert_eq!(
+            text_of(77),
+            "WXYZ-wing: cells G2 {1, 2}, H3 {1, 5}, I3 {3, 5} hold 4 digits {1, 2, 3, 5}, with \
+             bivalue G5 {2, 3}, restricted common 2: 3 leaves G1"
+        );
+        assert_eq!(
+            text_of(66),
+            "VWXYZ-wing: cells A2 {4, 7}, E2 {2, 6}, F2 {1, 4}, H2 {1, 6} hold 5 digits \
+             {1, 2, 4, 6, 7}, with bivalue E7 {2, 7}, restricted common 2: 7 leaves A7"
+        );
+    }
+
+    /// Leaves `cell` with only `digits`.
+    fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
+        for d in b.candidates(cell).iter() {
+            if !digits.contains(&d) {
+                b.eliminate(cell, d);
+            }
+        }
+    }
+
+    fn names<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+        step.eliminations
+            .iter()
+            .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
+            .collect()
+    }
+
+    fn first<const W: usize>(
+        b: &Board<W>,
+        find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
+    ) -> Option<Step> {
+        let mut sink = Sink::first();
+        let _ = find(b, &mut sink);
+        sink.steps.pop()
+    }
+
+    #[test]
+    fn an_xy_wing_through_a_diagonal() {
+        // Pivot A1 {1, 2}, pincers I9 {2, 3} (on the diagonal) and A5 {1, 3}: A9, E5 and I5 see
+        // both pincers and lose 3 — on a diagonal board only.
+        let xy = |b: &Board<2>, sink: &mut Sink| xy_wings(b, false, sink);
+        for (variant, expected) in [
+            (Variant::Diagonal, vec!["A9-3", "E5-3", "I5-3"]),
+            (Variant::Classic, vec![]),
+        ] {
+            let geo = geometry(Size::NINE, variant);
+            let mut b = Board::<2>::new(geo, &[0; 81]);
+            keep(&mut b, 0, &[1, 2]);
+            keep(&mut b, 80, &[2, 3]);
+            keep(&mut b, 4, &[1, 3]);
+            let found = first(&b, xy).map(|s| names(&b, &s)).unwrap_or_default();
+            assert_eq!(found, expected, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn an_xyz_wing_on_a_6x6() {
+        let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 36]);
+        // Pivot B2 {1, 2, 4}, pincers A1 {1, 4} (box) and B5 {2, 4} (row): 4 leaves the cells
+        // seeing all three, the rest of row B in the pivot's box: B1, B3.
+        keep(&mut b, 7, &[1, 2, 4]);
+        keep(&mut b, 0, &[1, 4]);
+        keep(&mut b, 10, &[2, 4]);
+        let xyz = |b: &Board<2>, sink: &mut Sink| xy_wings(b, true, sink);
+        let step = first(&b, xyz).expect("an XYZ-wing");
+        assert_eq!(names(&b, &step), ["B1-4", "B3-4"]);
+        assert_eq!(step.difficulty, Difficulty(44));
+    }
+
+    #[test]
+    fn a_wxyz_wing_on_a_16x16() {
+        let geo = geometry(Size::from_side(16).expect("16×16"), Variant::Classic);
+        let mut b = Board::<10>::new(geo, &[0; 256]);
+        // A1 {1, 2}, A2 {2, 3}, A3 {3, 4} hold 1–4; bivalue E1 {1, 4} sees A1 only, so 1 is
+        // restricted and 4 leaves the cells seeing E1 and A3: B1, C1, D1 (A3's box, E1's
+        // column) and E3–H3 (E1's box, A3's column).
+        keep(&mut b, 0, &[1, 2]);
+        keep(&mut b, 1, &[2, 3]);
+        keep(&mut b, 2, &[3, 4]);
+        keep(&mut b, 64, &[1, 4]);
+        let step = first(&b, wxyz_wings).expect("a WXYZ-wing");
+        let expected = ["B1-4", "C1-4", "D1-4", "E3-4", "F3-4", "G3-4", "H3-4"];
+        assert_eq!(names(&b, &step), expected);
+        assert_eq!(step.difficulty, Difficulty(55));
+    }
+}
