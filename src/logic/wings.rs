@@ -399,3 +399,47 @@ mod tests {
         assert_eq!(step.difficulty, Difficulty(55));
     }
 }
+
+#[cfg(test)]
+mod soundness {
+    use crate::analysis::{analyze, Verdict};
+    use crate::engine::Budget;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::{solve_path, Technique};
+
+    /// Every step on the paths of 300 hard puzzles removes only wrong candidates and places
+    /// only right digits, checked against each puzzle's unique solution.
+    #[test]
+    fn paths_through_hard_puzzles_are_sound() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
+        let path = std::env::var("TOP1465").unwrap_or_else(|_| path.to_string());
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("skipped: {path} is missing");
+            return;
+        };
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let budget = Budget::unlimited();
+        let mut used = std::collections::BTreeMap::<Technique, usize>::new();
+        for line in text.lines().filter(|l| l.len() >= 81).take(300) {
+            let givens: Vec<u8> = line[..81]
+                .bytes()
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+            let Verdict::Unique(solution) =
+                analyze(Size::NINE, Variant::Classic, &givens, &budget).verdict
+            else {
+                continue;
+            };
+            for step in solve_path(geo, &givens, &budget).steps {
+                *used.entry(step.technique).or_default() += 1;
+                for p in &step.placements {
+                    assert_eq!(solution[p.cell as usize], p.digit, "{line}: {}", step.text);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution[e.cell as usize], e.digit, "{line}: {}", step.text);
+                }
+            }
+        }
+        println!("{used:?}");
+    }
+}
