@@ -858,6 +858,11 @@ pub(crate) mod se_cases {
                 case.description,
                 step.text
             );
+            // "WXYZ-Wing 237": the first digit of the suffix says 2 for doubly linked.
+            if let Some(suffix) = case.description.split_once("-Wing ").map(|(_, s)| s) {
+                let double = suffix.starts_with('2');
+                assert_eq!(step.text.contains("doubly linked"), double, "{}", step.text);
+            }
         }
     }
 
