@@ -443,3 +443,91 @@ mod soundness {
         println!("{used:?}");
     }
 }
+
+#[cfg(test)]
+mod random_boards {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::engine::Budget;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::single_digit::{strong_links, turbot_fish};
+
+    /// Boards cut from a solved grid, with random wrong candidates removed: whatever a finder
+    /// removes, the solution's digit must stay. Every size and both variants.
+    #[test]
+    fn eliminations_keep_the_solution_on_every_size() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
+            for variant in [Variant::Classic, Variant::Diagonal] {
+                let geo = geometry(size, variant);
+                let empty = vec![0; geo.cells()];
+                let budget = Budget::unlimited();
+                let verdict = analyze(size, variant, &empty, &budget).verdict;
+                let Some(solution) = verdict.solution() else {
+                    continue;
+                };
+                let boards = match size.side() {
+                    16 => 1,
+                    12 => 3,
+                    _ => 10,
+                };
+                let start = std::time::Instant::now();
+                let before = found;
+                for _ in 0..boards {
+                    let givens: Vec<u8> = solution
+                        .iter()
+                        .map(|&d| if next() % 100 < 35 { d } else { 0 })
+                        .collect();
+                    if geo.cells() <= 128 {
+                        found += check::<2>(geo, &givens, solution, &mut next);
+                    } else {
+                        found += check::<10>(geo, &givens, solution, &mut next);
+                    }
+                }
+                let took = start.elapsed();
+                println!(
+                    "{} {variant:?}: {} steps, {took:?}",
+                    size.label(),
+                    found - before
+                );
+            }
+        }
+        assert!(found > 0, "no pattern at all");
+    }
+
+    fn check<const W: usize>(
+        geo: &'static crate::grid::Geometry,
+        givens: &[u8],
+        solution: &[u8],
+        next: &mut impl FnMut() -> u64,
+    ) -> usize {
+        let mut b = Board::<W>::new(geo, givens);
+        for cell in b.empty_cells().iter() {
+            for d in b.candidates(cell).iter() {
+                if d != solution[cell] && next() % 100 < 55 {
+                    b.eliminate(cell, d);
+                }
+            }
+        }
+        let mut sink = Sink::all();
+        let _ = xy_wings(&b, false, &mut sink);
+        let _ = xy_wings(&b, true, &mut sink);
+        let _ = wxyz_wings(&b, &mut sink);
+        let _ = vwxyz_wings(&b, &mut sink);
+        let _ = turbot_fish(&b, &mut sink);
+        let _ = strong_links(&b, 3, &mut sink);
+        for step in &sink.steps {
+            for e in &step.eliminations {
+                assert_ne!(solution[e.cell as usize], e.digit, "{}", step.text);
+            }
+        }
+        sink.steps.len()
+    }
+}
