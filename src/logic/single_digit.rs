@@ -990,4 +990,28 @@ mod tests {
             .collect();
         assert_eq!(removed, ["B2", "F1"]);
     }
+
+    #[test]
+    fn a_skyscraper_seen_through_a_diagonal() {
+        // 4 in row B only at B3 and B5, in row H only at H5 and H8: B3 or H8 is 4. Only on a
+        // diagonal board do cells see both: A1 and C3 see B3 in its box and H8 on the diagonal.
+        for (variant, expected) in [
+            (Variant::Diagonal, vec!["A1", "C3"]),
+            (Variant::Classic, vec![]),
+        ] {
+            let geo = geometry(Size::NINE, variant);
+            let mut b = Board::<2>::new(geo, &[0; 81]);
+            only_in(&mut b, 4, 1, &[11, 13]);
+            only_in(&mut b, 4, 7, &[67, 70]);
+            let mut sink = Sink::first();
+            let _ = turbot_fish(&b, &mut sink);
+            let removed: Vec<String> = sink
+                .steps
+                .iter()
+                .flat_map(|s| s.eliminations.iter())
+                .map(|e| geo.cell_name(e.cell as usize))
+                .collect();
+            assert_eq!(removed, expected, "{variant:?}");
+        }
+    }
 }
