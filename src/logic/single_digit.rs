@@ -89,12 +89,13 @@ fn empty_rectangle<const W: usize>(
     None
 }
 
-/// Two rows (then two columns) of the box holding every place: the first such pair, as blades.
+/// Two rows (then two columns) of the box holding every place: the first such pair decides,
+/// giving its two blades when both have places.
 fn two_lines<const W: usize>(
     b: &Board<W>,
     bx: usize,
     places: CellSet<W>,
-) -> Option<Option<(CellSet<W>, CellSet<W>)>> {
+) -> Option<(CellSet<W>, CellSet<W>)> {
     let n = b.side();
     let cells = &b.geo.units[bx].cells;
     let mut rows: Vec<CellSet<W>> = Vec::new();
@@ -117,7 +118,7 @@ fn two_lines<const W: usize>(
                     continue;
                 }
                 let (b1, b2) = (places & lines[i], places & lines[j]);
-                return Some((!b1.is_empty() && !b2.is_empty()).then_some((b1, b2)));
+                return (!b1.is_empty() && !b2.is_empty()).then_some((b1, b2));
             }
         }
     }
@@ -214,7 +215,7 @@ fn chain_shapes<const W: usize>(
     if cells.len() < 4 || hearts_fit(b, unit, places) {
         return Vec::new();
     }
-    let Some(Some((blade1, blade2))) = two_lines(b, unit, places) else {
+    let Some((blade1, blade2)) = two_lines(b, unit, places) else {
         return Vec::new();
     };
     if blade1.len() == 1 || blade2.len() == 1 {
