@@ -9,6 +9,12 @@
 //! next lie in one column, row or box. Like Sukaku Explainer, the patterns keep to rows,
 //! columns and boxes: on a diagonal board the diagonals take no part in links (they still count
 //! as peers when deciding which cells see both ends).
+//!
+//! Other sizes read the same way: a line's segments are its crossings with boxes (two or more,
+//! of any length), a box's rows and columns are its crossings with the grid's. A grouped end is
+//! every place of its blade (Sukaku Explainer keeps two or three cells of it, which on a 9×9
+//! decides the same shared units and the same eliminations, since any two cells of a segment
+//! fix its line and box).
 
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
