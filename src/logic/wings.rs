@@ -1,23 +1,533 @@
 //! Wings: a pivot cell and pincer cells whose candidates force a digit into one of the pincers
 //! (XY-wing, XYZ-wing), and their larger kin built from an almost locked set and a bivalue cell
 //! (WXYZ-wing, VWXYZ-wing), as Sukaku Explainer rates them.
+//!
+//! Cells "see" each other through their peers, so on a diagonal board the diagonals count too.
 
+use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use super::board::Board;
+use super::cells::CellSet;
+use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
+use crate::engine::Digits;
+use crate::grid::digit_char;
 
 /// XY-wing (`with_z` false, 4.2) or XYZ-wing (true, 4.4).
-pub fn xy_wings<const W: usize>(_b: &Board<W>, _with_z: bool, _sink: &mut Sink) -> ControlFlow<()> {
+///
+/// Sukaku Explainer's scan: pivots in cell order (two candidates, or three for XYZ), then the
+/// first pincer among the pivot's bivalue peers in cell order (sharing one digit with the
+/// pivot), then the second; the first pair that eliminates is the step.
+pub fn xy_wings<const W: usize>(b: &Board<W>, with_z: bool, sink: &mut Sink) -> ControlFlow<()> {
+    let (size, common, technique, difficulty) = if with_z {
+        (3, 1, Technique::XyzWing, Difficulty(44))
+    } else {
+        (2, 0, Technique::XyWing, Difficulty(42))
+    };
+    for pivot in b.empty_cells().iter() {
+        let xy = b.candidates(pivot);
+        if xy.len() != size {
+            continue;
+        }
+        let pincers: Vec<usize> = (b.peers(pivot) & b.empty_cells())
+            .iter()
+            .filter(|&c| b.candidates(c).len() == 2)
+            .collect();
+        for &xz in &pincers {
+            let xz_digits = b.candidates(xz);
+            if (xy & !xz_digits).len() != 1 {
+                continue;
+            }
+            for &yz in &pincers {
+                let yz_digits = b.candidates(yz);
+                if (xy | xz_digits | yz_digits).len() != 3
+                    || (xy & xz_digits & yz_digits).len() != common
+                {
+                    continue;
+                }
+                let Some(z) = (xz_digits & yz_digits).first() else {
+                    continue;
+                };
+                let mut pattern = CellSet::from_cells([xz, yz]);
+                if with_z {
+                    pattern.insert(pivot);
+                }
+                let seen = b.common_peers(pattern) - CellSet::single(pivot);
+                let targets = seen & b.places(z);
+                if targets.is_empty() {
+                    continue;
+                }
+                let eliminations: Vec<Candidate> =
+                    targets.iter().map(|c| Candidate::new(c, z)).collect();
+                let name = |c: usize| format!("{} {}", b.geo.cell_name(c), b.candidates(c));
+                let text = format!(
+                    "{technique}: pivot {}, pincers {} and {}: {}",
+                    name(pivot),
+                    name(xz),
+                    name(yz),
+                    say::eliminations(b.geo, &eliminations)
+                );
+                let units = [xz, yz]
+                    .iter()
+                    .filter_map(|&c| b.geo.shared_unit(pivot, c))
+                    .map(|u| u as u16)
+                    .collect();
+                sink.push(Step {
+                    technique,
+                    difficulty,
+                    placements: Vec::new(),
+                    eliminations,
+                    cells: vec![pivot as u16, xz as u16, yz as u16],
+                    units,
+                    digits: xy | xz_digits | yz_digits,
+                    text,
+                })?;
+            }
+        }
+    }
     ControlFlow::Continue(())
 }
 
-/// WXYZ-wing (5.5–5.6).
-pub fn wxyz_wings<const W: usize>(_b: &Board<W>, _sink: &mut Sink) -> ControlFlow<()> {
+/// WXYZ-wing (5.5–5.6): an almost locked set of three cells and a bivalue cell.
+pub fn wxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    als_wings(b, 3, sink)
+}
+
+/// VWXYZ-wing (6.2–6.4): an almost locked set of four cells and a bivalue cell.
+pub fn vwxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    als_wings(b, 4, sink)
+}
+
+/// One wing found, with Sukaku Explainer's sort keys.
+struct Found {
+    difficulty: Difficulty,
+    count: usize,
+    suffix: String,
+    step: Step,
+}
+
+/// Sukaku Explainer's WXYZ- and VWXYZ-wings: `k` mutually seeing cells (each with two candidates
+/// or more, the first with at most `k + 1`) holding `k + 1` digits between them — an almost
+/// locked set — and a bivalue cell outside it seeing one of them, whose two digits are both in
+/// the set. A digit of the bivalue cell is *restricted* when every cell of the set holding it
+/// sees the bivalue cell. With one restricted digit, the other leaves every cell that sees the
+/// bivalue cell and all the set's cells holding it (ALS-XZ); with both restricted (doubly
+/// linked), each other digit of the set leaves the cells seeing all the set's cells holding it,
+/// and each of the two leaves the cells seeing the bivalue cell and the set's cells holding it.
+///
+/// Every wing is collected (cells in index order: the set's cells each a forward peer of the
+/// ones before, then the bivalue cell among the set's peers), then sorted stably by difficulty,
+/// eliminations (most first) and the name's suffix (descending), and pushed in that order.
+fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> ControlFlow<()> {
+    let mut found = Vec::new();
+    let mut cells = Vec::with_capacity(k);
+    for pivot in b.empty_cells().iter() {
+        let n = b.candidates(pivot).len() as usize;
+        if n < 2 || n > k + 1 {
+            continue;
+        }
+        cells.push(pivot);
+        extend_set(b, k, &mut cells, b.candidates(pivot), &mut found);
+        cells.pop();
+    }
+    found.sort_by(|x, y| {
+        (x.difficulty, Reverse(x.count), Reverse(&x.suffix)).cmp(&(
+            y.difficulty,
+            Reverse(y.count),
+            Reverse(&y.suffix),
+        ))
+    });
+    for f in found {
+        sink.push(f.step)?;
+    }
     ControlFlow::Continue(())
 }
 
-/// VWXYZ-wing (6.2–6.4).
-pub fn vwxyz_wings<const W: usize>(_b: &Board<W>, _sink: &mut Sink) -> ControlFlow<()> {
-    ControlFlow::Continue(())
+fn extend_set<const W: usize>(
+    b: &Board<W>,
+    k: usize,
+    cells: &mut Vec<usize>,
+    union: Digits,
+    found: &mut Vec<Found>,
+) {
+    if cells.len() == k {
+        bivalue_cells(b, cells, union, found);
+        return;
+    }
+    let last = *cells.last().expect("a pivot");
+    let mut next = b.empty_cells();
+    for &c in cells.iter() {
+        next &= b.peers(c);
+    }
+    let last_one = cells.len() + 1 == k;
+    for c in next.iter().filter(|&c| c > last) {
+        let digits = b.candidates(c);
+        let joined = (union | digits).len() as usize;
+        let fits = if last_one {
+            joined == k + 1
+        } else {
+            joined < k + 2
+        };
+        if digits.len() < 2 || !fits {
+            continue;
+        }
+        cells.push(c);
+        extend_set(b, k, cells, union | digits, found);
+        cells.pop();
+    }
+}
+
+fn bivalue_cells<const W: usize>(
+    b: &Board<W>,
+    als: &[usize],
+    union: Digits,
+    found: &mut Vec<Found>,
+) {
+    let als_set: CellSet<W> = als.iter().copied().collect();
+    let mut around = CellSet::EMPTY;
+    for &c in als {
+        around |= b.peers(c);
+    }
+    around = (around - als_set) & b.empty_cells();
+    for yz in around.iter() {
+        let pair = b.candidates(yz);
+        if pair.len() != 2 || (pair & union).len() != 2 {
+            continue;
+        }
+        let mut it = pair.iter();
+        let (x, z) = (it.next().unwrap_or(0), it.next().unwrap_or(0));
+        let holding =
+            |d: u8| -> CellSet<W> { als.iter().filter(|&&c| b.has(c, d)).copied().collect() };
+        let restricted = |d: u8| holding(d).is_subset(&b.peers(yz));
+        // Cells seeing every cell of `group` (and the bivalue cell when `with_yz`).
+        let seeing = |group: CellSet<W>, with_yz: bool| -> CellSet<W> {
+            let mut s = b.common_peers(group);
+            if with_yz {
+                s &= b.peers(yz);
+            }
+            s - als_set - CellSet::single(yz)
+        };
+        let mut eliminations = Vec::new();
+        let take = |d: u8, cells: CellSet<W>, into: &mut Vec<Candidate>| -> bool {
+            let hits = cells & b.places(d);
+            into.extend(hits.iter().map(|c| Candidate::new(c, d)));
+            !hits.is_empty()
+        };
+        let (rx, rz) = (restricted(x), restricted(z));
+        let double = match (rx, rz) {
+            (true, false) => {
+                take(z, seeing(holding(z), true), &mut eliminations);
+                false
+            }
+            (false, true) => {
+                take(x, seeing(holding(x), true), &mut eliminations);
+                false
+            }
+            (true, true) => {
+                let mut weak = false;
+                for w in (union & !pair).iter() {
+                    weak |= take(w, seeing(holding(w), false), &mut eliminations);
+                }
+                let strong_x = take(x, seeing(holding(x), true), &mut eliminations);
+                let strong_z = take(z, seeing(holding(z), true), &mut eliminations);
+                weak || (strong_z && strong_x)
+            }
+            (false, false) => continue,
+        };
+        if eliminations.is_empty() {
+            continue;
+        }
+        eliminations.sort_unstable();
+        let largest = als
+            .iter()
+            .map(|&c| b.candidates(c).len())
+            .max()
+            .unwrap_or(0) as i32;
+        let total: u32 = als.iter().map(|&c| b.candidates(c).len()).sum();
+        let (technique, difficulty) = if als.len() == 3 {
+            let tenths = 55 + (1 - (3 - largest).abs());
+            (Technique::WxyzWing, Difficulty(tenths as u16))
+        } else {
+            let tenths = 62 + (2 - (3 - largest).abs());
+            (Technique::VwxyzWing, Difficulty(tenths as u16))
+        };
+        let suffix = format!("{}{largest}{total}", if double { 2 } else { 1 });
+        let restricted_text = match (rx, double) {
+            (_, true) => format!("doubly linked on {} and {}", digit_char(x), digit_char(z)),
+            (true, false) => format!("restricted common {}", digit_char(x)),
+            (false, false) => format!("restricted common {}", digit_char(z)),
+        };
+        let set_text: Vec<String> = als
+            .iter()
+            .map(|&c| format!("{} {}", b.geo.cell_name(c), b.candidates(c)))
+            .collect();
+        let text = format!(
+            "{technique}: cells {} hold {} digits {union}, with bivalue {} {pair}, {restricted_text}: {}",
+            set_text.join(", "),
+            union.len(),
+            b.geo.cell_name(yz),
+            say::eliminations(b.geo, &eliminations),
+        );
+        let count = eliminations.len();
+        let mut pattern: Vec<u16> = als.iter().map(|&c| c as u16).collect();
+        pattern.push(yz as u16);
+        found.push(Found {
+            difficulty,
+            count,
+            suffix,
+            step: Step {
+                technique,
+                difficulty,
+                placements: Vec::new(),
+                eliminations,
+                cells: pattern,
+                units: Vec::new(),
+                digits: union,
+                text,
+            },
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::single_digit::se_cases::{first_step, parse};
+
+    fn text_of(index: usize) -> String {
+        let cases = parse(include_str!("testdata/se_steps.txt"));
+        first_step(&cases[index]).expect("a step").text
+    }
+
+    #[test]
+    fn wings_are_told_in_words() {
+        assert_eq!(
+            text_of(92),
+            "XY-wing: pivot F7 {4, 7}, pincers E8 {3, 7} and F3 {3, 4}: 3 leaves F8"
+        );
+        assert_eq!(
+            text_of(96),
+            "XYZ-wing: pivot A8 {3, 4, 6}, pincers A9 {4, 6} and D8 {3, 6}: 6 leaves B8"
+        );
+        assert_eq!(
+            text_of(77),
+            "WXYZ-wing: cells G2 {1, 2}, H3 {1, 5}, I3 {3, 5} hold 4 digits {1, 2, 3, 5}, with \
+             bivalue G5 {2, 3}, restricted common 2: 3 leaves G1"
+        );
+        assert_eq!(
+            text_of(66),
+            "VWXYZ-wing: cells A2 {4, 7}, E2 {2, 6}, F2 {1, 4}, H2 {1, 6} hold 5 digits \
+             {1, 2, 4, 6, 7}, with bivalue E7 {2, 7}, restricted common 2: 7 leaves A7"
+        );
+    }
+
+    /// Leaves `cell` with only `digits`.
+    fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
+        for d in b.candidates(cell).iter() {
+            if !digits.contains(&d) {
+                b.eliminate(cell, d);
+            }
+        }
+    }
+
+    fn names<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+        step.eliminations
+            .iter()
+            .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
+            .collect()
+    }
+
+    fn first<const W: usize>(
+        b: &Board<W>,
+        find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
+    ) -> Option<Step> {
+        let mut sink = Sink::first();
+        let _ = find(b, &mut sink);
+        sink.steps.pop()
+    }
+
+    #[test]
+    fn an_xy_wing_through_a_diagonal() {
+        // Pivot A1 {1, 2}, pincers I9 {2, 3} (on the diagonal) and A5 {1, 3}: A9, E5 and I5 see
+        // both pincers and lose 3 — on a diagonal board only.
+        let xy = |b: &Board<2>, sink: &mut Sink| xy_wings(b, false, sink);
+        for (variant, expected) in [
+            (Variant::Diagonal, vec!["A9-3", "E5-3", "I5-3"]),
+            (Variant::Classic, vec![]),
+        ] {
+            let geo = geometry(Size::NINE, variant);
+            let mut b = Board::<2>::new(geo, &[0; 81]);
+            keep(&mut b, 0, &[1, 2]);
+            keep(&mut b, 80, &[2, 3]);
+            keep(&mut b, 4, &[1, 3]);
+            let found = first(&b, xy).map(|s| names(&b, &s)).unwrap_or_default();
+            assert_eq!(found, expected, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn an_xyz_wing_on_a_6x6() {
+        let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 36]);
+        // Pivot B2 {1, 2, 4}, pincers A1 {1, 4} (box) and B5 {2, 4} (row): 4 leaves the cells
+        // seeing all three, the rest of row B in the pivot's box: B1, B3.
+        keep(&mut b, 7, &[1, 2, 4]);
+        keep(&mut b, 0, &[1, 4]);
+        keep(&mut b, 10, &[2, 4]);
+        let xyz = |b: &Board<2>, sink: &mut Sink| xy_wings(b, true, sink);
+        let step = first(&b, xyz).expect("an XYZ-wing");
+        assert_eq!(names(&b, &step), ["B1-4", "B3-4"]);
+        assert_eq!(step.difficulty, Difficulty(44));
+    }
+
+    #[test]
+    fn a_wxyz_wing_on_a_16x16() {
+        let geo = geometry(Size::from_side(16).expect("16×16"), Variant::Classic);
+        let mut b = Board::<10>::new(geo, &[0; 256]);
+        // A1 {1, 2}, A2 {2, 3}, A3 {3, 4} hold 1–4; bivalue E1 {1, 4} sees A1 only, so 1 is
+        // restricted and 4 leaves the cells seeing E1 and A3: B1, C1, D1 (A3's box, E1's
+        // column) and E3–H3 (E1's box, A3's column).
+        keep(&mut b, 0, &[1, 2]);
+        keep(&mut b, 1, &[2, 3]);
+        keep(&mut b, 2, &[3, 4]);
+        keep(&mut b, 64, &[1, 4]);
+        let step = first(&b, wxyz_wings).expect("a WXYZ-wing");
+        let expected = ["B1-4", "C1-4", "D1-4", "E3-4", "F3-4", "G3-4", "H3-4"];
+        assert_eq!(names(&b, &step), expected);
+        assert_eq!(step.difficulty, Difficulty(55));
+    }
+}
+
+#[cfg(test)]
+mod soundness {
+    use crate::analysis::{analyze, Verdict};
+    use crate::engine::Budget;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::{solve_path, Technique};
+
+    /// Every step on the paths of 300 hard puzzles removes only wrong candidates and places
+    /// only right digits, checked against each puzzle's unique solution.
+    #[test]
+    fn paths_through_hard_puzzles_are_sound() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
+        let path = std::env::var("TOP1465").unwrap_or_else(|_| path.to_string());
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("skipped: {path} is missing");
+            return;
+        };
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let budget = Budget::unlimited();
+        let mut used = std::collections::BTreeMap::<Technique, usize>::new();
+        for line in text.lines().filter(|l| l.len() >= 81).take(300) {
+            let givens: Vec<u8> = line[..81]
+                .bytes()
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+            let Verdict::Unique(solution) =
+                analyze(Size::NINE, Variant::Classic, &givens, &budget).verdict
+            else {
+                continue;
+            };
+            for step in solve_path(geo, &givens, &budget).steps {
+                *used.entry(step.technique).or_default() += 1;
+                for p in &step.placements {
+                    assert_eq!(solution[p.cell as usize], p.digit, "{line}: {}", step.text);
+                }
+                for e in &step.eliminations {
+                    assert_ne!(solution[e.cell as usize], e.digit, "{line}: {}", step.text);
+                }
+            }
+        }
+        println!("{used:?}");
+    }
+}
+
+#[cfg(test)]
+mod random_boards {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::engine::Budget;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::single_digit::{strong_links, turbot_fish};
+
+    /// Boards cut from a solved grid, with random wrong candidates removed: whatever a finder
+    /// removes, the solution's digit must stay. Every size and both variants.
+    #[test]
+    fn eliminations_keep_the_solution_on_every_size() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
+            for variant in [Variant::Classic, Variant::Diagonal] {
+                let geo = geometry(size, variant);
+                let empty = vec![0; geo.cells()];
+                let budget = Budget::unlimited();
+                let verdict = analyze(size, variant, &empty, &budget).verdict;
+                let Some(solution) = verdict.solution() else {
+                    continue;
+                };
+                let boards = match size.side() {
+                    16 => 1,
+                    12 => 3,
+                    _ => 10,
+                };
+                let start = std::time::Instant::now();
+                let before = found;
+                for _ in 0..boards {
+                    let givens: Vec<u8> = solution
+                        .iter()
+                        .map(|&d| if next() % 100 < 35 { d } else { 0 })
+                        .collect();
+                    if geo.cells() <= 128 {
+                        found += check::<2>(geo, &givens, solution, &mut next);
+                    } else {
+                        found += check::<10>(geo, &givens, solution, &mut next);
+                    }
+                }
+                let took = start.elapsed();
+                println!(
+                    "{} {variant:?}: {} steps, {took:?}",
+                    size.label(),
+                    found - before
+                );
+            }
+        }
+        assert!(found > 0, "no pattern at all");
+    }
+
+    fn check<const W: usize>(
+        geo: &'static crate::grid::Geometry,
+        givens: &[u8],
+        solution: &[u8],
+        next: &mut impl FnMut() -> u64,
+    ) -> usize {
+        let mut b = Board::<W>::new(geo, givens);
+        for cell in b.empty_cells().iter() {
+            for d in b.candidates(cell).iter() {
+                if d != solution[cell] && next() % 100 < 55 {
+                    b.eliminate(cell, d);
+                }
+            }
+        }
+        let mut sink = Sink::all();
+        let _ = xy_wings(&b, false, &mut sink);
+        let _ = xy_wings(&b, true, &mut sink);
+        let _ = wxyz_wings(&b, &mut sink);
+        let _ = vwxyz_wings(&b, &mut sink);
+        let _ = turbot_fish(&b, &mut sink);
+        let _ = strong_links(&b, 3, &mut sink);
+        for step in &sink.steps {
+            for e in &step.eliminations {
+                assert_ne!(solution[e.cell as usize], e.digit, "{}", step.text);
+            }
+        }
+        sink.steps.len()
+    }
 }
