@@ -90,10 +90,14 @@ pub fn direct_locking<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlF
             if other == lock.from || !b.unit(other).intersects(&b.unit(lock.to)) {
                 continue;
             }
+            // What the lock removes from `other`: its places in the target outside the locked
+            // unit (two diagonals cross, so `other` may share a cell with the locked unit).
             let places = b.places_in(lock.digit, other);
-            let outside = places - b.unit(lock.to);
-            let Some(cell) = outside.only() else { continue };
-            if places.len() < 2 {
+            let removed = places & (b.unit(lock.to) - b.unit(lock.from));
+            let Some(cell) = (places - removed).only() else {
+                continue;
+            };
+            if places.len() < 2 || removed.is_empty() {
                 continue;
             }
             sink.push(direct_lock_step(b, &lock, other, cell))?;
@@ -114,7 +118,7 @@ fn direct_lock_step<const W: usize>(
     } else {
         (Technique::DirectClaiming, Difficulty(19))
     };
-    let removed = b.places_in(lock.digit, unit) & b.unit(lock.to);
+    let removed = b.places_in(lock.digit, unit) & (b.unit(lock.to) - b.unit(lock.from));
     let text = format!(
         "{technique}: {d} in {} is only in {} ({}), so {d} leaves {}, and its last place in {} is {}",
         b.geo.unit_name(lock.from),

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use board::{Board, Triads};
 use branch::Branch;
-pub use generate::generate;
+pub use generate::{generate, minimal_puzzle, random_solution, XorShift};
 
 /// Why a search stopped before it was complete.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
