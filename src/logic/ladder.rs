@@ -4,7 +4,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
+use super::chains::{self, Chaining};
 use super::{fish, intersections, singles, subsets, Sink};
+use crate::engine::Budget;
 
 /// One rung: a finder, or a finder with its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +18,7 @@ pub enum Rung {
     NakedSet(u8),
     HiddenSet(u8),
     Fish(u8),
+    Chains(Chaining),
 }
 
 /// Sudoku Explainer's order.
@@ -33,11 +36,27 @@ pub const LADDER: &[Rung] = &[
     Rung::NakedSet(4),
     Rung::Fish(4),
     Rung::HiddenSet(4),
+    Rung::Chains(Chaining::Cycles),
+    Rung::Chains(Chaining::Nishio),
+    Rung::Chains(Chaining::Multiple),
+    Rung::Chains(Chaining::Dynamic),
+    Rung::Chains(Chaining::DynamicPlus),
+    Rung::Chains(Chaining::Nested(2, 0)),
+    Rung::Chains(Chaining::Nested(3, 0)),
+    Rung::Chains(Chaining::Nested(4, 0)),
+    Rung::Chains(Chaining::Nested(4, 1)),
+    Rung::Chains(Chaining::Nested(4, 2)),
+    Rung::Chains(Chaining::Nested(4, 3)),
 ];
 
 impl Rung {
     /// Runs this rung's finder, which pushes what it finds into `sink`.
-    pub fn find<const W: usize>(self, b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    pub fn find<const W: usize>(
+        self,
+        b: &Board<W>,
+        budget: &Budget,
+        sink: &mut Sink,
+    ) -> ControlFlow<()> {
         match self {
             Rung::FullHouse => singles::full_houses(b, sink),
             Rung::HiddenSingle => singles::hidden_singles(b, sink),
@@ -46,6 +65,7 @@ impl Rung {
             Rung::NakedSet(k) => subsets::naked(b, k as usize, sink),
             Rung::HiddenSet(k) => subsets::hidden(b, k as usize, sink),
             Rung::Fish(k) => fish::basic_fish(b, k as usize, sink),
+            Rung::Chains(kind) => chains::find(b, kind, budget, sink),
         }
     }
 }

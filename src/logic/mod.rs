@@ -8,6 +8,7 @@
 
 mod board;
 mod cells;
+pub mod chains;
 mod fish;
 mod intersections;
 mod ladder;
@@ -19,7 +20,7 @@ mod subsets;
 pub use board::Board;
 pub use cells::CellSet;
 pub use ladder::Rung;
-pub use solver::{next_step, rate, solve_path, Level, Outcome, Path, Rating};
+pub use solver::{next_step, next_step_within, rate, solve_path, Level, Outcome, Path, Rating};
 pub use step::{Candidate, Difficulty, Step, Technique};
 
 use std::ops::ControlFlow;
