@@ -166,8 +166,7 @@ fn regions<const W: usize>(
     on_run: &Run,
     result: &mut Vec<Hint>,
 ) {
-    for i in 0..ctx.cell_units[cell].len() {
-        let unit = ctx.cell_units[cell][i];
+    for &unit in ctx.units_of(cell) {
         let places = ctx.src.places_in(digit, unit as usize);
         let k = places.len();
         if !(k == 2 || (ctx.mode.multiple && k > 2)) || places.first() != Some(cell) {

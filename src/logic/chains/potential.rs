@@ -8,15 +8,61 @@
 //! order: every pending "on" before the next "off").
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use super::super::board::Board;
 use super::super::cells::CellSet;
 use super::Mode;
 use crate::engine::Budget;
-use crate::grid::UnitKind;
+use crate::grid::{Geometry, UnitKind};
 
 pub(super) const NONE: u32 = u32::MAX;
+
+/// The cell of a one-cell set (without counting bits: no popcount in the baseline target).
+fn only<const W: usize>(set: &CellSet<W>) -> Option<usize> {
+    let mut found = None;
+    for (i, &w) in set.0.iter().enumerate() {
+        if w != 0 {
+            if found.is_some() || w & (w - 1) != 0 {
+                return None;
+            }
+            found = Some(i * 64 + w.trailing_zeros() as usize);
+        }
+    }
+    found
+}
+
+/// Each cell's units in Sudoku Explainer's order (box, row, column, diagonals), per geometry.
+fn cell_units(geo: &'static Geometry) -> &'static [Vec<u16>] {
+    type Cache = Mutex<Vec<(usize, &'static [Vec<u16>])>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = geo as *const Geometry as usize;
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .expect("cell units cache");
+    if let Some((_, units)) = cache.iter().find(|(g, _)| *g == key) {
+        return units;
+    }
+    let rank = |u: u16| match geo.units[u as usize].kind {
+        UnitKind::Box(_) => 0,
+        UnitKind::Row(_) => 1,
+        UnitKind::Column(_) => 2,
+        UnitKind::Diagonal => 3,
+        UnitKind::AntiDiagonal => 4,
+    };
+    let units: Vec<Vec<u16>> = (0..geo.cells())
+        .map(|c| {
+            let mut us = geo.units_of[c].to_vec();
+            us.sort_by_key(|&u| rank(u));
+            us
+        })
+        .collect();
+    let units: &'static [Vec<u16>] = Box::leak(units.into_boxed_slice());
+    cache.push((key, units));
+    units
+}
 
 /// Why a node holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +114,7 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub n: usize,
     pub mode: Mode,
     /// Each cell's units in Sudoku Explainer's order: box, row, column, diagonals.
-    pub cell_units: Vec<Vec<u16>>,
+    pub cell_units: &'static [Vec<u16>],
     pub nodes: Vec<Node>,
     pub parents: Vec<u32>,
     pub nested: Vec<Nested>,
@@ -77,6 +123,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub map2: Vec<u32>,
     visited: Vec<u64>,
     removed: Vec<(u32, u8)>,
+    scratch: Vec<u32>,
+    out: Vec<u32>,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     calls: u32,
@@ -92,20 +140,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
     ) -> Ctx<'a, W> {
         let n = src.side();
         let cells = src.geo.cells();
-        let rank = |u: u16| match src.geo.units[u as usize].kind {
-            UnitKind::Box(_) => 0,
-            UnitKind::Row(_) => 1,
-            UnitKind::Column(_) => 2,
-            UnitKind::Diagonal => 3,
-            UnitKind::AntiDiagonal => 4,
-        };
-        let cell_units = (0..cells)
-            .map(|c| {
-                let mut us = src.geo.units_of[c].to_vec();
-                us.sort_by_key(|&u| rank(u));
-                us
-            })
-            .collect();
+        debug_assert_eq!(cell_units(src.geo).len(), cells);
+        let cell_units = cell_units(src.geo);
         let pots = cells * n * 2;
         Ctx {
             src,
@@ -121,6 +157,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
             map2: vec![NONE; pots],
             visited: vec![0; pots.div_ceil(64)],
             removed: Vec::new(),
+            scratch: Vec::new(),
+            out: Vec::new(),
             deadline: budget.deadline,
             cancel: budget.cancel,
             calls: 0,
@@ -141,6 +179,11 @@ impl<'a, const W: usize> Ctx<'a, W> {
         let mut ctx = Ctx::new(grid, Some(self.src), mode, &budget);
         ctx.calls = self.calls;
         ctx
+    }
+
+    /// The units of `cell`, box first.
+    pub fn units_of(&self, cell: usize) -> &'static [u16] {
+        &self.cell_units[cell]
     }
 
     // Potential indices.
@@ -214,9 +257,10 @@ impl<'a, const W: usize> Ctx<'a, W> {
             }
         }
         let mut seen = CellSet::<W>::single(cell);
-        for i in 0..self.cell_units[cell].len() {
-            let u = self.cell_units[cell][i];
-            let places = self.work.places_in(digit, u as usize) - seen;
+        let units = self.units_of(cell);
+        let all = self.work.places(digit);
+        for &u in units {
+            let places = (all & self.work.unit(u as usize)) - seen;
             seen |= self.work.unit(u as usize);
             for c in places.iter() {
                 let q = self.pot(c, digit, false);
@@ -232,18 +276,22 @@ impl<'a, const W: usize> Ctx<'a, W> {
         let pot = self.pot_of(p);
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let start = out.len();
-        let mut parents = Vec::new();
+        let hidden = self.mode.dynamic;
+        let mut parents = std::mem::take(&mut self.scratch);
         if y {
             let cands = self.work.candidates(cell);
-            if cands.len() == 2 {
+            let rest = cands.0 & cands.0.wrapping_sub(1);
+            if rest != 0 && rest & (rest - 1) == 0 {
                 let other = cands.iter().find(|&v| v != digit).unwrap_or(digit);
                 parents.clear();
                 parents.push(p);
-                let gone = self.src.candidates(cell) & !cands;
-                for v in gone.iter() {
-                    let h = self.map[self.pot(cell, v, false) as usize];
-                    if h != NONE {
-                        parents.push(h);
+                if hidden {
+                    let gone = self.src.candidates(cell) & !cands;
+                    for v in gone.iter() {
+                        let h = self.map[self.pot(cell, v, false) as usize];
+                        if h != NONE {
+                            parents.push(h);
+                        }
                     }
                 }
                 let q = self.pot(cell, other, true);
@@ -251,11 +299,13 @@ impl<'a, const W: usize> Ctx<'a, W> {
             }
         }
         if x {
-            for i in 0..self.cell_units[cell].len() {
-                let u = self.cell_units[cell][i] as usize;
-                let mut others = self.work.places_in(digit, u);
+            let units = self.units_of(cell);
+            let places = self.work.places(digit);
+            for &u in units {
+                let u = u as usize;
+                let mut others = places & self.work.unit(u);
                 others.remove(cell);
-                let Some(other) = others.only() else {
+                let Some(other) = only(&others) else {
                     continue;
                 };
                 let q = self.pot(other, digit, true);
@@ -267,16 +317,19 @@ impl<'a, const W: usize> Ctx<'a, W> {
                 }
                 parents.clear();
                 parents.push(p);
-                let gone = self.src.places_in(digit, u) - self.work.places_in(digit, u);
-                for c in gone.iter() {
-                    let h = self.map[self.pot(c, digit, false) as usize];
-                    if h != NONE {
-                        parents.push(h);
+                if hidden {
+                    let gone = self.src.places_in(digit, u) - self.work.places_in(digit, u);
+                    for c in gone.iter() {
+                        let h = self.map[self.pot(c, digit, false) as usize];
+                        if h != NONE {
+                            parents.push(h);
+                        }
                     }
                 }
                 out.push(self.add_node(q, Cause::House(u as u16), &parents, NONE));
             }
         }
+        self.scratch = parents;
     }
 
     /// Completes `run` with everything its potentials imply, ons first; in dynamic mode each off
@@ -291,7 +344,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             self.map[pot as usize] = x;
         }
         let y = !self.mode.nishio;
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.out);
         let (mut ion, mut ioff) = (0, 0);
         let result = 'outer: loop {
             if ion < run.on.len() {
@@ -349,6 +402,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
         while let Some((cell, digit)) = self.removed.pop() {
             self.work.restore(cell as usize, digit);
         }
+        self.out = out;
         result
     }
 

@@ -92,3 +92,40 @@ fn many_paths_are_sound() {
         check_path(Size::NINE, Variant::Classic, &givens(&line));
     }
 }
+
+/// Writes, for each chaining step on the paths of the puzzles in `$CHAIN_DUMP_IN`, the grid before
+/// it as 729 pencil marks (for Sudoku Explainer's rater) with our step, to `$CHAIN_DUMP_OUT`.
+#[test]
+#[ignore = "a tool: compares single steps with Sudoku Explainer"]
+fn dump_chain_states() {
+    use crate::logic::next_step;
+    let (Ok(input), Ok(output)) = (
+        std::env::var("CHAIN_DUMP_IN"),
+        std::env::var("CHAIN_DUMP_OUT"),
+    ) else {
+        return;
+    };
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let mut out = String::new();
+    for line in std::fs::read_to_string(input).unwrap().lines() {
+        if line.len() < 81 {
+            continue;
+        }
+        let mut board = Board::<2>::new(geo, &givens(line));
+        while !board.is_solved() {
+            let Some(step) = next_step(&board) else { break };
+            if step.difficulty.0 >= 65 {
+                let mut marks = String::new();
+                for cell in 0..81 {
+                    for d in 1..=9u8 {
+                        let on = board.value(cell) == d || board.has(cell, d);
+                        marks.push(if on { (b'0' + d) as char } else { '.' });
+                    }
+                }
+                out.push_str(&format!("{marks} {} {}\n", step.difficulty, step.technique));
+            }
+            board.apply(&step);
+        }
+    }
+    std::fs::write(output, out).unwrap();
+}
