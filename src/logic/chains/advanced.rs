@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use super::potential::{Cause, Ctx, Nested, Run, NONE};
-use super::{collect, Mode};
+use super::{collect, cycles, sort, Mode};
 use crate::logic::cells::CellSet;
 use crate::logic::{fish, intersections, subsets};
 
@@ -199,10 +199,28 @@ impl<const W: usize> Ctx<'_, W> {
     /// A chaining producer run on the reduced grid; each of its hints (the same eliminations
     /// once) that relies on the chain's eliminations.
     fn nested_chains(&mut self, mode: Mode, found: &mut Vec<Found>) {
+        let statics = !mode.multiple && !mode.dynamic;
+        if statics && self.cycle_cache.is_none() {
+            let budget = self.budget();
+            let mut builder = Ctx::new(self.src, Some(self.src), mode, &budget);
+            let cache = cycles::build_cache(&mut builder);
+            if builder.stopped {
+                self.stopped = true;
+                return;
+            }
+            self.cycle_cache = Some(Box::new(cache));
+        }
         let grid = self.work.clone();
         let (hints, stopped, calls) = {
             let mut child = self.child(&grid, mode);
-            let hints = collect(&mut child);
+            let hints = match self.cycle_cache.as_deref() {
+                Some(cache) if statics => {
+                    let mut hints = cycles::hints_using(&mut child, cache);
+                    sort(&mut hints);
+                    hints
+                }
+                _ => collect(&mut child),
+            };
             (hints, child.stopped, child.calls())
         };
         self.set_calls(calls);

@@ -5,14 +5,62 @@
 //! links only (Y, from bivalue cells), both. A cycle is a chain that comes back to its start
 //! after four links or more; a forcing chain is an assumption that implies its own opposite.
 
-use super::potential::{Cause, Ctx, Run, NONE};
+use super::potential::{Cause, Ctx, Footprint, Run, NONE};
 use super::{Hint, Kind};
 use crate::logic::cells::CellSet;
 
+/// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
+pub(crate) struct Cache<const W: usize> {
+    entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
+}
+
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    run(ctx, None, None)
+}
+
+/// Finds the hints on `ctx.src` and records, start by start, what each search read.
+pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
+    let mut cache = Cache {
+        entries: (0..3 * ctx.src.geo.cells() * ctx.n).map(|_| None).collect(),
+    };
+    ctx.track = Some(Footprint::new(ctx.n));
+    run(ctx, None, Some(&mut cache));
+    ctx.track = None;
+    cache
+}
+
+/// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built): a start
+/// whose search read none of the candidates that went finds what it found there.
+pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
+    let outer = ctx.rule_src.expect("a nested producer");
+    let mut gone_cells = CellSet::<W>::EMPTY;
+    let mut gone_units = vec![0u128; ctx.n];
+    for d in 1..=ctx.n as u8 {
+        let gone = outer.places(d) - ctx.src.places(d);
+        gone_cells |= gone;
+        for c in gone.iter() {
+            for &u in ctx.units_of(c) {
+                gone_units[d as usize - 1] |= 1u128 << u;
+            }
+        }
+    }
+    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+}
+
+type Reuse<'c, const W: usize> = (&'c Cache<W>, &'c CellSet<W>, &'c [u128]);
+
+fn run<const W: usize>(
+    ctx: &mut Ctx<W>,
+    reuse: Option<Reuse<W>>,
+    mut record: Option<&mut Cache<W>>,
+) -> Vec<Hint> {
     let mut result = Vec::new();
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        for cell in 0..ctx.src.geo.cells() {
+    let cells = ctx.src.geo.cells();
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
+        for cell in 0..cells {
             let cands = ctx.src.candidates(cell);
             if ctx.src.value(cell) != 0 || cands.len() < 2 {
                 continue;
@@ -21,7 +69,25 @@ pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
                 if ctx.tick() {
                     return result;
                 }
+                let index = (pass * cells + cell) * ctx.n + digit as usize - 1;
+                if let Some((cache, gone_cells, gone_units)) = reuse {
+                    if let Some((hints, footprint)) = &cache.entries[index] {
+                        if !footprint.touches(gone_cells, gone_units) {
+                            result.extend(hints.iter().cloned());
+                            continue;
+                        }
+                    }
+                }
+                if let Some(t) = &mut ctx.track {
+                    t.clear();
+                    t.cells.insert(cell);
+                }
+                let before = result.len();
                 unary(ctx, cell, digit, y, x, &mut result);
+                if let Some(cache) = record.as_deref_mut() {
+                    let footprint = ctx.track.clone().expect("tracking");
+                    cache.entries[index] = Some((result[before..].to_vec(), footprint));
+                }
             }
         }
     }
@@ -57,6 +123,7 @@ fn unary<const W: usize>(
     for target in chains {
         let pot = ctx.pot_of(target);
         let (c, d) = (ctx.cell(pot), ctx.digit(pot));
+        ctx.read(c, d, true);
         let (removable, placement) = if Ctx::<W>::is_on(pot) {
             let others = ctx.src.candidates(c).iter().filter(|&v| v != d);
             let removable = others.map(|v| (c as u16, v)).collect();
@@ -90,8 +157,9 @@ fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) ->
             ion += 1;
             out.clear();
             ctx.on_to_off(p, y, &mut out);
-            for &q in &out {
-                if !ctx.is_parent(p, ctx.pot_of(q)) {
+            for &(qp, cause) in &out {
+                if !ctx.is_parent(p, qp) {
+                    let q = ctx.node_for(p, qp, cause);
                     run.off.push(q);
                 }
             }
@@ -102,12 +170,16 @@ fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) ->
             ioff += 1;
             out.clear();
             ctx.off_to_on(p, y, x, &mut out);
-            for &q in &out {
-                let qp = ctx.pot_of(q);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
                 if length >= 4 && qp == source_pot {
+                    q = ctx.node_for(p, qp, cause);
                     cycles.push(q);
                 }
                 if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
                     ctx.map[qp as usize] = q;
                     run.on.push(q);
                 }
@@ -140,12 +212,16 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
             ion += 1;
             out.clear();
             ctx.on_to_off(p, y, &mut out);
-            for &q in &out {
-                let qp = ctx.pot_of(q);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
                 if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
+                    q = ctx.node_for(p, qp, cause);
                     chains.push(q);
                 }
                 if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
                     ctx.map[qp as usize] = q;
                     run.off.push(q);
                 }
@@ -156,12 +232,16 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
             ioff += 1;
             out.clear();
             ctx.off_to_on(p, y, true, &mut out);
-            for &q in &out {
-                let qp = ctx.pot_of(q);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
                 if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
+                    q = ctx.node_for(p, qp, cause);
                     chains.push(q);
                 }
                 if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
                     ctx.map[qp as usize] = q;
                     run.on.push(q);
                 }
@@ -199,6 +279,9 @@ fn cycle_hint<const W: usize>(
     for &p in &path {
         let pot = ctx.pot_of(p);
         let (cell, digit) = (ctx.cell(pot), ctx.digit(pot));
+        if ctx.track.is_some() {
+            ctx.read(cell, digit, false);
+        }
         let seen = ctx.src.peers(cell) & ctx.src.places(digit);
         let seen = seen - cells;
         if Ctx::<W>::is_on(pot) {

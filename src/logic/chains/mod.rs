@@ -166,6 +166,12 @@ fn collect<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
     } else {
         cycles::hints(ctx)
     };
+    sort(&mut hints);
+    hints
+}
+
+/// Sudoku Explainer's order: difficulty, complexity, kind, then the order found (stable).
+fn sort(hints: &mut [Hint]) {
     hints.sort_by(|a, b| {
         a.difficulty
             .partial_cmp(&b.difficulty)
@@ -173,7 +179,6 @@ fn collect<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
             .then(a.complexity.cmp(&b.complexity))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    hints
 }
 
 /// Pushes the producer's steps, in Sudoku Explainer's order (the first is the one it applies);
@@ -291,7 +296,11 @@ impl<const W: usize> Ctx<'_, W> {
             Kind::Cell => (self.mode.base(), 5),
             Kind::Region { .. } => (self.mode.base(), 6),
         };
-        let paths = targets.iter().map(|&t| self.path(t)).collect();
+        let paths = if self.rule_src.is_some() {
+            Vec::new() // a nested hint is never shown
+        } else {
+            targets.iter().map(|&t| self.path(t)).collect()
+        };
         let (rule_parents, key) = if self.rule_src.is_some() {
             self.rule_parents(kind, targets)
         } else {

@@ -96,6 +96,33 @@ pub(super) struct Nested {
     pub key: u64,
 }
 
+/// What a static search read of the grid: cells whose candidates it looked at, and for each
+/// digit the units whose places of it it looked at. A search whose footprint misses every
+/// candidate a reduced grid lacks finds the same there.
+#[derive(Clone)]
+pub(super) struct Footprint<const W: usize> {
+    pub cells: CellSet<W>,
+    pub units: Vec<u128>,
+}
+
+impl<const W: usize> Footprint<W> {
+    pub fn new(n: usize) -> Footprint<W> {
+        Footprint {
+            cells: CellSet::EMPTY,
+            units: vec![0; n],
+        }
+    }
+    pub fn clear(&mut self) {
+        self.cells = CellSet::EMPTY;
+        self.units.iter_mut().for_each(|u| *u = 0);
+    }
+    /// Whether it touches a candidate in `gone_cells`, or in `gone_units[d - 1]` for digit d.
+    pub fn touches(&self, gone_cells: &CellSet<W>, gone_units: &[u128]) -> bool {
+        self.cells.intersects(gone_cells)
+            || self.units.iter().zip(gone_units).any(|(a, b)| a & b != 0)
+    }
+}
+
 /// The nodes that one propagation found on and off, in the order found.
 #[derive(Default)]
 pub(super) struct Run {
@@ -124,7 +151,11 @@ pub(super) struct Ctx<'a, const W: usize> {
     visited: Vec<u64>,
     removed: Vec<(u32, u8)>,
     scratch: Vec<u32>,
-    out: Vec<u32>,
+    out: Vec<(u32, Cause)>,
+    /// When set, what the search reads is recorded here.
+    pub track: Option<Footprint<W>>,
+    /// The static chains on `src`, start by start, for nested producers on reduced grids.
+    pub cycle_cache: Option<Box<super::cycles::Cache<W>>>,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     calls: u32,
@@ -159,10 +190,21 @@ impl<'a, const W: usize> Ctx<'a, W> {
             removed: Vec::new(),
             scratch: Vec::new(),
             out: Vec::new(),
+            track: None,
+            cycle_cache: None,
             deadline: budget.deadline,
             cancel: budget.cancel,
             calls: 0,
             stopped: false,
+        }
+    }
+
+    /// The budget this context checks.
+    pub fn budget(&self) -> Budget<'a> {
+        Budget {
+            max_nodes: None,
+            deadline: self.deadline,
+            cancel: self.cancel,
         }
     }
 
@@ -179,6 +221,19 @@ impl<'a, const W: usize> Ctx<'a, W> {
         let mut ctx = Ctx::new(grid, Some(self.src), mode, &budget);
         ctx.calls = self.calls;
         ctx
+    }
+
+    /// Records reading `cell`'s candidates (with `cells`) and `digit`'s places in its units.
+    pub fn read(&mut self, cell: usize, digit: u8, cells: bool) {
+        let units = self.units_of(cell);
+        if let Some(t) = &mut self.track {
+            if cells {
+                t.cells.insert(cell);
+            }
+            for &u in units {
+                t.units[digit as usize - 1] |= 1u128 << u;
+            }
+        }
     }
 
     /// The units of `cell`, box first.
@@ -245,14 +300,16 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// What follows from `p` being on: the cell's other digits (with `y`), and the digit's other
     /// places in the cell's units (box, row, column, diagonals, each cell once).
-    pub fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<u32>) {
+    pub fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
         let pot = self.pot_of(p);
         let (cell, digit) = (self.cell(pot), self.digit(pot));
+        if self.track.is_some() {
+            self.read(cell, digit, y);
+        }
         if y {
             for v in self.work.candidates(cell).iter() {
                 if v != digit {
-                    let q = self.pot(cell, v, false);
-                    out.push(self.add_node(q, Cause::Cell, &[p], NONE));
+                    out.push((self.pot(cell, v, false), Cause::Cell));
                 }
             }
         }
@@ -263,8 +320,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             let places = (all & self.work.unit(u as usize)) - seen;
             seen |= self.work.unit(u as usize);
             for c in places.iter() {
-                let q = self.pot(c, digit, false);
-                out.push(self.add_node(q, Cause::House(u), &[p], NONE));
+                out.push((self.pot(c, digit, false), Cause::House(u)));
             }
         }
     }
@@ -272,64 +328,74 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// What follows from `p` being off: the cell's other digit if it is bivalue (with `y`), and the
     /// digit's only other place in each unit of the cell (with `x`). In a reduced grid, the
     /// eliminations that made it so are parents too ("hidden parents").
-    pub fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    pub fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
         let pot = self.pot_of(p);
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let start = out.len();
-        let hidden = self.mode.dynamic;
-        let mut parents = std::mem::take(&mut self.scratch);
+        if self.track.is_some() {
+            self.read(cell, digit, y);
+        }
         if y {
             let cands = self.work.candidates(cell);
             let rest = cands.0 & cands.0.wrapping_sub(1);
             if rest != 0 && rest & (rest - 1) == 0 {
                 let other = cands.iter().find(|&v| v != digit).unwrap_or(digit);
-                parents.clear();
-                parents.push(p);
-                if hidden {
-                    let gone = self.src.candidates(cell) & !cands;
-                    for v in gone.iter() {
-                        let h = self.map[self.pot(cell, v, false) as usize];
-                        if h != NONE {
-                            parents.push(h);
-                        }
-                    }
-                }
-                let q = self.pot(cell, other, true);
-                out.push(self.add_node(q, Cause::Cell, &parents, NONE));
+                out.push((self.pot(cell, other, true), Cause::Cell));
             }
         }
         if x {
             let units = self.units_of(cell);
             let places = self.work.places(digit);
             for &u in units {
-                let u = u as usize;
-                let mut others = places & self.work.unit(u);
+                let mut others = places & self.work.unit(u as usize);
                 others.remove(cell);
                 let Some(other) = only(&others) else {
                     continue;
                 };
                 let q = self.pot(other, digit, true);
-                if out[start..]
-                    .iter()
-                    .any(|&o| self.nodes[o as usize].pot == q)
-                {
+                if out[start..].iter().any(|&(o, _)| o == q) {
                     continue; // the first rule that gives it wins
                 }
-                parents.clear();
-                parents.push(p);
-                if hidden {
-                    let gone = self.src.places_in(digit, u) - self.work.places_in(digit, u);
-                    for c in gone.iter() {
-                        let h = self.map[self.pot(c, digit, false) as usize];
-                        if h != NONE {
-                            parents.push(h);
-                        }
-                    }
-                }
-                out.push(self.add_node(q, Cause::House(u as u16), &parents, NONE));
+                out.push((q, Cause::House(u)));
             }
         }
+    }
+
+    /// The node of an implication of `p`. In a reduced grid, an "on" also follows from the
+    /// eliminations that made it so ("hidden parents"); call before `p` leaves the grid.
+    pub fn node_for(&mut self, p: u32, pot: u32, cause: Cause) -> u32 {
+        if !(self.mode.dynamic && Ctx::<W>::is_on(pot)) {
+            return self.add_node(pot, cause, &[p], NONE);
+        }
+        let (cell, digit) = (self.cell(pot), self.digit(pot));
+        let mut parents = std::mem::take(&mut self.scratch);
+        parents.clear();
+        parents.push(p);
+        match cause {
+            Cause::Cell => {
+                let gone = self.src.candidates(cell) & !self.work.candidates(cell);
+                for v in gone.iter() {
+                    let h = self.map[self.pot(cell, v, false) as usize];
+                    if h != NONE {
+                        parents.push(h);
+                    }
+                }
+            }
+            Cause::House(u) => {
+                let gone =
+                    self.src.places_in(digit, u as usize) - self.work.places_in(digit, u as usize);
+                for c in gone.iter() {
+                    let h = self.map[self.pot(c, digit, false) as usize];
+                    if h != NONE {
+                        parents.push(h);
+                    }
+                }
+            }
+            _ => {}
+        }
+        let node = self.add_node(pot, cause, &parents, NONE);
         self.scratch = parents;
+        node
     }
 
     /// Completes `run` with everything its potentials imply, ons first; in dynamic mode each off
@@ -352,13 +418,14 @@ impl<'a, const W: usize> Ctx<'a, W> {
                 ion += 1;
                 out.clear();
                 self.on_to_off(p, y, &mut out);
-                for &q in &out {
-                    let qp = self.pot_of(q);
+                for &(qp, cause) in &out {
                     let conj = self.map[(qp ^ 1) as usize];
                     if conj != NONE {
+                        let q = self.node_for(p, qp, cause);
                         break 'outer Some((conj, q));
                     }
                     if self.map[qp as usize] == NONE {
+                        let q = self.node_for(p, qp, cause);
                         self.map[qp as usize] = q;
                         run.off.push(q);
                     }
@@ -370,22 +437,24 @@ impl<'a, const W: usize> Ctx<'a, W> {
                 ioff += 1;
                 out.clear();
                 self.off_to_on(p, y, true, &mut out);
+                for &(qp, cause) in &out {
+                    let conj = self.map[(qp ^ 1) as usize];
+                    if conj != NONE {
+                        let q = self.node_for(p, qp, cause);
+                        break 'outer Some((q, conj));
+                    }
+                    if self.map[qp as usize] == NONE {
+                        let q = self.node_for(p, qp, cause);
+                        self.map[qp as usize] = q;
+                        run.on.push(q);
+                    }
+                }
+                // Only now does the off leave the grid (its implications saw it there).
                 if self.mode.dynamic {
                     let pot = self.pot_of(p);
                     let (cell, digit) = (self.cell(pot), self.digit(pot));
                     if self.work.value(cell) == 0 && self.work.eliminate(cell, digit) {
                         self.removed.push((cell as u32, digit));
-                    }
-                }
-                for &q in &out {
-                    let qp = self.pot_of(q);
-                    let conj = self.map[(qp ^ 1) as usize];
-                    if conj != NONE {
-                        break 'outer Some((q, conj));
-                    }
-                    if self.map[qp as usize] == NONE {
-                        self.map[qp as usize] = q;
-                        run.on.push(q);
                     }
                 }
                 continue;
