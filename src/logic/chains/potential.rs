@@ -174,6 +174,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
         debug_assert_eq!(cell_units(src.geo).len(), cells);
         let cell_units = cell_units(src.geo);
         let pots = cells * n * 2;
+        let stopped = budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || budget.deadline.is_some_and(|d| Instant::now() >= d);
         Ctx {
             src,
             rule_src,
@@ -195,7 +197,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             deadline: budget.deadline,
             cancel: budget.cancel,
             calls: 0,
-            stopped: false,
+            stopped,
         }
     }
 

@@ -63,7 +63,7 @@ fn hard_puzzles(file: &str, take: usize) -> Vec<String> {
     match std::fs::read_to_string(&path) {
         Ok(text) => text
             .lines()
-            .filter(|l| l.len() >= 81)
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
             .take(take)
             .map(str::to_string)
             .collect(),
