@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use super::potential::{Cause, Ctx, Nested, Run, NONE};
-use super::{collect, cycles, sort, Mode};
+use super::{collect, cycles, forcing, sort, Mode};
 use crate::logic::cells::CellSet;
 use crate::logic::{fish, intersections, subsets};
 
@@ -199,8 +199,11 @@ impl<const W: usize> Ctx<'_, W> {
     /// A chaining producer run on the reduced grid; each of its hints (the same eliminations
     /// once) that relies on the chain's eliminations.
     fn nested_chains(&mut self, mode: Mode, found: &mut Vec<Found>) {
-        let statics = !mode.multiple && !mode.dynamic;
-        if statics && self.cycle_cache.is_none() {
+        // Static producers reuse what their search on the outer grid found wherever it read
+        // none of the candidates the chain removed.
+        let cycles_mode = !mode.multiple && !mode.dynamic;
+        let multiple_mode = mode.multiple && !mode.dynamic;
+        if cycles_mode && self.cycle_cache.is_none() {
             let budget = self.budget();
             let mut builder = Ctx::new(self.src, Some(self.src), mode, &budget);
             let cache = cycles::build_cache(&mut builder);
@@ -210,12 +213,27 @@ impl<const W: usize> Ctx<'_, W> {
             }
             self.cycle_cache = Some(Box::new(cache));
         }
+        if multiple_mode && self.multiple_cache.is_none() {
+            let budget = self.budget();
+            let mut builder = Ctx::new(self.src, Some(self.src), mode, &budget);
+            let cache = forcing::build_cache(&mut builder);
+            if builder.stopped {
+                self.stopped = true;
+                return;
+            }
+            self.multiple_cache = Some(Box::new(cache));
+        }
         let grid = self.work.clone();
         let (hints, stopped, calls) = {
             let mut child = self.child(&grid, mode);
-            let hints = match self.cycle_cache.as_deref() {
-                Some(cache) if statics => {
+            let hints = match (self.cycle_cache.as_deref(), self.multiple_cache.as_deref()) {
+                (Some(cache), _) if cycles_mode => {
                     let mut hints = cycles::hints_using(&mut child, cache);
+                    sort(&mut hints);
+                    hints
+                }
+                (_, Some(cache)) if multiple_mode => {
+                    let mut hints = forcing::hints_using(&mut child, cache);
                     sort(&mut hints);
                     hints
                 }

@@ -11,7 +11,7 @@ use crate::logic::cells::CellSet;
 
 /// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
 pub(crate) struct Cache<const W: usize> {
-    entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
+    pub(super) entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
 }
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
@@ -32,6 +32,13 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
 /// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built): a start
 /// whose search read none of the candidates that went finds what it found there.
 pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
+    let (gone_cells, gone_units) = gone(ctx);
+    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+}
+
+/// The cells that lost candidates from `ctx.rule_src` to `ctx.src`, and for each digit the units
+/// where it lost places.
+pub(super) fn gone<const W: usize>(ctx: &Ctx<W>) -> (CellSet<W>, Vec<u128>) {
     let outer = ctx.rule_src.expect("a nested producer");
     let mut gone_cells = CellSet::<W>::EMPTY;
     let mut gone_units = vec![0u128; ctx.n];
@@ -44,10 +51,10 @@ pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) ->
             }
         }
     }
-    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+    (gone_cells, gone_units)
 }
 
-type Reuse<'c, const W: usize> = (&'c Cache<W>, &'c CellSet<W>, &'c [u128]);
+pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, &'c CellSet<W>, &'c [u128]);
 
 fn run<const W: usize>(
     ctx: &mut Ctx<W>,

@@ -6,10 +6,37 @@
 //! what every candidate of a cell, or every place of a digit in a unit, implies holds (cell and
 //! region forcing).
 
-use super::potential::{Cause, Ctx, Run, NONE};
+use super::cycles::{self, Cache, Reuse};
+use super::potential::{Cause, Ctx, Footprint, Run, NONE};
 use super::{Cand, Hint, Kind};
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    run(ctx, None, None)
+}
+
+/// Finds the hints on `ctx.src` and records, cell by cell, what each search read (static
+/// multiple chains only: dynamic ones read grids of their own).
+pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
+    let mut cache = Cache {
+        entries: (0..ctx.src.geo.cells()).map(|_| None).collect(),
+    };
+    ctx.track = Some(Footprint::new(ctx.n));
+    run(ctx, None, Some(&mut cache));
+    ctx.track = None;
+    cache
+}
+
+/// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built).
+pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
+    let (gone_cells, gone_units) = cycles::gone(ctx);
+    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+}
+
+fn run<const W: usize>(
+    ctx: &mut Ctx<W>,
+    reuse: Option<Reuse<W>>,
+    mut record: Option<&mut Cache<W>>,
+) -> Vec<Hint> {
     let mut result = Vec::new();
     for cell in 0..ctx.src.geo.cells() {
         if ctx.src.value(cell) != 0 {
@@ -17,11 +44,28 @@ pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
         }
         let card = ctx.src.candidates(cell).len();
         if card > 2 || (card > 1 && ctx.mode.dynamic) {
+            if let Some((cache, gone_cells, gone_units)) = reuse {
+                if let Some((hints, footprint)) = &cache.entries[cell] {
+                    if !footprint.touches(gone_cells, gone_units) {
+                        result.extend(hints.iter().cloned());
+                        continue;
+                    }
+                }
+            }
+            if let Some(t) = &mut ctx.track {
+                t.clear();
+                t.cells.insert(cell);
+            }
+            let before = result.len();
             let mark = ctx.mark();
             for_cell(ctx, cell, &mut result);
             ctx.truncate(mark);
             if ctx.stopped {
                 break;
+            }
+            if let Some(cache) = record.as_deref_mut() {
+                let footprint = ctx.track.clone().expect("tracking");
+                cache.entries[cell] = Some((result[before..].to_vec(), footprint));
             }
         }
     }
@@ -49,6 +93,9 @@ fn result_hint<const W: usize>(
     source: u32,
     pot: u32,
 ) -> Option<Hint> {
+    if ctx.track.is_some() {
+        ctx.read(ctx.cell(pot), ctx.digit(pot), true);
+    }
     let (removable, placement) = if Ctx::<W>::is_on(pot) {
         on_result(ctx, pot)
     } else {
@@ -166,6 +213,9 @@ fn regions<const W: usize>(
     on_run: &Run,
     result: &mut Vec<Hint>,
 ) {
+    if ctx.track.is_some() {
+        ctx.read(cell, digit, false);
+    }
     for &unit in ctx.units_of(cell) {
         let places = ctx.src.places_in(digit, unit as usize);
         let k = places.len();

@@ -156,6 +156,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub track: Option<Footprint<W>>,
     /// The static chains on `src`, start by start, for nested producers on reduced grids.
     pub cycle_cache: Option<Box<super::cycles::Cache<W>>>,
+    /// The same for static multiple chains.
+    pub multiple_cache: Option<Box<super::cycles::Cache<W>>>,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     calls: u32,
@@ -194,6 +196,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             out: Vec::new(),
             track: None,
             cycle_cache: None,
+            multiple_cache: None,
             deadline: budget.deadline,
             cancel: budget.cancel,
             calls: 0,
