@@ -19,6 +19,27 @@ use crate::grid::{Geometry, UnitKind};
 
 pub(super) const NONE: u32 = u32::MAX;
 
+/// The cell and digit of each candidate index of a geometry.
+fn decode(geo: &'static Geometry) -> &'static [u32] {
+    type Cache = Mutex<Vec<(usize, &'static [u32])>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = geo as *const Geometry as usize;
+    let mut cache = CACHE
+        .get_or_init(Default::default)
+        .lock()
+        .expect("decode cache");
+    if let Some((_, table)) = cache.iter().find(|(g, _)| *g == key) {
+        return table;
+    }
+    let n = geo.side();
+    let table: Vec<u32> = (0..geo.cells() * n)
+        .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
+        .collect();
+    let table: &'static [u32] = Box::leak(table.into_boxed_slice());
+    cache.push((key, table));
+    table
+}
+
 /// The cell of a one-cell set (without counting bits: no popcount in the baseline target).
 fn only<const W: usize>(set: &CellSet<W>) -> Option<usize> {
     let mut found = None;
@@ -142,6 +163,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub mode: Mode,
     /// Each cell's units in Sudoku Explainer's order: box, row, column, diagonals.
     pub cell_units: &'static [Vec<u16>],
+    /// `cell << 8 | digit` of each candidate index `cell * side + digit - 1` (no division).
+    decode: &'static [u32],
     pub nodes: Vec<Node>,
     pub parents: Vec<u32>,
     pub nested: Vec<Nested>,
@@ -175,6 +198,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
         let cells = src.geo.cells();
         debug_assert_eq!(cell_units(src.geo).len(), cells);
         let cell_units = cell_units(src.geo);
+        let decode = decode(src.geo);
         let pots = cells * n * 2;
         let stopped = budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
             || budget.deadline.is_some_and(|d| Instant::now() >= d);
@@ -185,6 +209,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             n,
             mode,
             cell_units,
+            decode,
             nodes: Vec::new(),
             parents: Vec::new(),
             nested: Vec::new(),
@@ -251,10 +276,10 @@ impl<'a, const W: usize> Ctx<'a, W> {
         ((cell * self.n + digit as usize - 1) * 2 + on as usize) as u32
     }
     pub fn cell(&self, pot: u32) -> usize {
-        pot as usize / 2 / self.n
+        (self.decode[pot as usize >> 1] >> 8) as usize
     }
     pub fn digit(&self, pot: u32) -> u8 {
-        (pot as usize / 2 % self.n) as u8 + 1
+        self.decode[pot as usize >> 1] as u8
     }
     pub fn is_on(pot: u32) -> bool {
         pot & 1 == 1
