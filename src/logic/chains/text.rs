@@ -44,8 +44,7 @@ pub(super) fn say<const W: usize>(
             paths[0]
         ),
         Kind::Binary { absurd: true } => format!(
-            "{technique}: if {} then {} and {}, a contradiction, so {result}",
-            potential(b, hint.source),
+            "{technique}: {} and {}, a contradiction, so {result}",
             paths[0],
             paths.get(1).map_or("", String::as_str)
         ),
