@@ -249,6 +249,14 @@ impl<const W: usize> Board<W> {
         true
     }
 
+    /// Puts back a candidate that `eliminate` removed (the chaining engine's working grid undoes its
+    /// trial eliminations this way). Only for an empty cell.
+    pub fn restore(&mut self, cell: usize, digit: u8) {
+        debug_assert_eq!(self.values[cell], 0);
+        self.candidates[cell].insert(digit);
+        self.places[digit as usize - 1].insert(cell);
+    }
+
     /// Carries out a step: its placements, then its eliminations.
     pub fn apply(&mut self, step: &Step) {
         for &Candidate { cell, digit } in &step.placements {

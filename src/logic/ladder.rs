@@ -5,7 +5,10 @@
 
 use std::ops::ControlFlow;
 
+use crate::engine::Budget;
+
 use super::board::Board;
+use super::chains::{self, Chaining};
 use super::{
     exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, Sink,
 };
@@ -33,6 +36,7 @@ pub enum Rung {
     Bug,
     VwxyzWing,
     AlignedExclusion(u8),
+    Chains(Chaining),
 }
 
 /// Sukaku Explainer's order.
@@ -62,13 +66,28 @@ pub const LADDER: &[Rung] = &[
     Rung::Bug,
     Rung::VwxyzWing,
     Rung::AlignedExclusion(2),
-    // Forcing chains and cycles go here, then aligned triple exclusion, then the other chains.
+    Rung::Chains(Chaining::Cycles),
     Rung::AlignedExclusion(3),
+    Rung::Chains(Chaining::Nishio),
+    Rung::Chains(Chaining::Multiple),
+    Rung::Chains(Chaining::Dynamic),
+    Rung::Chains(Chaining::DynamicPlus),
+    Rung::Chains(Chaining::Nested(2, 0)),
+    Rung::Chains(Chaining::Nested(3, 0)),
+    Rung::Chains(Chaining::Nested(4, 0)),
+    Rung::Chains(Chaining::Nested(4, 1)),
+    Rung::Chains(Chaining::Nested(4, 2)),
+    Rung::Chains(Chaining::Nested(4, 3)),
 ];
 
 impl Rung {
     /// Runs this rung's finder, which pushes what it finds into `sink`.
-    pub fn find<const W: usize>(self, b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    pub fn find<const W: usize>(
+        self,
+        b: &Board<W>,
+        budget: &Budget,
+        sink: &mut Sink,
+    ) -> ControlFlow<()> {
         match self {
             Rung::FullHouse => singles::full_houses(b, sink),
             Rung::HiddenSingle => singles::hidden_singles(b, sink),
@@ -88,6 +107,7 @@ impl Rung {
             Rung::Bug => uniqueness::bug(b, sink),
             Rung::VwxyzWing => wings::vwxyz_wings(b, sink),
             Rung::AlignedExclusion(k) => exclusion::aligned_exclusion(b, k as usize, sink),
+            Rung::Chains(kind) => chains::find(b, kind, budget, sink),
         }
     }
 }

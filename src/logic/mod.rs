@@ -8,6 +8,7 @@
 
 mod board;
 mod cells;
+pub mod chains;
 mod exclusion;
 mod fish;
 mod intersections;
@@ -23,7 +24,7 @@ mod wings;
 pub use board::Board;
 pub use cells::CellSet;
 pub use ladder::Rung;
-pub use solver::{next_step, rate, solve_path, Level, Outcome, Path, Rating};
+pub use solver::{next_step, next_step_within, rate, solve_path, Level, Outcome, Path, Rating};
 pub use step::{Candidate, Difficulty, Step, Technique};
 
 use std::ops::ControlFlow;

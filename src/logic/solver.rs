@@ -35,9 +35,14 @@ pub struct Path {
 
 /// The simplest step on `board`, if any.
 pub fn next_step<const W: usize>(board: &Board<W>) -> Option<Step> {
+    next_step_within(board, &Budget::unlimited())
+}
+
+/// The simplest step on `board`, if any is found before the budget runs out.
+pub fn next_step_within<const W: usize>(board: &Board<W>, budget: &Budget) -> Option<Step> {
     for rung in LADDER {
         let mut sink = Sink::first();
-        let _ = rung.find(board, &mut sink);
+        let _ = rung.find(board, budget, &mut sink);
         if let Some(step) = sink.steps.pop() {
             return Some(step);
         }
@@ -66,7 +71,10 @@ fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
         if let Some(stop) = stopped(budget) {
             break Outcome::Stopped(stop);
         }
-        let Some(step) = next_step(&board) else {
+        let Some(step) = next_step_within(&board, budget) else {
+            if let Some(stop) = stopped(budget) {
+                break Outcome::Stopped(stop);
+            }
             break Outcome::Stuck;
         };
         board.apply(&step);

@@ -103,7 +103,56 @@ pub enum Technique {
     DynamicForcingChain,
     DynamicForcingChainPlus,
     NestedForcingChain,
+    // Sudoku Explainer's chaining hints, by the names its rater prints (`%R`); the number is the
+    // nesting level (0 plain dynamic, 1 "(+)", 2 "(+ Forcing Chains)", 3 "(+ Multiple Forcing
+    // Chains)", 4 "(+ Dynamic Forcing Chains)").
+    BidirectionalXCycle,
+    GeneralizedXWing,
+    BidirectionalYCycle,
+    BidirectionalCycle,
+    ForcingXChain,
+    TurbotFishChain,
+    ForcingXyChain,
+    NishioForcingChains,
+    CellForcingChains,
+    RegionForcingChains,
+    DynamicContradiction(u8),
+    DynamicDouble(u8),
+    DynamicCell(u8),
+    DynamicRegion(u8),
 }
+
+/// Sudoku Explainer's names of dynamic chains, by kind then level.
+const DYNAMIC_NAMES: [[&str; 5]; 4] = [
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Double Forcing Chains",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Region Forcing Chains",
+        "Dynamic Region Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+];
 
 impl Technique {
     /// The name solvers use, as Sudoku Explainer and HoDoKu print it.
@@ -169,6 +218,20 @@ impl Technique {
             DynamicForcingChain => "Dynamic forcing chains",
             DynamicForcingChainPlus => "Dynamic forcing chains (+)",
             NestedForcingChain => "Nested forcing chains",
+            BidirectionalXCycle => "Bidirectional X-Cycle",
+            GeneralizedXWing => "Generalized X-Wing",
+            BidirectionalYCycle => "Bidirectional Y-Cycle",
+            BidirectionalCycle => "Bidirectional Cycle",
+            ForcingXChain => "Forcing X-Chain",
+            TurbotFishChain => "Turbot Fish",
+            ForcingXyChain => "Forcing Chain",
+            NishioForcingChains => "Nishio Forcing Chains",
+            CellForcingChains => "Cell Forcing Chains",
+            RegionForcingChains => "Region Forcing Chains",
+            DynamicContradiction(l) => DYNAMIC_NAMES[0][(l as usize).min(4)],
+            DynamicDouble(l) => DYNAMIC_NAMES[1][(l as usize).min(4)],
+            DynamicCell(l) => DYNAMIC_NAMES[2][(l as usize).min(4)],
+            DynamicRegion(l) => DYNAMIC_NAMES[3][(l as usize).min(4)],
         }
     }
 

@@ -1,0 +1,316 @@
+//! Producer 25: bidirectional cycles (X, Y and XY) and forcing X- and XY-chains, on the grid as
+//! it is (static implications: nothing is taken out while a chain is followed).
+//!
+//! Three passes over every candidate of every cell with two or more: digit links only (X), cell
+//! links only (Y, from bivalue cells), both. A cycle is a chain that comes back to its start
+//! after four links or more; a forcing chain is an assumption that implies its own opposite.
+
+use super::potential::{Cause, Ctx, Footprint, Run, NONE};
+use super::{Hint, Kind};
+use crate::logic::cells::CellSet;
+
+/// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
+pub(crate) struct Cache<const W: usize> {
+    pub(super) entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
+}
+
+pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    run(ctx, None, None)
+}
+
+/// Finds the hints on `ctx.src` and records, start by start, what each search read.
+pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
+    let mut cache = Cache {
+        entries: (0..3 * ctx.src.geo.cells() * ctx.n).map(|_| None).collect(),
+    };
+    ctx.track = Some(Footprint::new(ctx.n));
+    run(ctx, None, Some(&mut cache));
+    ctx.track = None;
+    cache
+}
+
+/// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built): a start
+/// whose search read none of the candidates that went finds what it found there.
+pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
+    let (gone_cells, gone_units) = gone(ctx);
+    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+}
+
+/// The cells that lost candidates from `ctx.rule_src` to `ctx.src`, and for each digit the units
+/// where it lost places.
+pub(super) fn gone<const W: usize>(ctx: &Ctx<W>) -> (CellSet<W>, Vec<u128>) {
+    let outer = ctx.rule_src.expect("a nested producer");
+    let mut gone_cells = CellSet::<W>::EMPTY;
+    let mut gone_units = vec![0u128; ctx.n];
+    for d in 1..=ctx.n as u8 {
+        let gone = outer.places(d) - ctx.src.places(d);
+        gone_cells |= gone;
+        for c in gone.iter() {
+            for &u in ctx.units_of(c) {
+                gone_units[d as usize - 1] |= 1u128 << u;
+            }
+        }
+    }
+    (gone_cells, gone_units)
+}
+
+pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, &'c CellSet<W>, &'c [u128]);
+
+fn run<const W: usize>(
+    ctx: &mut Ctx<W>,
+    reuse: Option<Reuse<W>>,
+    mut record: Option<&mut Cache<W>>,
+) -> Vec<Hint> {
+    let mut result = Vec::new();
+    let cells = ctx.src.geo.cells();
+    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
+        .into_iter()
+        .enumerate()
+    {
+        for cell in 0..cells {
+            let cands = ctx.src.candidates(cell);
+            if ctx.src.value(cell) != 0 || cands.len() < 2 {
+                continue;
+            }
+            for digit in cands.iter() {
+                if ctx.tick() {
+                    return result;
+                }
+                let index = (pass * cells + cell) * ctx.n + digit as usize - 1;
+                if let Some((cache, gone_cells, gone_units)) = reuse {
+                    if let Some((hints, footprint)) = &cache.entries[index] {
+                        if !footprint.touches(gone_cells, gone_units) {
+                            result.extend(hints.iter().cloned());
+                            continue;
+                        }
+                    }
+                }
+                if let Some(t) = &mut ctx.track {
+                    t.clear();
+                    t.cells.insert(cell);
+                }
+                let before = result.len();
+                unary(ctx, cell, digit, y, x, &mut result);
+                if let Some(cache) = record.as_deref_mut() {
+                    let footprint = ctx.track.clone().expect("tracking");
+                    cache.entries[index] = Some((result[before..].to_vec(), footprint));
+                }
+            }
+        }
+    }
+    result
+}
+
+fn unary<const W: usize>(
+    ctx: &mut Ctx<W>,
+    cell: usize,
+    digit: u8,
+    y: bool,
+    x: bool,
+    result: &mut Vec<Hint>,
+) {
+    if !x && ctx.src.candidates(cell).len() > 2 {
+        return; // Y-cycles start from bivalue cells
+    }
+    let mark = ctx.mark();
+    let on = ctx.pot(cell, digit, true);
+    let source = ctx.add_node(on, Cause::Start, &[], NONE);
+    let cycles = do_cycles(ctx, source, y, x);
+    let mut chains = Vec::new();
+    if x {
+        forcing_chains(ctx, source, y, &mut chains);
+        let off = ctx.add_node(on ^ 1, Cause::Start, &[], NONE);
+        forcing_chains(ctx, off, y, &mut chains);
+    }
+    for dst in cycles {
+        if let Some(hint) = cycle_hint(ctx, dst, on, y, x) {
+            result.push(hint);
+        }
+    }
+    for target in chains {
+        let pot = ctx.pot_of(target);
+        let (c, d) = (ctx.cell(pot), ctx.digit(pot));
+        ctx.read(c, d, true);
+        let (removable, placement) = if Ctx::<W>::is_on(pot) {
+            let others = ctx.src.candidates(c).iter().filter(|&v| v != d);
+            let removable = others.map(|v| (c as u16, v)).collect();
+            (removable, Some((c as u16, d)))
+        } else {
+            (vec![(c as u16, d)], None)
+        };
+        result.push(ctx.make_hint(Kind::Forcing { x, y }, &[target], on, removable, placement));
+    }
+    ctx.truncate(mark);
+}
+
+/// Breadth first from `source` (on), alternating layers; an "off" is followed again each time it
+/// is reached unless it is already on the way, an "on" once. Returns the nodes where the chain
+/// comes back to `source`.
+fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) -> Vec<u32> {
+    let source_pot = ctx.pot_of(source);
+    let mut run = Run {
+        on: vec![source],
+        off: Vec::new(),
+    };
+    ctx.map[source_pot as usize] = source;
+    let mut cycles = Vec::new();
+    let (mut ion, mut ioff) = (0, 0);
+    let mut length = 0;
+    let mut out = Vec::new();
+    while ion < run.on.len() || ioff < run.off.len() {
+        length += 1;
+        while ion < run.on.len() {
+            let p = run.on[ion];
+            ion += 1;
+            out.clear();
+            ctx.on_to_off(p, y, &mut out);
+            for &(qp, cause) in &out {
+                if !ctx.is_parent(p, qp) {
+                    let q = ctx.node_for(p, qp, cause);
+                    run.off.push(q);
+                }
+            }
+        }
+        length += 1;
+        while ioff < run.off.len() {
+            let p = run.off[ioff];
+            ioff += 1;
+            out.clear();
+            ctx.off_to_on(p, y, x, &mut out);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
+                if length >= 4 && qp == source_pot {
+                    q = ctx.node_for(p, qp, cause);
+                    cycles.push(q);
+                }
+                if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
+                    ctx.map[qp as usize] = q;
+                    run.on.push(q);
+                }
+            }
+        }
+    }
+    for &x in &run.on {
+        let pot = ctx.pot_of(x);
+        ctx.map[pot as usize] = NONE;
+    }
+    cycles
+}
+
+/// Breadth first from `source`, each potential once; collects the nodes that contradict it (the
+/// source implies its opposite).
+fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains: &mut Vec<u32>) {
+    let source_pot = ctx.pot_of(source);
+    let mut run = Run::default();
+    if Ctx::<W>::is_on(source_pot) {
+        run.on.push(source);
+    } else {
+        run.off.push(source);
+    }
+    ctx.map[source_pot as usize] = source;
+    let (mut ion, mut ioff) = (0, 0);
+    let mut out = Vec::new();
+    while ion < run.on.len() || ioff < run.off.len() {
+        while ion < run.on.len() {
+            let p = run.on[ion];
+            ion += 1;
+            out.clear();
+            ctx.on_to_off(p, y, &mut out);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
+                if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
+                    q = ctx.node_for(p, qp, cause);
+                    chains.push(q);
+                }
+                if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
+                    ctx.map[qp as usize] = q;
+                    run.off.push(q);
+                }
+            }
+        }
+        while ioff < run.off.len() {
+            let p = run.off[ioff];
+            ioff += 1;
+            out.clear();
+            ctx.off_to_on(p, y, true, &mut out);
+            for &(qp, cause) in &out {
+                let mut q = NONE;
+                if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
+                    q = ctx.node_for(p, qp, cause);
+                    chains.push(q);
+                }
+                if ctx.map[qp as usize] == NONE {
+                    if q == NONE {
+                        q = ctx.node_for(p, qp, cause);
+                    }
+                    ctx.map[qp as usize] = q;
+                    run.on.push(q);
+                }
+            }
+        }
+    }
+    for &x in run.on.iter().chain(&run.off) {
+        let pot = ctx.pot_of(x);
+        ctx.map[pot as usize] = NONE;
+    }
+}
+
+/// The eliminations of a cycle: candidates outside it that see an "on" and an "off" of their
+/// digit along it.
+fn cycle_hint<const W: usize>(
+    ctx: &mut Ctx<W>,
+    dst: u32,
+    source_pot: u32,
+    y: bool,
+    x: bool,
+) -> Option<Hint> {
+    let mut path = Vec::new();
+    let mut node = dst;
+    while let Some(parent) = ctx.first_parent(node) {
+        path.push(node);
+        node = parent;
+    }
+    let mut cells = CellSet::<W>::EMPTY;
+    for &p in &path {
+        cells.insert(ctx.cell(ctx.pot_of(p)));
+    }
+    let n = ctx.n;
+    let mut forw = vec![CellSet::<W>::EMPTY; n];
+    let mut back = vec![CellSet::<W>::EMPTY; n];
+    for &p in &path {
+        let pot = ctx.pot_of(p);
+        let (cell, digit) = (ctx.cell(pot), ctx.digit(pot));
+        if ctx.track.is_some() {
+            ctx.read(cell, digit, false);
+        }
+        let seen = ctx.src.peers(cell) & ctx.src.places(digit);
+        let seen = seen - cells;
+        if Ctx::<W>::is_on(pot) {
+            forw[digit as usize - 1] |= seen;
+        } else {
+            back[digit as usize - 1] |= seen;
+        }
+    }
+    let mut removable = Vec::new();
+    for d in 0..n {
+        for c in (forw[d] & back[d]).iter() {
+            removable.push((c as u16, d as u8 + 1));
+        }
+    }
+    if removable.is_empty() {
+        return None;
+    }
+    removable.sort_unstable();
+    let kind = Kind::Cycle {
+        x,
+        y,
+        cells: cells.len(),
+    };
+    Some(ctx.make_hint(kind, &[dst], source_pot, removable, None))
+}

@@ -1,0 +1,263 @@
+//! Producers 27–36: Nishio, multiple (cell and region) and dynamic forcing chains.
+//!
+//! For each cell (two candidates or more in the dynamic modes, three or more for static multiple
+//! chains), each candidate is assumed on, then off, and everything that follows is propagated.
+//! A contradiction disproves the assumption; what both assumptions imply holds (double forcing);
+//! what every candidate of a cell, or every place of a digit in a unit, implies holds (cell and
+//! region forcing).
+
+use super::cycles::{self, Cache, Reuse};
+use super::potential::{Cause, Ctx, Footprint, Run, NONE};
+use super::{Cand, Hint, Kind};
+
+pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    run(ctx, None, None)
+}
+
+/// Finds the hints on `ctx.src` and records, cell by cell, what each search read (static
+/// multiple chains only: dynamic ones read grids of their own).
+pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
+    let mut cache = Cache {
+        entries: (0..ctx.src.geo.cells()).map(|_| None).collect(),
+    };
+    ctx.track = Some(Footprint::new(ctx.n));
+    run(ctx, None, Some(&mut cache));
+    ctx.track = None;
+    cache
+}
+
+/// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built).
+pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
+    let (gone_cells, gone_units) = cycles::gone(ctx);
+    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+}
+
+fn run<const W: usize>(
+    ctx: &mut Ctx<W>,
+    reuse: Option<Reuse<W>>,
+    mut record: Option<&mut Cache<W>>,
+) -> Vec<Hint> {
+    let mut result = Vec::new();
+    for cell in 0..ctx.src.geo.cells() {
+        if ctx.src.value(cell) != 0 {
+            continue;
+        }
+        let card = ctx.src.candidates(cell).len();
+        if card > 2 || (card > 1 && ctx.mode.dynamic) {
+            if let Some((cache, gone_cells, gone_units)) = reuse {
+                if let Some((hints, footprint)) = &cache.entries[cell] {
+                    if !footprint.touches(gone_cells, gone_units) {
+                        result.extend(hints.iter().cloned());
+                        continue;
+                    }
+                }
+            }
+            if let Some(t) = &mut ctx.track {
+                t.clear();
+                t.cells.insert(cell);
+            }
+            let before = result.len();
+            let mark = ctx.mark();
+            for_cell(ctx, cell, &mut result);
+            ctx.truncate(mark);
+            if ctx.stopped {
+                break;
+            }
+            if let Some(cache) = record.as_deref_mut() {
+                let footprint = ctx.track.clone().expect("tracking");
+                cache.entries[cell] = Some((result[before..].to_vec(), footprint));
+            }
+        }
+    }
+    result
+}
+
+fn on_result<const W: usize>(ctx: &Ctx<W>, pot: u32) -> (Vec<Cand>, Option<Cand>) {
+    let (c, d) = (ctx.cell(pot), ctx.digit(pot));
+    let removable = ctx
+        .src
+        .candidates(c)
+        .iter()
+        .filter(|&v| v != d)
+        .map(|v| (c as u16, v))
+        .collect();
+    (removable, Some((c as u16, d)))
+}
+
+/// The hint whose result is `pot` (on: the digit goes there; off: it leaves), if it removes
+/// anything.
+fn result_hint<const W: usize>(
+    ctx: &mut Ctx<W>,
+    kind: Kind,
+    targets: &[u32],
+    source: u32,
+    pot: u32,
+) -> Option<Hint> {
+    if ctx.track.is_some() {
+        ctx.read(ctx.cell(pot), ctx.digit(pot), true);
+    }
+    let (removable, placement) = if Ctx::<W>::is_on(pot) {
+        on_result(ctx, pot)
+    } else {
+        (vec![(ctx.cell(pot) as u16, ctx.digit(pot))], None)
+    };
+    if removable.is_empty() {
+        return None;
+    }
+    Some(ctx.make_hint(kind, targets, source, removable, placement))
+}
+
+fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint>) {
+    let mode = ctx.mode;
+    let cands = ctx.src.candidates(cell);
+    let card = cands.len();
+    let mut value_runs: Vec<Run> = Vec::new();
+    for v in cands.iter() {
+        let on = ctx.pot(cell, v, true);
+        let mut on_run = Run {
+            on: vec![ctx.add_node(on, Cause::Start, &[], NONE)],
+            off: Vec::new(),
+        };
+        let mut off_run = Run {
+            on: Vec::new(),
+            off: vec![ctx.add_node(on ^ 1, Cause::Start, &[], NONE)],
+        };
+        let double = card >= 3 && !mode.nishio && mode.dynamic;
+        let contradiction = mode.dynamic || mode.nishio;
+        let absurd = ctx.do_chaining(&mut on_run);
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                let kind = Kind::Binary { absurd: true };
+                result.extend(result_hint(ctx, kind, &[a, b], on, on ^ 1));
+            }
+        }
+        let absurd = ctx.do_chaining(&mut off_run);
+        if contradiction {
+            if let Some((a, b)) = absurd {
+                let kind = Kind::Binary { absurd: true };
+                result.extend(result_hint(ctx, kind, &[a, b], on ^ 1, on));
+            }
+        }
+        if ctx.stopped {
+            return;
+        }
+        if double {
+            ctx.load(&off_run);
+            let mut pairs = Vec::new();
+            for &p in on_run.on.iter().chain(&on_run.off) {
+                let q = ctx.map2[ctx.pot_of(p) as usize];
+                if q != NONE {
+                    pairs.push((p, q));
+                }
+            }
+            ctx.unload(&off_run);
+            for (p, q) in pairs {
+                let pot = ctx.pot_of(p);
+                let kind = Kind::Binary { absurd: false };
+                result.extend(result_hint(ctx, kind, &[p, q], on, pot));
+            }
+        }
+        if !mode.nishio {
+            regions(ctx, cell, v, &on_run, result);
+            if ctx.stopped {
+                return;
+            }
+        }
+        value_runs.push(on_run);
+    }
+    if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
+        let versions = intersect(ctx, &value_runs);
+        for row in versions {
+            let pot = ctx.pot_of(row[0]);
+            let source = ctx.pot(cell, cands.first().unwrap_or(1), true);
+            result.extend(result_hint(ctx, Kind::Cell, &row, source, pot));
+        }
+    }
+}
+
+/// The potentials found by every run (ons first, in the first run's order), each with its node in
+/// every run.
+fn intersect<const W: usize>(ctx: &mut Ctx<W>, runs: &[Run]) -> Vec<Vec<u32>> {
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let mut rows: Vec<Vec<u32>> = first
+        .on
+        .iter()
+        .chain(&first.off)
+        .map(|&x| vec![x])
+        .collect();
+    for run in &runs[1..] {
+        ctx.load(run);
+        rows.retain_mut(|row| {
+            let q = ctx.map2[ctx.nodes[row[0] as usize].pot as usize];
+            if q == NONE {
+                return false;
+            }
+            row.push(q);
+            true
+        });
+        ctx.unload(run);
+        if rows.is_empty() {
+            break;
+        }
+    }
+    rows
+}
+
+/// Region forcing chains for `digit` in each unit of `cell` where `cell` is its first place.
+fn regions<const W: usize>(
+    ctx: &mut Ctx<W>,
+    cell: usize,
+    digit: u8,
+    on_run: &Run,
+    result: &mut Vec<Hint>,
+) {
+    if ctx.track.is_some() {
+        ctx.read(cell, digit, false);
+    }
+    for &unit in ctx.units_of(cell) {
+        let places = ctx.src.places_in(digit, unit as usize);
+        let k = places.len();
+        if !(k == 2 || (ctx.mode.multiple && k > 2)) || places.first() != Some(cell) {
+            continue;
+        }
+        let mut runs: Vec<Run> = Vec::new();
+        for pos in places.iter().skip(1) {
+            let pot = ctx.pot(pos, digit, true);
+            let mut run = Run {
+                on: vec![ctx.add_node(pot, Cause::Start, &[], NONE)],
+                off: Vec::new(),
+            };
+            ctx.do_chaining(&mut run);
+            runs.push(run);
+        }
+        if ctx.stopped {
+            return;
+        }
+        // The intersection, starting from this cell's run.
+        let mut rows: Vec<Vec<u32>> = on_run
+            .on
+            .iter()
+            .chain(&on_run.off)
+            .map(|&x| vec![x])
+            .collect();
+        for run in &runs {
+            ctx.load(run);
+            rows.retain_mut(|row| {
+                let q = ctx.map2[ctx.nodes[row[0] as usize].pot as usize];
+                if q == NONE {
+                    return false;
+                }
+                row.push(q);
+                true
+            });
+            ctx.unload(run);
+        }
+        let source = ctx.pot(cell, digit, true);
+        for row in rows {
+            let pot = ctx.pot_of(row[0]);
+            result.extend(result_hint(ctx, Kind::Region { unit }, &row, source, pot));
+        }
+    }
+}

@@ -1,0 +1,390 @@
+//! Chains: Sudoku Explainer's chaining producers — bidirectional cycles and forcing X- and
+//! XY-chains (6.5+), Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic with other
+//! techniques as implications (9.0+) and nested chains (9.5+).
+//!
+//! Every producer collects all its hints on the grid, sorts them (difficulty, complexity, kind,
+//! then the order found) and the first one is the step. `potential` holds the engine (potentials,
+//! implications, propagation), `cycles` the static single chains, `forcing` the multiple,
+//! dynamic and Nishio searches, `advanced` the extra implications of the (+) and nested levels.
+
+mod advanced;
+mod cycles;
+mod forcing;
+mod potential;
+mod text;
+
+use std::ops::ControlFlow;
+
+use super::board::Board;
+use super::step::{Candidate, Difficulty, Step, Technique};
+use super::Sink;
+use crate::engine::Budget;
+use potential::Ctx;
+
+/// Which chaining producer: Sudoku Explainer's producers 25 and 27–36.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Chaining {
+    /// Bidirectional X-, Y- and XY-cycles, forcing X-chains and forcing chains (25).
+    Cycles,
+    /// Single-digit dynamic contradictions (27).
+    Nishio,
+    /// Static cell and region forcing chains (28).
+    Multiple,
+    /// Dynamic contradiction, double, cell and region forcing chains (29).
+    Dynamic,
+    /// Dynamic chains that also use pointing/claiming, hidden and naked pairs and X-wings (30).
+    DynamicPlus,
+    /// Dynamic chains of a level (2: with forcing chains, 3: with multiple chains, 4: with
+    /// dynamic chains of level `nesting`) (31–36).
+    Nested(u8, u8),
+}
+
+/// The settings of one chaining engine (Sudoku Explainer's `Chaining` constructor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    pub multiple: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+    pub nesting: u8,
+}
+
+impl Chaining {
+    fn mode(self) -> Mode {
+        let (multiple, dynamic, nishio, level, nesting) = match self {
+            Chaining::Cycles => (false, false, false, 0, 0),
+            Chaining::Nishio => (false, true, true, 0, 0),
+            Chaining::Multiple => (true, false, false, 0, 0),
+            Chaining::Dynamic => (true, true, false, 0, 0),
+            Chaining::DynamicPlus => (true, true, false, 1, 0),
+            Chaining::Nested(level, nesting) => (true, true, false, level, nesting),
+        };
+        Mode {
+            multiple,
+            dynamic,
+            nishio,
+            level,
+            nesting,
+        }
+    }
+}
+
+impl Mode {
+    /// The base difficulty of binary, cell and region chains.
+    fn base(self) -> f64 {
+        if self.level > 0 {
+            8.5 + 0.5 * f64::from(self.level)
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+}
+
+/// What a hint is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Cycle {
+        x: bool,
+        y: bool,
+        cells: u32,
+    },
+    Forcing {
+        x: bool,
+        y: bool,
+    },
+    /// A contradiction (`absurd`) or a double forcing chain.
+    Binary {
+        absurd: bool,
+    },
+    Cell,
+    Region {
+        unit: u16,
+    },
+}
+
+/// A candidate as (cell, digit).
+pub(crate) type Cand = (u16, u8);
+
+/// A hint found by a producer, light until it becomes a step.
+#[derive(Clone, Debug)]
+pub(crate) struct Hint {
+    pub kind: Kind,
+    pub mode: Mode,
+    pub difficulty: f64,
+    pub complexity: u32,
+    pub flat: u32,
+    pub sort_key: u8,
+    /// The digit it places (the hint's result is "on").
+    pub placement: Option<(u16, u8)>,
+    /// What it removes, ascending.
+    pub removable: Vec<(u16, u8)>,
+    /// The assumption: the potential, cell or unit the chains start from.
+    pub source: u32,
+    /// Each chain, from its start to its target, as potentials.
+    pub paths: Vec<Vec<u32>>,
+    /// For a nested producer: the eliminations of the enclosing chain this hint depends on.
+    pub rule_parents: Vec<u32>,
+    pub key: u64,
+}
+
+/// Sudoku Explainer's length increment: 0.1 for each threshold 4, 6, 8, 12, 16, 24, … that
+/// `complexity - 2` exceeds.
+pub(crate) fn length_difficulty(complexity: u32) -> f64 {
+    let mut added = 0.0;
+    let mut ceil: i64 = 4;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The difficulty in tenths as Sudoku Explainer prints it.
+pub(crate) fn tenths(d: f64) -> Difficulty {
+    Difficulty(((d + 0.05) * 10.0) as u16)
+}
+
+/// All the hints of a producer on `b`, in Sudoku Explainer's order; `None` when the budget ran
+/// out.
+fn hints<const W: usize>(b: &Board<W>, kind: Chaining, budget: &Budget) -> Option<Vec<Hint>> {
+    let mut ctx = Ctx::new(b, None, kind.mode(), budget);
+    let hints = collect(&mut ctx);
+    (!ctx.stopped).then_some(hints)
+}
+
+/// Runs the producer of `ctx.mode` and sorts what it finds.
+fn collect<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    let mut hints = if ctx.mode.multiple || ctx.mode.dynamic {
+        forcing::hints(ctx)
+    } else {
+        cycles::hints(ctx)
+    };
+    sort(&mut hints);
+    hints
+}
+
+/// Sudoku Explainer's order: difficulty, complexity, kind, then the order found (stable).
+fn sort(hints: &mut [Hint]) {
+    hints.sort_by(|a, b| {
+        a.difficulty
+            .partial_cmp(&b.difficulty)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.complexity.cmp(&b.complexity))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+}
+
+/// Pushes the producer's steps, in Sudoku Explainer's order (the first is the one it applies);
+/// breaks when the sink has enough or the budget ran out.
+pub fn find<const W: usize>(
+    b: &Board<W>,
+    kind: Chaining,
+    budget: &Budget,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let Some(hints) = hints(b, kind, budget) else {
+        return ControlFlow::Break(());
+    };
+    let mut seen: Vec<(Option<Cand>, &[Cand])> = Vec::new();
+    for hint in &hints {
+        let id = (hint.placement, hint.removable.as_slice());
+        if seen.contains(&id) {
+            continue; // the same deduction by a longer way
+        }
+        seen.push(id);
+        sink.push(step(b, hint))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The technique of a hint, named as Sudoku Explainer names it.
+pub(crate) fn technique(hint: &Hint) -> Technique {
+    use Technique::*;
+    let level = hint.mode.level;
+    match hint.kind {
+        Kind::Cycle { x, y, cells } => match (x, y) {
+            (true, true) => BidirectionalCycle,
+            (false, true) => BidirectionalYCycle,
+            _ if cells == 4 => GeneralizedXWing,
+            _ => BidirectionalXCycle,
+        },
+        Kind::Forcing { x: true, y: true } => ForcingXyChain,
+        Kind::Forcing { .. } if hint.flat == 6 => TurbotFishChain,
+        Kind::Forcing { .. } => ForcingXChain,
+        _ if hint.mode.nishio => NishioForcingChains,
+        Kind::Cell if !hint.mode.dynamic => CellForcingChains,
+        Kind::Region { .. } if !hint.mode.dynamic => RegionForcingChains,
+        Kind::Binary { absurd: true } => DynamicContradiction(level),
+        Kind::Binary { absurd: false } => DynamicDouble(level),
+        Kind::Cell => DynamicCell(level),
+        Kind::Region { .. } => DynamicRegion(level),
+    }
+}
+
+fn step<const W: usize>(b: &Board<W>, hint: &Hint) -> Step {
+    let technique = technique(hint);
+    let placements: Vec<Candidate> = hint
+        .placement
+        .iter()
+        .map(|&(c, d)| Candidate::new(c as usize, d))
+        .collect();
+    let eliminations: Vec<Candidate> = hint
+        .removable
+        .iter()
+        .map(|&(c, d)| Candidate::new(c as usize, d))
+        .collect();
+    let mut cells: Vec<u16> = Vec::new();
+    let mut digits = crate::engine::Digits::EMPTY;
+    let n = b.side();
+    for path in &hint.paths {
+        for &pot in path {
+            let cell = (pot as usize / 2 / n) as u16;
+            if !cells.contains(&cell) {
+                cells.push(cell);
+            }
+            digits.insert((pot as usize / 2 % n) as u8 + 1);
+        }
+    }
+    let units = match hint.kind {
+        Kind::Region { unit } => vec![unit],
+        _ => Vec::new(),
+    };
+    let text = text::say(b, hint, technique, &placements, &eliminations);
+    Step {
+        technique,
+        difficulty: tenths(hint.difficulty),
+        placements,
+        eliminations,
+        cells,
+        units,
+        digits,
+        text,
+    }
+}
+
+impl<const W: usize> Ctx<'_, W> {
+    /// A hint whose chains end in `targets` (for a cycle, its closing node only).
+    pub(crate) fn make_hint(
+        &mut self,
+        kind: Kind,
+        targets: &[u32],
+        source: u32,
+        removable: Vec<(u16, u8)>,
+        placement: Option<(u16, u8)>,
+    ) -> Hint {
+        let mut nested = Vec::new();
+        let mut flat = 0;
+        for &t in targets {
+            flat += self.ancestors(t, &mut nested);
+        }
+        let nested_complexity: u32 = nested
+            .iter()
+            .map(|&i| self.nested[i as usize].complexity)
+            .sum();
+        let complexity = flat + nested_complexity;
+        let (base, sort_key) = match kind {
+            Kind::Cycle { x, y, .. } => (if x && y { 7.0 } else { 6.5 }, sort_key(x, y)),
+            Kind::Forcing { x, y } => (if x && y { 7.0 } else { 6.6 }, sort_key(x, y)),
+            Kind::Binary { absurd } => (self.mode.base(), if absurd { 7 } else { 1 }),
+            Kind::Cell => (self.mode.base(), 5),
+            Kind::Region { .. } => (self.mode.base(), 6),
+        };
+        let paths = if self.rule_src.is_some() {
+            Vec::new() // a nested hint is never shown
+        } else {
+            targets.iter().map(|&t| self.path(t)).collect()
+        };
+        let (rule_parents, key) = if self.rule_src.is_some() {
+            self.rule_parents(kind, targets)
+        } else {
+            (Vec::new(), 0)
+        };
+        Hint {
+            kind,
+            mode: self.mode,
+            difficulty: base + length_difficulty(complexity),
+            complexity,
+            flat,
+            sort_key,
+            placement,
+            removable,
+            source,
+            paths,
+            rule_parents,
+            key,
+        }
+    }
+
+    /// The eliminations of the enclosing chain (`rule_src` against this grid) that the chains of a
+    /// nested hint rely on; and the hint's identity.
+    fn rule_parents(&mut self, kind: Kind, targets: &[u32]) -> (Vec<u32>, u64) {
+        use std::hash::{Hash, Hasher};
+        let outer = self.rule_src.expect("a nested producer");
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let mut result: Vec<u32> = Vec::new();
+        for &t in targets {
+            self.pot_of(t).hash(&mut hasher);
+        }
+        for &t in targets {
+            let chain = self.chain(t);
+            for &x in &chain {
+                let node = self.nodes[x as usize];
+                node.pot.hash(&mut hasher);
+                let cycle = matches!(kind, Kind::Cycle { .. });
+                let cause = match (node.cause, kind) {
+                    (potential::Cause::Start, Kind::Cell) => potential::Cause::Cell,
+                    (potential::Cause::Start, Kind::Region { unit }) => {
+                        potential::Cause::House(unit)
+                    }
+                    (cause, _) => cause,
+                };
+                // A cycle's reversed chain has an "on" for each "off" of this one.
+                if !(Ctx::<W>::is_on(node.pot) || cycle) {
+                    continue;
+                }
+                let (cell, digit) = (self.cell(node.pot), self.digit(node.pot));
+                match cause {
+                    potential::Cause::Cell => {
+                        let gone = outer.candidates(cell) & !self.src.candidates(cell);
+                        for v in gone.iter() {
+                            let p = self.pot(cell, v, false);
+                            if !result.contains(&p) {
+                                result.push(p);
+                            }
+                        }
+                    }
+                    potential::Cause::House(u) => {
+                        let gone = outer.places_in(digit, u as usize)
+                            - self.src.places_in(digit, u as usize);
+                        for c in gone.iter() {
+                            let p = self.pot(c, digit, false);
+                            if !result.contains(&p) {
+                                result.push(p);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (result, hasher.finish())
+    }
+}
+
+fn sort_key(x: bool, y: bool) -> u8 {
+    match (x, y) {
+        (true, true) => 4,
+        (false, true) => 3,
+        _ => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests;
