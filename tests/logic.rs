@@ -27,7 +27,8 @@ fn check_sound(size: Size, variant: Variant, givens: &[u8], seconds: u64) -> Pat
     for (i, step) in path.steps.iter().enumerate() {
         for p in &step.placements {
             assert_eq!(
-                solution[p.cell as usize], p.digit,
+                solution[p.cell as usize],
+                p.digit,
                 "step {} places a wrong digit: {}\n{givens:?}",
                 i + 1,
                 step.text
@@ -35,7 +36,8 @@ fn check_sound(size: Size, variant: Variant, givens: &[u8], seconds: u64) -> Pat
         }
         for e in &step.eliminations {
             assert_ne!(
-                solution[e.cell as usize], e.digit,
+                solution[e.cell as usize],
+                e.digit,
                 "step {} eliminates the solution's digit {} from {}: {}\n{givens:?}",
                 i + 1,
                 e.digit,
@@ -62,7 +64,9 @@ fn digits_of(line: &str) -> Vec<u8> {
 /// Every `step`th puzzle of a shared collection, at most `limit`.
 fn sample(file: &str, step: usize, limit: usize) -> Option<Vec<Vec<u8>>> {
     let text = std::fs::read_to_string(common::shared_data()?.join(file)).ok()?;
-    let lines = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
+    let lines = text
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'));
     Some(lines.step_by(step).take(limit).map(digits_of).collect())
 }
 
@@ -83,7 +87,10 @@ fn every_step_is_sound_on_the_shared_collections() {
             let path = check_sound(Size::NINE, Variant::Classic, givens, 20);
             solved += usize::from(path.outcome == Outcome::Solved);
         }
-        eprintln!("{file}: {} puzzles sound, {solved} solved to the end", puzzles.len());
+        eprintln!(
+            "{file}: {} puzzles sound, {solved} solved to the end",
+            puzzles.len()
+        );
     }
 }
 
@@ -138,8 +145,17 @@ fn every_size_solves_soundly() {
             let givens = generated(size, seed);
             let made = started.elapsed();
             let path = check_sound(size, Variant::Classic, &givens, 20);
-            eprintln!("{} seed {seed}: made in {made:?}, {} steps in {:?}", size.label(), path.steps.len(), started.elapsed() - made);
-            assert!(!path.steps.is_empty(), "{} seed {seed}: no step", size.label());
+            eprintln!(
+                "{} seed {seed}: made in {made:?}, {} steps in {:?}",
+                size.label(),
+                path.steps.len(),
+                started.elapsed() - made
+            );
+            assert!(
+                !path.steps.is_empty(),
+                "{} seed {seed}: no step",
+                size.label()
+            );
         }
     }
 }
@@ -154,7 +170,10 @@ fn diagonal_puzzles_solve_soundly_and_use_the_diagonals() {
         let path = check_sound(Size::NINE, Variant::Diagonal, &puzzle, 20);
         used_diagonal |= path.steps.iter().any(|s| s.text.contains("diagonal"));
     }
-    assert!(used_diagonal, "no step of 20 diagonal puzzles named a diagonal");
+    assert!(
+        used_diagonal,
+        "no step of 20 diagonal puzzles named a diagonal"
+    );
 }
 
 proptest! {

@@ -1,0 +1,230 @@
+//! Ratings for the server: each puzzle's path of simplest steps, graded after the diagnostics
+//! run, a slice of the document at a time on the blocking pool, and kept by grid so an edit
+//! re-rates only the puzzles it changed. What is kept is small: the rating, how many steps of
+//! each technique, and the steps up to the first that places a digit (what hints, hovers and
+//! "Apply next step" read).
+//!
+//! Everything here is blocking CPU work, called from `spawn_blocking`.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::view::Analyzed;
+use crate::analysis::{self, incomplete_reason, Verdict};
+use crate::engine::Budget;
+use crate::format::{Document, Puzzle};
+use crate::grid::{geometry, Size, Variant};
+use crate::logic::{self, Board, Rating, Step, Technique};
+
+/// The most steps worked out on demand looking for the next placement.
+const MAX_LEAD: usize = 200;
+
+/// The time one puzzle's rating may take: `SUDOKU_LSP_RATING_MS` milliseconds, 10 s by default;
+/// past it the rating is a lower bound (`SE ≥ …`).
+pub fn per_puzzle() -> Duration {
+    static LIMIT: OnceLock<Duration> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let ms = std::env::var("SUDOKU_LSP_RATING_MS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .unwrap_or(10_000);
+        Duration::from_millis(ms)
+    })
+}
+
+type Key = (Size, Variant, Vec<u8>);
+
+fn key(puzzle: &Puzzle) -> Key {
+    (puzzle.size, puzzle.variant, puzzle.givens.clone())
+}
+
+/// What the server keeps of one puzzle's path.
+#[derive(Debug)]
+pub struct Rated {
+    pub rating: Rating,
+    /// Why the rating is only a lower bound, if it is.
+    pub incomplete: Option<&'static str>,
+    pub steps: usize,
+    /// How many steps of each technique, in the order each was first used.
+    pub counts: Vec<(Technique, usize)>,
+    /// The path's steps up to and including the first that places a digit.
+    pub lead: Vec<Step>,
+}
+
+impl Rated {
+    fn of(path: logic::Path) -> Rated {
+        let rating = logic::rate(&path);
+        let incomplete = incomplete_reason(&path);
+        let mut counts: Vec<(Technique, usize)> = Vec::new();
+        for step in &path.steps {
+            match counts.iter_mut().find(|(t, _)| *t == step.technique) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((step.technique, 1)),
+            }
+        }
+        let steps = path.steps.len();
+        let mut lead = Vec::new();
+        for step in path.steps {
+            let places = !step.placements.is_empty();
+            lead.push(step);
+            if places {
+                break;
+            }
+        }
+        Rated {
+            rating,
+            incomplete,
+            steps,
+            counts,
+            lead,
+        }
+    }
+
+    /// `SE 7.2 · Fiendish`, or `SE ≥ 7.2 · Fiendish` for a lower bound.
+    pub fn words(&self) -> String {
+        let bound = if self.incomplete.is_some() {
+            "≥ "
+        } else {
+            ""
+        };
+        format!(
+            "SE {bound}{} · {}",
+            self.rating.difficulty, self.rating.level
+        )
+    }
+
+    /// The lines hover shows on a puzzle's title: rating, hardest technique, steps by technique.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!("Rating: {}", self.words())];
+        if let Some(why) = self.incomplete {
+            lines.push(format!("A lower bound: the solver {why}"));
+        }
+        if let Some(hardest) = self.rating.hardest {
+            lines.push(format!("Hardest technique: {hardest}"));
+        }
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(technique, n)| format!("{technique} ×{n}"))
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            crate::finding::plural(self.steps, "step"),
+            counts.join(", ")
+        ));
+        lines
+    }
+}
+
+/// One document's ratings by grid.
+#[derive(Default)]
+pub struct Ratings {
+    by_grid: Mutex<HashMap<Key, Arc<Rated>>>,
+}
+
+impl Ratings {
+    fn lock(&self) -> MutexGuard<'_, HashMap<Key, Arc<Rated>>> {
+        self.by_grid
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn get(&self, puzzle: &Puzzle) -> Option<Arc<Rated>> {
+        self.lock().get(&key(puzzle)).cloned()
+    }
+
+    /// Forget the grids no longer in the document.
+    pub fn retain(&self, document: &Document) {
+        let keep: HashSet<Key> = document.puzzles.iter().map(key).collect();
+        self.lock().retain(|k, _| keep.contains(k));
+    }
+}
+
+/// How far a rating run got.
+pub struct Batch {
+    /// The index of the first puzzle not yet looked at.
+    pub next: usize,
+    /// How many puzzles this batch rated.
+    pub added: usize,
+    pub total: usize,
+}
+
+/// Rate the puzzles of `analyzed` from `from` on, until `slice` has passed (at least one puzzle
+/// is looked at) or `cancel` is raised. Only puzzles with one solution are rated; those already
+/// rated are skipped.
+pub fn rate_batch(
+    analyzed: &Analyzed,
+    ratings: &Ratings,
+    from: usize,
+    slice: Duration,
+    cancel: &AtomicBool,
+) -> Batch {
+    let puzzles = &analyzed.checked.document.puzzles;
+    let analyses = &analyzed.checked.analyses;
+    let started = Instant::now();
+    let mut next = from;
+    let mut added = 0;
+    while next < puzzles.len() {
+        if cancel.load(Ordering::Relaxed) || (next > from && started.elapsed() >= slice) {
+            break;
+        }
+        let puzzle = &puzzles[next];
+        let unique = analyses
+            .get(next)
+            .is_some_and(|a| matches!(a.verdict, Verdict::Unique(_)));
+        if unique && ratings.get(puzzle).is_none() {
+            let budget = Budget {
+                max_nodes: Some(analysis::DEFAULT_MAX_NODES),
+                deadline: Some(Instant::now() + per_puzzle()),
+                cancel: Some(cancel),
+            };
+            let geo = geometry(puzzle.size, puzzle.variant);
+            let path = logic::solve_path(geo, &puzzle.givens, &budget);
+            if cancel.load(Ordering::Relaxed) {
+                break; // a cancelled path is no rating
+            }
+            ratings
+                .lock()
+                .insert(key(puzzle), Arc::new(Rated::of(path)));
+            added += 1;
+        }
+        next += 1;
+    }
+    Batch {
+        next,
+        added,
+        total: puzzles.len(),
+    }
+}
+
+/// The steps from the givens up to and including the first that places a digit: the cached
+/// path's when the puzzle is rated, else worked out now (finding a step is quick).
+pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
+    if let Some(rated) = ratings.get(puzzle) {
+        return rated.lead.clone();
+    }
+    let geo = geometry(puzzle.size, puzzle.variant);
+    if geo.cells() <= 128 {
+        lead_from(Board::<2>::new(geo, &puzzle.givens))
+    } else {
+        lead_from(Board::<10>::new(geo, &puzzle.givens))
+    }
+}
+
+fn lead_from<const W: usize>(mut board: Board<W>) -> Vec<Step> {
+    let mut steps = Vec::new();
+    while !board.is_solved() && !board.is_broken() && steps.len() < MAX_LEAD {
+        let Some(step) = logic::next_step(&board) else {
+            break;
+        };
+        let places = !step.placements.is_empty();
+        board.apply(&step);
+        steps.push(step);
+        if places {
+            break;
+        }
+    }
+    steps
+}
