@@ -104,6 +104,8 @@ fn hints(view: &View, puzzle: &Puzzle) -> Vec<CodeAction> {
             let title = HINT_TITLES[usize::from(level) - 1].to_string();
             CodeAction {
                 title: title.clone(),
+                // The empty kind: offered when no kind is asked for, left out when one is.
+                kind: Some(CodeActionKind::EMPTY),
                 command: Some(commands::command(
                     view,
                     puzzle,
