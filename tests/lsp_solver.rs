@@ -381,6 +381,66 @@ fn hover_on_an_empty_cell_tells_the_next_step_that_touches_it() {
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
 
+#[test]
+fn lenses_answer_at_once_before_the_rating_and_a_newer_text_replaces_a_stuck_run() {
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_TEST_HOOKS", "1")]);
+    server.initialize(capabilities());
+    let uri = "file:///t/pending.sudoku";
+    // The marker (a comment of the file) holds the rating run until a newer text cancels it.
+    let text = format!("# sudoku-lsp-test:stuck-rating\n\n{EASY}");
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let givens = format::parse(EASY).puzzles[0].givens_count();
+    let lenses = self::lenses(&mut server, uri);
+    assert_eq!(
+        titles_at(&lenses, 2),
+        [
+            format!("rating… · unique · {givens} givens"),
+            "Hint".into(),
+            "Solve".into()
+        ]
+    );
+    let hover = hover_text(&mut server, uri, 2, 3);
+    assert!(hover.contains("Rating: pending"), "{hover}");
+    // The hint does not wait for the rating: it works the next step out itself.
+    let message = shown(&mut server, &lens_command(&lenses, 2, "Hint"));
+    assert!(message.starts_with("Hint 1/3: look at "), "{message}");
+
+    // A newer text without the marker: the stuck run is cancelled, the new one rates.
+    let change = json!({"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}, "text": ""});
+    server.change(uri, 2, vec![change]);
+    server.diagnostics(uri, 2);
+    wait_for_ratings(&mut server);
+    let rating = logic::rate(&easy_path());
+    let lenses = self::lenses(&mut server, uri);
+    assert_eq!(
+        titles_at(&lenses, 1)[0],
+        format!(
+            "SE {} · {} · unique · {givens} givens",
+            rating.difficulty, rating.level
+        )
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+#[test]
+fn a_rating_out_of_time_is_a_lower_bound() {
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_RATING_MS", "0")]);
+    server.initialize(capabilities());
+    let uri = "file:///t/bound.sudoku";
+    server.open(uri, 1, EASY);
+    server.diagnostics(uri, 1);
+    wait_for_ratings(&mut server);
+    let lenses = self::lenses(&mut server, uri);
+    assert!(titles_at(&lenses, 0)[0].starts_with("SE ≥ "), "{lenses:#?}");
+    let hover = hover_text(&mut server, uri, 0, 3);
+    assert!(
+        hover.contains("A lower bound: the solver ran out of its budget"),
+        "{hover}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
 /// 2,000 one-line puzzles, each the easy puzzle with its digits relabelled (so each is a grid
 /// of its own for the cache).
 fn collection() -> String {

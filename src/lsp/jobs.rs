@@ -28,6 +28,9 @@ pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
 pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
 pub const LAGGING_QUERY_MARKER: &str = "sudoku-lsp-test:lagging-query";
+/// With the hooks on, a document containing this makes its rating run spin until cancelled (or
+/// 60 s pass) before rating anything: a test can see the lenses of puzzles not yet rated.
+pub const STUCK_RATING_MARKER: &str = "sudoku-lsp-test:stuck-rating";
 
 /// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
 const ON_DEMAND_MAX_NODES: u64 = 100_000;
@@ -250,6 +253,19 @@ fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
         return;
     };
     if text.contains(SLOW_MARKER) {
+        let give_up = Instant::now() + Duration::from_secs(60);
+        while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// The hidden hook of a rating run: spin until cancelled.
+pub fn rating_hooks(rope: &Rope, cancel: &AtomicBool) {
+    let Some(text) = hooked_text(rope) else {
+        return;
+    };
+    if text.contains(STUCK_RATING_MARKER) {
         let give_up = Instant::now() + Duration::from_secs(60);
         while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
             std::thread::sleep(Duration::from_millis(5));

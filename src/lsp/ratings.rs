@@ -161,6 +161,9 @@ pub fn rate_batch(
     slice: Duration,
     cancel: &AtomicBool,
 ) -> Batch {
+    if from == 0 {
+        super::jobs::rating_hooks(&analyzed.text, cancel);
+    }
     let puzzles = &analyzed.checked.document.puzzles;
     let analyses = &analyzed.checked.analyses;
     let started = Instant::now();

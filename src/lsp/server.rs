@@ -266,8 +266,10 @@ impl Inner {
         }
         if finished {
             ratings.retain(&analyzed.checked.document);
+            // Even with nothing new rated: lenses asked for before the diagnostics run finished
+            // said `checking…`.
             let current = self.state().documents.generation(&uri) == Some(analyzed.generation);
-            if unrefreshed > 0 && current {
+            if total > 0 && current {
                 self.refresh_lenses(config);
             }
         }
