@@ -34,7 +34,7 @@ pub struct Args {
     pub level: Option<u8>,
 }
 
-/// A command on the puzzle at `index`.
+/// A command on a puzzle, which it names by the start of its anchor line.
 pub fn command(
     view: &View,
     puzzle: &Puzzle,
@@ -134,8 +134,7 @@ pub fn hint(view: &View, offset: usize) -> Result<HintTexts, String> {
     if !unique(view, index) {
         return Err("no hint: the puzzle does not have exactly one solution".into());
     }
-    let lead = super::ratings::lead(puzzle, &view.ratings);
-    let step = lead.first().ok_or_else(|| {
+    let step = super::ratings::first_step(puzzle, &view.ratings).ok_or_else(|| {
         if puzzle.givens.iter().all(|&d| d != 0) {
             "no hint: the puzzle is solved".to_string()
         } else {

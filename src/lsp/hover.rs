@@ -86,7 +86,7 @@ fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Opti
     if !commands::unique(view, index) {
         return None;
     }
-    let step = ratings::lead(puzzle, &view.ratings).into_iter().next()?;
+    let step = ratings::first_step(puzzle, &view.ratings)?;
     step.touches(cell).then_some(step)
 }
 

@@ -14,12 +14,14 @@ use std::time::{Duration, Instant};
 use super::view::Analyzed;
 use crate::analysis::{self, incomplete_reason, Verdict};
 use crate::engine::Budget;
-use crate::format::{Document, Puzzle};
+use crate::format::Puzzle;
 use crate::grid::{geometry, Size, Variant};
 use crate::logic::{self, Board, Rating, Step, Technique};
 
 /// The most steps worked out on demand looking for the next placement.
 const MAX_LEAD: usize = 200;
+/// How long on-demand work may go on looking for the next placement.
+const ON_DEMAND: Duration = Duration::from_millis(250);
 
 /// The time one puzzle's rating may take: `SUDOKU_LSP_RATING_MS` milliseconds, 10 s by default;
 /// past it the rating is a lower bound (`SE ≥ …`).
@@ -34,7 +36,8 @@ pub fn per_puzzle() -> Duration {
     })
 }
 
-type Key = (Size, Variant, Vec<u8>);
+/// A grid: what ratings are kept by.
+pub type Key = (Size, Variant, Vec<u8>);
 
 fn key(puzzle: &Puzzle) -> Key {
     (puzzle.size, puzzle.variant, puzzle.givens.clone())
@@ -134,91 +137,121 @@ impl Ratings {
     pub fn get(&self, puzzle: &Puzzle) -> Option<Arc<Rated>> {
         self.lock().get(&key(puzzle)).cloned()
     }
+}
 
-    /// Forget the grids no longer in the document.
-    pub fn retain(&self, document: &Document) {
-        let keep: HashSet<Key> = document.puzzles.iter().map(key).collect();
-        self.lock().retain(|k, _| keep.contains(k));
+/// What a rating run has to do.
+pub struct Plan {
+    /// The grids with one solution not rated yet, each once, in the document's order.
+    pub todo: Vec<Key>,
+    /// How many puzzles the document has.
+    pub puzzles: usize,
+}
+
+/// The grids of `analyzed` to rate; the ratings of grids no longer in the document are
+/// forgotten.
+pub fn plan(analyzed: &Analyzed, ratings: &Ratings, cancel: &AtomicBool) -> Plan {
+    super::jobs::rating_hooks(&analyzed.text, cancel);
+    let puzzles = &analyzed.checked.document.puzzles;
+    let mut keep: HashSet<Key> = HashSet::with_capacity(puzzles.len());
+    let mut todo = Vec::new();
+    let mut rated = ratings.lock();
+    for (puzzle, analysis) in puzzles.iter().zip(&analyzed.checked.analyses) {
+        if !matches!(analysis.verdict, Verdict::Unique(_)) {
+            continue;
+        }
+        let key = key(puzzle);
+        if !rated.contains_key(&key) && !keep.contains(&key) {
+            todo.push(key.clone());
+        }
+        keep.insert(key);
+    }
+    rated.retain(|k, _| keep.contains(k));
+    Plan {
+        todo,
+        puzzles: puzzles.len(),
     }
 }
 
 /// How far a rating run got.
 pub struct Batch {
-    /// The index of the first puzzle not yet looked at.
+    /// The index in the plan of the first grid not yet rated.
     pub next: usize,
-    /// How many puzzles this batch rated.
+    /// How many grids this batch rated.
     pub added: usize,
-    pub total: usize,
 }
 
-/// Rate the puzzles of `analyzed` from `from` on, until `slice` has passed (at least one puzzle
-/// is looked at) or `cancel` is raised. Only puzzles with one solution are rated; those already
-/// rated are skipped.
+/// Rate the grids of the plan from `from` on, until `slice` has passed (at least one grid is
+/// rated) or `cancel` is raised.
 pub fn rate_batch(
-    analyzed: &Analyzed,
+    todo: &[Key],
     ratings: &Ratings,
     from: usize,
     slice: Duration,
     cancel: &AtomicBool,
 ) -> Batch {
-    if from == 0 {
-        super::jobs::rating_hooks(&analyzed.text, cancel);
-    }
-    let puzzles = &analyzed.checked.document.puzzles;
-    let analyses = &analyzed.checked.analyses;
     let started = Instant::now();
     let mut next = from;
     let mut added = 0;
-    while next < puzzles.len() {
+    while let Some(grid) = todo.get(next) {
         if cancel.load(Ordering::Relaxed) || (next > from && started.elapsed() >= slice) {
             break;
         }
-        let puzzle = &puzzles[next];
-        let unique = analyses
-            .get(next)
-            .is_some_and(|a| matches!(a.verdict, Verdict::Unique(_)));
-        if unique && ratings.get(puzzle).is_none() {
-            let budget = Budget {
-                max_nodes: Some(analysis::DEFAULT_MAX_NODES),
-                deadline: Some(Instant::now() + per_puzzle()),
-                cancel: Some(cancel),
-            };
-            let geo = geometry(puzzle.size, puzzle.variant);
-            let path = logic::solve_path(geo, &puzzle.givens, &budget);
-            if cancel.load(Ordering::Relaxed) {
-                break; // a cancelled path is no rating
-            }
-            ratings
-                .lock()
-                .insert(key(puzzle), Arc::new(Rated::of(path)));
-            added += 1;
+        let (size, variant, givens) = grid;
+        let budget = Budget {
+            max_nodes: Some(analysis::DEFAULT_MAX_NODES),
+            deadline: Some(Instant::now() + per_puzzle()),
+            cancel: Some(cancel),
+        };
+        let path = logic::solve_path(geometry(*size, *variant), givens, &budget);
+        if cancel.load(Ordering::Relaxed) {
+            break; // a cancelled path is no rating
         }
+        ratings
+            .lock()
+            .insert(grid.clone(), Arc::new(Rated::of(path)));
+        added += 1;
         next += 1;
     }
-    Batch {
-        next,
-        added,
-        total: puzzles.len(),
-    }
+    Batch { next, added }
 }
 
 /// The steps from the givens up to and including the first that places a digit: the cached
-/// path's when the puzzle is rated, else worked out now (finding a step is quick).
+/// path's when the puzzle is rated, else worked out now, for at most [`ON_DEMAND`] after the
+/// first step (code actions are asked for at every move of the cursor).
 pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
-    if let Some(rated) = ratings.get(puzzle) {
-        return rated.lead.clone();
-    }
-    let geo = geometry(puzzle.size, puzzle.variant);
-    if geo.cells() <= 128 {
-        lead_from(Board::<2>::new(geo, &puzzle.givens))
-    } else {
-        lead_from(Board::<10>::new(geo, &puzzle.givens))
+    match ratings.get(puzzle) {
+        Some(rated) => rated.lead.clone(),
+        None => walk(puzzle, MAX_LEAD, Some(Instant::now() + ON_DEMAND)),
     }
 }
 
-fn lead_from<const W: usize>(mut board: Board<W>) -> Vec<Step> {
+/// The simplest step from the givens: the cached path's first, else found now.
+pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
+    match ratings.get(puzzle) {
+        Some(rated) => rated.lead.first().cloned(),
+        None => walk(puzzle, 1, None).pop(),
+    }
+}
+
+fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
+    let geo = geometry(puzzle.size, puzzle.variant);
+    if geo.cells() <= 128 {
+        lead_from(Board::<2>::new(geo, &puzzle.givens), max, deadline)
+    } else {
+        lead_from(Board::<10>::new(geo, &puzzle.givens), max, deadline)
+    }
+}
+
+fn lead_from<const W: usize>(
+    mut board: Board<W>,
+    max: usize,
+    deadline: Option<Instant>,
+) -> Vec<Step> {
     let mut steps = Vec::new();
-    while !board.is_solved() && !board.is_broken() && steps.len() < MAX_LEAD {
+    while !board.is_solved() && !board.is_broken() && steps.len() < max {
+        if !steps.is_empty() && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let Some(step) = logic::next_step(&board) else {
             break;
         };

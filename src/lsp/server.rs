@@ -208,40 +208,53 @@ impl Inner {
             return;
         };
         let config = self.config();
+        let generation = analyzed.generation;
+        // First the plan: the grids to rate. The run holds them, not the document, so that the
+        // next diagnostics run can take the parse over instead of copying it.
+        let (ratings_job, cancel_job) = (ratings.clone(), cancel.clone());
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::guarded(|| ratings::plan(&analyzed, &ratings_job, &cancel_job))
+        });
+        let plan = match job.await {
+            Ok(Ok(plan)) => plan,
+            Ok(Err(problem)) => return self.rating_failed(&uri, problem).await,
+            Err(join_error) => return self.rating_failed(&uri, join_error.to_string()).await,
+        };
+        let todo = Arc::new(plan.todo);
+        let total = todo.len();
         let mut next = 0;
         let mut progress: Option<ProgressToken> = None;
         let mut unrefreshed = 0;
         let mut refreshed_at = Instant::now();
-        let mut total = analyzed.checked.document.puzzles.len();
         let finished = loop {
-            let (done, ratings_job, cancel_job) =
-                (analyzed.clone(), ratings.clone(), cancel.clone());
-            let job = tokio::task::spawn_blocking(move || {
-                jobs::guarded(|| {
-                    ratings::rate_batch(&done, &ratings_job, next, RATING_SLICE, &cancel_job)
-                })
-            });
-            let batch = match job.await {
-                Ok(Ok(batch)) => batch,
-                Ok(Err(problem)) => {
-                    let message = format!("rating {} failed: {problem}", uri.as_str());
-                    self.log(MessageType::ERROR, message).await;
-                    break false;
-                }
-                Err(join_error) => {
-                    let message = format!("rating {} failed: {join_error}", uri.as_str());
-                    self.log(MessageType::ERROR, message).await;
-                    break false;
-                }
-            };
-            next = batch.next;
-            total = batch.total;
-            unrefreshed += batch.added;
             if cancel.load(Ordering::Relaxed) {
                 break false;
             }
             if next >= total {
                 break true;
+            }
+            let (todo_job, ratings_job, cancel_job) =
+                (todo.clone(), ratings.clone(), cancel.clone());
+            let job = tokio::task::spawn_blocking(move || {
+                jobs::guarded(|| {
+                    ratings::rate_batch(&todo_job, &ratings_job, next, RATING_SLICE, &cancel_job)
+                })
+            });
+            let batch = match job.await {
+                Ok(Ok(batch)) => batch,
+                Ok(Err(problem)) => {
+                    self.rating_failed(&uri, problem).await;
+                    break false;
+                }
+                Err(join_error) => {
+                    self.rating_failed(&uri, join_error.to_string()).await;
+                    break false;
+                }
+            };
+            next = batch.next;
+            unrefreshed += batch.added;
+            if cancel.load(Ordering::Relaxed) || next >= total {
+                continue;
             }
             if unrefreshed > 0 && refreshed_at.elapsed() >= REFRESH_EVERY {
                 self.refresh_lenses(config);
@@ -250,7 +263,7 @@ impl Inner {
             }
             match &progress {
                 None if config.work_done_progress => {
-                    progress = self.begin_progress(analyzed.generation, next, total).await;
+                    progress = self.begin_progress(generation, next, total).await;
                 }
                 None => {}
                 Some(token) => self.report_progress(token, next, total).await,
@@ -264,15 +277,17 @@ impl Inner {
             };
             self.end_progress(token, message).await;
         }
-        if finished {
-            ratings.retain(&analyzed.checked.document);
-            // Even with nothing new rated: lenses asked for before the diagnostics run finished
-            // said `checking…`.
-            let current = self.state().documents.generation(&uri) == Some(analyzed.generation);
-            if total > 0 && current {
-                self.refresh_lenses(config);
-            }
+        // Even with nothing new rated: lenses asked for before the diagnostics run finished
+        // said `checking…`.
+        let current = self.state().documents.generation(&uri) == Some(generation);
+        if finished && current && plan.puzzles > 0 {
+            self.refresh_lenses(config);
         }
+    }
+
+    async fn rating_failed(&self, uri: &Uri, problem: String) {
+        let message = format!("rating {} failed: {problem}", uri.as_str());
+        self.log(MessageType::ERROR, message).await;
     }
 
     /// Ask the client for the code lenses again, without waiting for its answer.
