@@ -9,7 +9,8 @@ impl XorShift {
         XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    #[allow(clippy::should_implement_trait)] // a generator, not an iterator: it never ends
+    // Not an `Iterator`: it never ends, and callers want one number at a time.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
