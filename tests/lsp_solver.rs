@@ -487,10 +487,11 @@ fn index_in_log(server: &Server, wanted: impl Fn(&Value) -> bool) -> usize {
 
 #[test]
 fn a_large_collection_is_rated_after_its_diagnostics_and_an_edit_cancels_the_run() {
-    let mut server = Server::spawn();
+    // Each rating takes 3 ms at least (a test hook): the run lasts seconds on any machine.
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_TEST_HOOKS", "1")]);
     server.initialize(capabilities());
     let uri = "file:///t/collection.sudoku";
-    let text = collection();
+    let text = format!("# sudoku-lsp-test:lagging-rating\n\n{}", collection());
     server.open(uri, 1, &text);
     server.diagnostics(uri, 1);
 

@@ -145,12 +145,14 @@ pub struct Plan {
     pub todo: Vec<Key>,
     /// How many puzzles the document has.
     pub puzzles: usize,
+    /// A test hook: each grid takes at least `jobs::LAGGING_RATING`.
+    pub lag: bool,
 }
 
 /// The grids of `analyzed` to rate; the ratings of grids no longer in the document are
 /// forgotten.
 pub fn plan(analyzed: &Analyzed, ratings: &Ratings, cancel: &AtomicBool) -> Plan {
-    super::jobs::rating_hooks(&analyzed.text, cancel);
+    let lag = super::jobs::rating_hooks(&analyzed.text, cancel);
     let puzzles = &analyzed.checked.document.puzzles;
     let mut keep: HashSet<Key> = HashSet::with_capacity(puzzles.len());
     let mut todo = Vec::new();
@@ -169,6 +171,7 @@ pub fn plan(analyzed: &Analyzed, ratings: &Ratings, cancel: &AtomicBool) -> Plan
     Plan {
         todo,
         puzzles: puzzles.len(),
+        lag,
     }
 }
 
@@ -188,6 +191,7 @@ pub fn rate_batch(
     from: usize,
     slice: Duration,
     cancel: &AtomicBool,
+    lag: bool,
 ) -> Batch {
     let started = Instant::now();
     let mut next = from;
@@ -203,6 +207,9 @@ pub fn rate_batch(
             cancel: Some(cancel),
         };
         let path = logic::solve_path(geometry(*size, *variant), givens, &budget);
+        if lag {
+            std::thread::sleep(super::jobs::LAGGING_RATING);
+        }
         if cancel.load(Ordering::Relaxed) {
             break; // a cancelled path is no rating
         }

@@ -221,6 +221,7 @@ impl Inner {
             Err(join_error) => return self.rating_failed(&uri, join_error.to_string()).await,
         };
         let todo = Arc::new(plan.todo);
+        let lag = plan.lag;
         let total = todo.len();
         let mut next = 0;
         let mut progress: Option<ProgressToken> = None;
@@ -237,7 +238,8 @@ impl Inner {
                 (todo.clone(), ratings.clone(), cancel.clone());
             let job = tokio::task::spawn_blocking(move || {
                 jobs::guarded(|| {
-                    ratings::rate_batch(&todo_job, &ratings_job, next, RATING_SLICE, &cancel_job)
+                    let slice = RATING_SLICE;
+                    ratings::rate_batch(&todo_job, &ratings_job, next, slice, &cancel_job, lag)
                 })
             });
             let batch = match job.await {
