@@ -11,7 +11,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::engine::fast9;
+use crate::engine::{fast9, Budget};
+use crate::grid::{geometry, Size, Variant};
+use crate::logic::{self, Board, Difficulty, Outcome};
 
 /// Node budget per puzzle: far above what any known puzzle needs, so it never trips in practice.
 const MAX_NODES: u64 = 10_000_000;
@@ -207,4 +209,135 @@ fn time_puzzles(puzzles: &[[u8; 81]]) -> Tally {
     }
     tally.elapsed = start.elapsed();
     tally
+}
+
+/// Seconds one puzzle's rating may take in `bench --rate` before it counts as out of budget.
+const RATE_SECONDS: u64 = 60;
+
+/// `bench --rate`: for each file of one-line puzzles, the time to rate each puzzle (the whole
+/// path of simplest steps, one thread, parse excluded), and the time to find each next step
+/// along the way, which is what a hint costs in the editor. Puzzles without one solution are
+/// skipped (the rating needs one).
+pub fn run_rate(paths: &[PathBuf]) -> i32 {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut code = 0;
+    for path in paths {
+        let bytes = match read(path) {
+            Ok(bytes) => bytes,
+            Err(message) => {
+                eprintln!("sudoku-lsp: {}: {message}", path.display());
+                code = 2;
+                continue;
+            }
+        };
+        let puzzles: Vec<[u8; 81]> = bytes
+            .split(|&b| b == b'\n')
+            .filter(|l| l.first().is_some_and(|&b| b != b'#'))
+            .filter_map(fast9::parse_line)
+            .filter(|g| fast9::solve(g, false, 2, MAX_NODES, None).count == 1)
+            .collect();
+        if puzzles.is_empty() {
+            eprintln!(
+                "sudoku-lsp: {}: no one-line puzzle with one solution to rate",
+                path.display()
+            );
+            code = code.max(1);
+            continue;
+        }
+        let timing = time_ratings(&puzzles);
+        if report(timing.print(&path.display().to_string(), &mut out)) != 0 {
+            return 2;
+        }
+    }
+    code
+}
+
+/// Times of one set's ratings.
+struct RateTiming {
+    /// Seconds per puzzle, and its rating.
+    puzzles: Vec<(f64, Difficulty)>,
+    /// Seconds per next step, for puzzles rated up to 9.0.
+    steps: Vec<f64>,
+    incomplete: usize,
+}
+
+fn time_ratings(puzzles: &[[u8; 81]]) -> RateTiming {
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let mut timing = RateTiming {
+        puzzles: Vec::new(),
+        steps: Vec::new(),
+        incomplete: 0,
+    };
+    for givens in puzzles {
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_secs(RATE_SECONDS)),
+            ..Budget::default()
+        };
+        let start = Instant::now();
+        let path = logic::solve_path(geo, givens, &budget);
+        let rating = logic::rate(&path);
+        timing
+            .puzzles
+            .push((start.elapsed().as_secs_f64(), rating.difficulty));
+        if path.outcome != Outcome::Solved {
+            timing.incomplete += 1;
+            continue;
+        }
+        if rating.difficulty > Difficulty(90) {
+            continue;
+        }
+        // The same path again, one next step at a time, as the editor asks for hints.
+        let mut board = Board::<2>::new(geo, givens);
+        loop {
+            let start = Instant::now();
+            let Some(step) = logic::next_step(&board) else {
+                break;
+            };
+            timing.steps.push(start.elapsed().as_secs_f64());
+            board.apply(&step);
+        }
+    }
+    timing
+}
+
+/// The value at fraction `q` of sorted `values` (0.5 the median, 0.99 the 99th percentile).
+fn quantile(values: &mut [f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let i = ((values.len() - 1) as f64 * q).round() as usize;
+    values[i]
+}
+
+impl RateTiming {
+    fn print(&self, name: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let mut times: Vec<f64> = self.puzzles.iter().map(|(t, _)| *t).collect();
+        let total: f64 = times.iter().sum();
+        let (median, p99, max) = (
+            quantile(&mut times, 0.5),
+            quantile(&mut times, 0.99),
+            quantile(&mut times, 1.0),
+        );
+        let mut steps = self.steps.clone();
+        let ms = |s: f64| s * 1e3;
+        write!(
+            out,
+            "{name}: {} rated in {total:.2} s, per puzzle: median {:.3} ms, mean {:.3} ms, p99 {:.2} ms, max {:.1} ms; \
+             next step (puzzles up to 9.0): median {:.3} ms, p99 {:.3} ms, max {:.2} ms",
+            crate::finding::plural(self.puzzles.len(), "puzzle"),
+            ms(median),
+            ms(total / self.puzzles.len().max(1) as f64),
+            ms(p99),
+            ms(max),
+            ms(quantile(&mut steps, 0.5)),
+            ms(quantile(&mut steps, 0.99)),
+            ms(quantile(&mut steps, 1.0)),
+        )?;
+        if self.incomplete > 0 {
+            write!(out, "; {} not solved to the end", self.incomplete)?;
+        }
+        writeln!(out)
+    }
 }

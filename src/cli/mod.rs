@@ -109,9 +109,15 @@ enum Command {
     ///
     /// Prints µs per puzzle and puzzles per second for each file: one thread, up to two solutions
     /// searched (what a uniqueness check costs), parse included, the way published figures are taken.
+    ///
+    /// With --rate, times the rating instead: per puzzle (the whole path of simplest steps) and
+    /// per next step along it (what a hint costs in the editor), one thread.
     Bench {
         #[arg(value_name = "PATH")]
         paths: Vec<std::path::PathBuf>,
+        /// Time the rating of each puzzle (files of one-line 9×9 puzzles; at least one file).
+        #[arg(long, requires = "paths")]
+        rate: bool,
     },
     /// Print this help, or the help of a subcommand.
     Help {
@@ -189,7 +195,8 @@ pub fn main() -> i32 {
             level,
             grading,
         }) => grading.run(paths, rate::Mode::Hint(level)),
-        Some(Command::Bench { paths }) => crate::bench::run(&paths),
+        Some(Command::Bench { paths, rate: false }) => crate::bench::run(&paths),
+        Some(Command::Bench { paths, rate: true }) => crate::bench::run_rate(&paths),
         Some(Command::Help { command }) => help(command.as_deref()),
     }
 }

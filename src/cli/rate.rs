@@ -9,6 +9,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{json, Value};
 
 use super::inputs::{self, Input};
@@ -48,6 +49,7 @@ pub struct Options {
 pub fn run(args: &[String], options: &Options) -> i32 {
     let collected = inputs::collect(args);
     let mut out = Output::new(options.format);
+    out.progress = Progress::new();
     let mut code = if collected.problems > 0 { 2 } else { 0 };
     for input in &collected.inputs {
         match grade_input(input, options, &mut out) {
@@ -59,6 +61,7 @@ pub fn run(args: &[String], options: &Options) -> i32 {
             return 2;
         }
     }
+    out.progress.finish();
     out.finish();
     if out.broken {
         2
@@ -81,7 +84,12 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output) -> Result<boo
             }
         }
         let puzzles = &piece.document.puzzles;
-        let graded = in_parallel(puzzles, |puzzle| grade_one(puzzle, options));
+        let progress = &out.progress;
+        let graded = in_parallel(puzzles, |puzzle| {
+            let graded = grade_one(puzzle, options);
+            progress.inc();
+            graded
+        });
         for (puzzle, graded) in puzzles.iter().zip(&graded) {
             unrated |= matches!(graded, Graded::NotRated(_));
             let (line, column) = index.line_column(puzzle.anchor().start);
@@ -92,6 +100,7 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output) -> Result<boo
             };
             out.puzzle(&place, puzzle, graded, options.mode);
         }
+        out.flush();
     });
     read.map_err(|stop| format!("{name}: {}", stop.message()))?;
     Ok(unrated)
@@ -136,6 +145,46 @@ fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     results.into_iter().map(|(_, r)| r).collect()
 }
 
+/// How many puzzles are graded so far, on stderr when it is a terminal and the run has taken
+/// more than a second (a short run prints nothing more).
+struct Progress {
+    bar: ProgressBar,
+    start: Instant,
+    terminal: bool,
+    shown: std::sync::atomic::AtomicBool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        let style =
+            ProgressStyle::with_template("{spinner} {pos} puzzles graded ({per_sec}, {elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        bar.set_style(style);
+        Progress {
+            bar,
+            start: Instant::now(),
+            terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            shown: Default::default(),
+        }
+    }
+
+    fn inc(&self) {
+        self.bar.inc(1);
+        if self.terminal
+            && self.start.elapsed() > Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            self.bar.enable_steady_tick(Duration::from_millis(200));
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
 struct Place<'n> {
     name: &'n str,
     line: usize,
@@ -144,6 +193,7 @@ struct Place<'n> {
 
 /// Prints as puzzles come: text lines, or one JSON array written as it goes.
 struct Output {
+    progress: Progress,
     format: OutputFormat,
     stdout: std::io::BufWriter<std::io::Stdout>,
     written: usize,
@@ -153,6 +203,7 @@ struct Output {
 impl Output {
     fn new(format: OutputFormat) -> Output {
         let mut out = Output {
+            progress: Progress::new(),
             format,
             stdout: std::io::BufWriter::new(std::io::stdout()),
             written: 0,
@@ -186,6 +237,19 @@ impl Output {
         }
         if !self.broken && self.stdout.flush().is_err() {
             self.broken = true;
+        }
+    }
+
+    /// Writes out what is buffered, with the progress line out of the way.
+    fn flush(&mut self) {
+        let Output {
+            progress,
+            stdout,
+            broken,
+            ..
+        } = self;
+        if !*broken && progress.bar.suspend(|| stdout.flush()).is_err() {
+            *broken = true;
         }
     }
 
