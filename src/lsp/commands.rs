@@ -59,12 +59,18 @@ pub fn unique(view: &View, index: usize) -> bool {
     matches!(view.analysis(index).verdict, Verdict::Unique(_))
 }
 
-/// The lenses of every puzzle: answered at once with what is known (never a search: a puzzle
-/// whose diagnostics run has not finished says `checking…`, one not yet rated `rating…`).
+/// Lenses are given for this many puzzles at most, the first ones: the client asks for all of
+/// a document's lenses at once, and each is a couple of hundred bytes to send and keep.
+pub const MAX_LENS_PUZZLES: usize = 5_000;
+
+/// The lenses of every puzzle (up to [`MAX_LENS_PUZZLES`]): answered at once with what is known
+/// (never a search: a puzzle whose diagnostics run has not finished says `checking…`, one not
+/// yet rated `rating…`).
 pub fn lenses(view: &View) -> Vec<CodeLens> {
     let document = view.document();
-    let mut lenses = Vec::with_capacity(document.puzzles.len() * 3);
-    for (index, puzzle) in document.puzzles.iter().enumerate() {
+    let shown = document.puzzles.len().min(MAX_LENS_PUZZLES);
+    let mut lenses = Vec::with_capacity(shown * 3);
+    for (index, puzzle) in document.puzzles.iter().enumerate().take(shown) {
         let range = view.range(puzzle.anchor());
         let givens = puzzle.givens_count();
         let full = puzzle.givens.iter().all(|&d| d != 0);
