@@ -1,4 +1,5 @@
-//! The protocol handlers: document sync, diagnostics runs, hover and code actions.
+//! The protocol handlers: document sync, diagnostics runs, rating runs, hover, code actions,
+//! code lenses and the commands they run.
 //!
 //! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
 //! the next message's handler may run. So every handler first does its bookkeeping under the
@@ -7,6 +8,12 @@
 //! its result is published under the publish gate, and only if the document still has the very
 //! text that was analysed, so diagnostics for an old version never reach the client and never
 //! overtake newer ones.
+//!
+//! After its diagnostics are published, a run rates the document's puzzles (`ratings`), a slice
+//! at a time on the blocking pool, under the same cancel flag: a newer text stops it between two
+//! puzzles (or inside one: the solver reads the flag). Ratings are kept by grid, so the next run
+//! rates only the puzzles an edit changed; a long run reports `$/progress`, and a finished one
+//! asks the client for its code lenses again.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -158,7 +158,7 @@ async function run(page) {
     return /SE \d+\.\d · \w+ · unique · 32 givens/.test(text) ? text : undefined;
   });
   check(!!rated, 'a code lens shows the rating, "unique" and the givens', await lensText().catch(() => ''));
-  if (rated) console.log('  lens: ' + rated);
+  if (rated) console.log('  lens: ' + rated.replace(/\s+/g, ' '));
   await page.locator('.editor-instance .codelens-decoration a', { hasText: /^Hint$/ }).first().click();
   const hinted = await until(async () => {
     const texts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
