@@ -122,8 +122,31 @@ Start the language server with \\[eglot]; solve the puzzle at point with \\[sudo
   (interactive)
   (sudoku--apply-action "\\`Fill all forced cells"))
 
+(defconst sudoku--hint-titles
+  ["Hint: where to look" "Hint: which technique" "Hint: the whole step"]
+  "The titles of the server's hint code actions, by level.")
+
+(defun sudoku-hint (&optional level)
+  "Show the next step of the puzzle at point (sudoku-lsp).
+LEVEL 1 (the default) says where to look, 2 (one \\[universal-argument])
+which technique, 3 (two) the whole step.  The server shows it as a message."
+  (interactive
+   (let ((arg current-prefix-arg))
+     (list (cond ((null arg) 1)
+                 ((consp arg) (if (>= (car arg) 16) 3 2))
+                 (t (max 1 (min 3 (prefix-numeric-value arg))))))))
+  (let ((title (aref sudoku--hint-titles (1- (max 1 (min 3 (or level 1)))))))
+    (sudoku--apply-action (concat "\\`" (regexp-quote title) "\\'"))))
+
+(defun sudoku-next-step ()
+  "Write the placement of the puzzle's next step into the buffer (sudoku-lsp)."
+  (interactive)
+  (sudoku--apply-action "\\`Apply next step"))
+
 (define-key sudoku-mode-map (kbd "C-c C-s") #'sudoku-solve)
 (define-key sudoku-mode-map (kbd "C-c C-f") #'sudoku-fill-forced-cells)
+(define-key sudoku-mode-map (kbd "C-c C-e") #'sudoku-hint)
+(define-key sudoku-mode-map (kbd "C-c C-n") #'sudoku-next-step)
 
 (provide 'sudoku-mode)
 ;;; sudoku-mode.el ends here

@@ -313,19 +313,7 @@ fn steps_word(n: usize) -> String {
 
 /// The hint at a level: 1 where to look, 2 which technique, 3 the whole step.
 pub fn hint_text(geo: &Geometry, step: &Step, level: u8) -> String {
-    let place = match (step.units.first(), step.cells.first()) {
-        (Some(&unit), _) => geo.unit_name(unit as usize),
-        (None, Some(&cell)) => geo.cell_name(cell as usize),
-        (None, None) => "the whole grid".to_string(),
-    };
-    match level {
-        1 => format!("look at {place}"),
-        2 => format!(
-            "look for a {} in {place}",
-            step.technique.name().to_lowercase()
-        ),
-        _ => step.text.clone(),
-    }
+    step.hint(geo, level)
 }
 
 fn json_of(place: &Place, geo: &Geometry, graded: &Graded, mode: Mode) -> Value {

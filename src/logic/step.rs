@@ -278,6 +278,31 @@ impl Step {
     pub fn is_productive(&self) -> bool {
         !(self.placements.is_empty() && self.eliminations.is_empty())
     }
+
+    /// The hint at a level: 1 where to look, 2 which technique, 3 the whole step.
+    pub fn hint(&self, geo: &Geometry, level: u8) -> String {
+        let place = match (self.units.first(), self.cells.first()) {
+            (Some(&unit), _) => geo.unit_name(unit as usize),
+            (None, Some(&cell)) => geo.cell_name(cell as usize),
+            (None, None) => "the whole grid".to_string(),
+        };
+        match level {
+            1 => format!("look at {place}"),
+            2 => format!(
+                "look for a {} in {place}",
+                self.technique.name().to_lowercase()
+            ),
+            _ => self.text.clone(),
+        }
+    }
+
+    /// Whether the step places or eliminates in `cell`, or has it in its pattern.
+    pub fn touches(&self, cell: usize) -> bool {
+        let cell = cell as u16;
+        self.placements.iter().any(|c| c.cell == cell)
+            || self.eliminations.iter().any(|c| c.cell == cell)
+            || self.cells.contains(&cell)
+    }
 }
 
 /// Sentence pieces shared by the finders.

@@ -1,5 +1,6 @@
 //! Code actions: fill one cell whose pencil marks leave a single digit, fill every cell
-//! propagation forces, solve the whole puzzle. Each is a `WorkspaceEdit` that replaces only
+//! propagation forces, solve the whole puzzle, apply the next step of the human-style solver,
+//! and the three hints (commands that show the next step, at three levels, without an edit). Each is a `WorkspaceEdit` that replaces only
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied.
 
@@ -11,6 +12,7 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::view::View;
+use super::{commands, ratings};
 use crate::analysis::{self, CellState, Verdict};
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
@@ -21,11 +23,15 @@ pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<Co
     let Some((index, puzzle)) = view.puzzle_at(offset) else {
         return Vec::new();
     };
-    let actions = [
+    let mut actions = vec![
         fill_cell(view, puzzle, offset),
         fill_forced(view, puzzle),
         solve(view, index, puzzle),
     ];
+    if commands::unique(view, index) && puzzle.givens.contains(&0) {
+        actions.push(next_step(view, puzzle));
+        actions.extend(hints(view, puzzle).into_iter().map(Some));
+    }
     actions
         .into_iter()
         .flatten()
@@ -84,8 +90,76 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
 }
 
+/// The titles of the three hint actions, by level.
+pub const HINT_TITLES: [&str; 3] = [
+    "Hint: where to look",
+    "Hint: which technique",
+    "Hint: the whole step",
+];
+
+/// "Hint: where to look" and the others: each runs the hint command at its level.
+fn hints(view: &View, puzzle: &Puzzle) -> Vec<CodeAction> {
+    (1..=3u8)
+        .map(|level| {
+            let title = HINT_TITLES[usize::from(level) - 1].to_string();
+            CodeAction {
+                title: title.clone(),
+                // The empty kind: offered when no kind is asked for, left out when one is.
+                kind: Some(CodeActionKind::EMPTY),
+                command: Some(commands::command(
+                    view,
+                    puzzle,
+                    title,
+                    commands::HINT,
+                    Some(level),
+                )),
+                ..CodeAction::default()
+            }
+        })
+        .collect()
+}
+
+/// "Apply next step: Hidden single: 7 in box 5 can only go in E5": the placements of the first
+/// step of the path that places a digit. The file holds no pencil marks, so the steps before it
+/// that only eliminate are named in the title.
+fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
+    let lead = ratings::lead(puzzle, &view.ratings);
+    let (step, before) = lead.split_last()?;
+    if step.placements.is_empty() {
+        return None;
+    }
+    let mut edits: Vec<Edit> = step
+        .placements
+        .iter()
+        .filter(|p| puzzle.givens[p.cell as usize] == 0)
+        .map(|p| Edit {
+            span: puzzle.cell_span(p.cell as usize),
+            text: digit_char(p.digit).to_string(),
+        })
+        .collect();
+    edits.sort_by_key(|edit| edit.span.start);
+    let title = if before.is_empty() {
+        format!("Apply next step: {}", step.text)
+    } else {
+        let mut techniques: Vec<&str> = Vec::new();
+        for earlier in before {
+            let name = earlier.technique.name();
+            if !techniques.contains(&name) {
+                techniques.push(name);
+            }
+        }
+        format!(
+            "Apply next step (after {} that only eliminate: {}): {}",
+            crate::finding::plural(before.len(), "step"),
+            techniques.join(", "),
+            step.text
+        )
+    };
+    Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
+}
+
 /// "Solve puzzle": every empty cell, from the analysis' verdict.
-fn solve(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
+pub fn solve(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
     let analysis = view.analysis(index);
     let (title, solution) = match &analysis.verdict {
         Verdict::Unique(solution) => ("Solve puzzle", solution),

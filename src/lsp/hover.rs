@@ -7,9 +7,11 @@
 use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
 use super::view::{metadata_spans, View};
+use super::{commands, ratings};
 use crate::analysis::{self, CellExplanation, CellState};
 use crate::format::Puzzle;
 use crate::grid::digit_char;
+use crate::logic::Step;
 
 /// At most this many puzzles are summarised when hovering file-level metadata.
 const MAX_SUMMARIES: usize = 8;
@@ -22,11 +24,25 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
         Some((index, puzzle)) => match cell_under(puzzle, offset) {
             Some(cell) => {
                 let explanation = analysis::explain_cell(puzzle, cell);
-                (self::cell(&explanation, style), puzzle.cell_span(cell))
+                let mut value = self::cell(&explanation, style);
+                if puzzle.givens[cell] == 0 {
+                    if let Some(step) = next_step_at(view, index, puzzle, cell) {
+                        value.push_str("\n\n");
+                        value.push_str(&Text::one(style, &format!("Next step: {}", step.text)));
+                    }
+                }
+                // An untitled puzzle's first row is its title line: it tells the rating too.
+                if puzzle.anchor() == puzzle.first_row && puzzle.first_row.touches(offset) {
+                    let lines = commands::rating_lines(view, index, puzzle);
+                    value.push_str("\n\n");
+                    value.push_str(&summary(&heading(view, index, puzzle), &lines, style));
+                }
+                (value, puzzle.cell_span(cell))
             }
             // Its title or metadata, a border line, a one-line puzzle's trailing text.
             None => {
-                let lines = analysis::summarize(puzzle, &view.analysis(index));
+                let mut lines = analysis::summarize(puzzle, &view.analysis(index));
+                lines.extend(commands::rating_lines(view, index, puzzle));
                 let heading = heading(view, index, puzzle);
                 (summary(&heading, &lines, style), view.line_span(offset))
             }
@@ -62,6 +78,16 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
         contents: HoverContents::Markup(MarkupContent { kind, value }),
         range: Some(view.range(span)),
     })
+}
+
+/// The simplest step from the givens, if it places or eliminates in `cell` or has it in its
+/// pattern (only for puzzles with one solution).
+fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Option<Step> {
+    if !commands::unique(view, index) {
+        return None;
+    }
+    let step = ratings::first_step(puzzle, &view.ratings)?;
+    step.touches(cell).then_some(step)
 }
 
 /// The cell at an offset inside the puzzle's grid (not its header lines).
@@ -137,6 +163,12 @@ impl Text {
                 })
                 .collect(),
         }
+    }
+    /// One paragraph, escaped for the style.
+    fn one(style: Style, text: &str) -> String {
+        let mut one = Text::new(style);
+        one.paragraph(text);
+        one.finish()
     }
     fn finish(self) -> String {
         self.blocks.join("\n\n")

@@ -28,6 +28,13 @@ pub const TEST_HOOKS_VAR: &str = "SUDOKU_LSP_TEST_HOOKS";
 pub const PANIC_MARKER: &str = "sudoku-lsp-test:panic";
 pub const SLOW_MARKER: &str = "sudoku-lsp-test:slow";
 pub const LAGGING_QUERY_MARKER: &str = "sudoku-lsp-test:lagging-query";
+/// With the hooks on, a document containing this makes its rating run spin until cancelled (or
+/// 60 s pass) before rating anything: a test can see the lenses of puzzles not yet rated.
+pub const STUCK_RATING_MARKER: &str = "sudoku-lsp-test:stuck-rating";
+/// With the hooks on, a document containing this has each of its puzzles take at least
+/// [`LAGGING_RATING`] to rate, so that a test's rating run is long on any machine.
+pub const LAGGING_RATING_MARKER: &str = "sudoku-lsp-test:lagging-rating";
+pub const LAGGING_RATING: Duration = Duration::from_millis(3);
 
 /// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
 const ON_DEMAND_MAX_NODES: u64 = 100_000;
@@ -255,6 +262,20 @@ fn run_hooks(rope: &Rope, cancel: &AtomicBool) {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
+}
+
+/// The hidden hooks of a rating run: spin until cancelled; whether each puzzle should lag.
+pub fn rating_hooks(rope: &Rope, cancel: &AtomicBool) -> bool {
+    let Some(text) = hooked_text(rope) else {
+        return false;
+    };
+    if text.contains(STUCK_RATING_MARKER) {
+        let give_up = Instant::now() + Duration::from_secs(60);
+        while !cancel.load(Ordering::Relaxed) && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    text.contains(LAGGING_RATING_MARKER)
 }
 
 /// The hidden hooks of a hover or code action: panic, or lag.

@@ -3,16 +3,19 @@
 //! `transport` guards the wire, `documents` owns the text, `encoding` owns positions, `jobs` runs
 //! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
-//! `memory` gives back what closed documents freed.
+//! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
+//! diagnostics run, and `commands` holds the code lenses and the commands they run.
 //! LSP types stay inside this module.
 
 mod actions;
+mod commands;
 mod diagnostics;
 mod documents;
 mod encoding;
 mod hover;
 mod jobs;
 mod memory;
+mod ratings;
 mod server;
 mod transport;
 mod view;

@@ -1,4 +1,5 @@
-//! The protocol handlers: document sync, diagnostics runs, hover and code actions.
+//! The protocol handlers: document sync, diagnostics runs, rating runs, hover, code actions,
+//! code lenses and the commands they run.
 //!
 //! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
 //! the next message's handler may run. So every handler first does its bookkeeping under the
@@ -7,11 +8,17 @@
 //! its result is published under the publish gate, and only if the document still has the very
 //! text that was analysed, so diagnostics for an old version never reach the client and never
 //! overtake newer ones.
+//!
+//! After its diagnostics are published, a run rates the document's puzzles (`ratings`), a slice
+//! at a time on the blocking pool, under the same cancel flag: a newer text stops it between two
+//! puzzles (or inside one: the solver reads the flag). Ratings are kept by grid, so the next run
+//! rates only the puzzles an edit changed; a long run reports `$/progress`, and a finished one
+//! asks the client for its code lenses again.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::lsp_types::*;
@@ -20,9 +27,21 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::diagnostics;
 use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Carry, Limits};
+use super::ratings::{self, Ratings};
 use super::transport::Malformed;
-use super::view::{ClientConfig, Earlier, View};
-use super::{actions, hover, memory};
+use super::view::{Analyzed, ClientConfig, Earlier, View};
+use super::{actions, commands, hover, memory};
+
+/// How long one slice of a rating run may take before it reports and checks for newer texts.
+const RATING_SLICE: Duration = Duration::from_millis(300);
+/// How often a rating run asks for the code lenses again while ratings arrive.
+const REFRESH_EVERY: Duration = Duration::from_secs(1);
+/// How long to wait for the client to create a progress token.
+const PROGRESS_CREATE_WAIT: Duration = Duration::from_secs(10);
+
+fn percent(done: usize, total: usize) -> u32 {
+    (done * 100).checked_div(total).unwrap_or(100) as u32
+}
 
 pub struct Backend {
     inner: Arc<Inner>,
@@ -47,6 +66,8 @@ struct State {
     documents: Documents,
     /// Per open document: the latest diagnostics run.
     runs: HashMap<Uri, Run>,
+    /// Per document: the grid the last level-cycling hint was for, and its level.
+    hint_levels: HashMap<Uri, (Vec<u8>, u8)>,
 }
 
 struct Run {
@@ -56,6 +77,8 @@ struct Run {
     carry: Arc<Mutex<Carry>>,
     /// The last finished analysis and the last parse by a query, whatever text they were for.
     earlier: Earlier,
+    /// Ratings by grid, carried from one run to the next.
+    ratings: Arc<Ratings>,
 }
 
 impl Backend {
@@ -152,6 +175,7 @@ impl Inner {
                     cancel: cancel.clone(),
                     carry: Arc::default(),
                     earlier: Earlier::default(),
+                    ratings: Arc::default(),
                 };
                 let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
@@ -169,18 +193,181 @@ impl Inner {
     /// close itself gave back before this run let go).
     async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
         let large = snapshot.rope.len_bytes() >= memory::LARGE_TEXT;
+        let cancel = run.0.clone();
         let published = self
             .clone()
             .run_and_publish(uri.clone(), snapshot, run)
             .await;
         let closed = || self.state().documents.generation(&uri).is_none();
-        if large && (closed() || (published && memory::due_after_run())) {
+        if large && (closed() || (published.is_some() && memory::due_after_run())) {
             give_back_later("a run over a large text");
+        }
+        if let Some(analyzed) = published {
+            self.rate(uri, analyzed, cancel).await;
         }
     }
 
-    /// The run itself: whether its diagnostics were published.
-    async fn run_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) -> bool {
+    /// Rate the puzzles of a published run, a slice at a time on the blocking pool, until done
+    /// or cancelled by a newer text; report progress when it takes long and the client can
+    /// show it, and ask for the code lenses again as ratings arrive.
+    async fn rate(self: Arc<Self>, uri: Uri, analyzed: Arc<Analyzed>, cancel: Arc<AtomicBool>) {
+        let Some(ratings) = self.state().runs.get(&uri).map(|run| run.ratings.clone()) else {
+            return;
+        };
+        let config = self.config();
+        let generation = analyzed.generation;
+        // First the plan: the grids to rate. The run holds them, not the document, so that the
+        // next diagnostics run can take the parse over instead of copying it.
+        let (ratings_job, cancel_job) = (ratings.clone(), cancel.clone());
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::guarded(|| ratings::plan(&analyzed, &ratings_job, &cancel_job))
+        });
+        let plan = match job.await {
+            Ok(Ok(plan)) => plan,
+            Ok(Err(problem)) => return self.rating_failed(&uri, problem).await,
+            Err(join_error) => return self.rating_failed(&uri, join_error.to_string()).await,
+        };
+        let todo = Arc::new(plan.todo);
+        let lag = plan.lag;
+        let total = todo.len();
+        let mut next = 0;
+        let mut progress: Option<ProgressToken> = None;
+        let mut unrefreshed = 0;
+        let mut refreshed_at = Instant::now();
+        let finished = loop {
+            if cancel.load(Ordering::Relaxed) {
+                break false;
+            }
+            if next >= total {
+                break true;
+            }
+            let (todo_job, ratings_job, cancel_job) =
+                (todo.clone(), ratings.clone(), cancel.clone());
+            let job = tokio::task::spawn_blocking(move || {
+                jobs::guarded(|| {
+                    let slice = RATING_SLICE;
+                    ratings::rate_batch(&todo_job, &ratings_job, next, slice, &cancel_job, lag)
+                })
+            });
+            let batch = match job.await {
+                Ok(Ok(batch)) => batch,
+                Ok(Err(problem)) => {
+                    self.rating_failed(&uri, problem).await;
+                    break false;
+                }
+                Err(join_error) => {
+                    self.rating_failed(&uri, join_error.to_string()).await;
+                    break false;
+                }
+            };
+            next = batch.next;
+            unrefreshed += batch.added;
+            if cancel.load(Ordering::Relaxed) || next >= total {
+                continue;
+            }
+            if unrefreshed > 0 && refreshed_at.elapsed() >= REFRESH_EVERY {
+                self.refresh_lenses(config);
+                unrefreshed = 0;
+                refreshed_at = Instant::now();
+            }
+            match &progress {
+                None if config.work_done_progress => {
+                    progress = self.begin_progress(generation, next, total).await;
+                }
+                None => {}
+                Some(token) => self.report_progress(token, next, total).await,
+            }
+        };
+        if let Some(token) = progress {
+            let message = if finished {
+                format!("{total} puzzles rated")
+            } else {
+                "cancelled".to_string()
+            };
+            self.end_progress(token, message).await;
+        }
+        // Even with nothing new rated: lenses asked for before the diagnostics run finished
+        // said `checking…`.
+        let current = self.state().documents.generation(&uri) == Some(generation);
+        if finished && current && plan.puzzles > 0 {
+            self.refresh_lenses(config);
+        }
+    }
+
+    async fn rating_failed(&self, uri: &Uri, problem: String) {
+        let message = format!("rating {} failed: {problem}", uri.as_str());
+        self.log(MessageType::ERROR, message).await;
+    }
+
+    /// Ask the client for the code lenses again, without waiting for its answer.
+    fn refresh_lenses(&self, config: ClientConfig) {
+        if config.code_lens_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.code_lens_refresh().await;
+            });
+        }
+    }
+
+    /// Create a progress token and begin; `None` when the client refused or did not answer.
+    async fn begin_progress(
+        &self,
+        generation: u64,
+        done: usize,
+        total: usize,
+    ) -> Option<ProgressToken> {
+        let token = NumberOrString::String(format!("sudoku-lsp/rating/{generation}"));
+        let create = self.client.send_request::<request::WorkDoneProgressCreate>(
+            WorkDoneProgressCreateParams {
+                token: token.clone(),
+            },
+        );
+        match tokio::time::timeout(PROGRESS_CREATE_WAIT, create).await {
+            Ok(Ok(())) => {}
+            _ => return None,
+        }
+        let begin = WorkDoneProgress::Begin(WorkDoneProgressBegin {
+            title: "Rating puzzles".into(),
+            cancellable: Some(false),
+            message: Some(format!("{done}/{total}")),
+            percentage: Some(percent(done, total)),
+        });
+        self.send_progress(&token, begin).await;
+        Some(token)
+    }
+
+    async fn report_progress(&self, token: &ProgressToken, done: usize, total: usize) {
+        let report = WorkDoneProgress::Report(WorkDoneProgressReport {
+            cancellable: Some(false),
+            message: Some(format!("{done}/{total}")),
+            percentage: Some(percent(done, total)),
+        });
+        self.send_progress(token, report).await;
+    }
+
+    async fn end_progress(&self, token: ProgressToken, message: String) {
+        let end = WorkDoneProgress::End(WorkDoneProgressEnd {
+            message: Some(message),
+        });
+        self.send_progress(&token, end).await;
+    }
+
+    async fn send_progress(&self, token: &ProgressToken, value: WorkDoneProgress) {
+        self.client
+            .send_notification::<notification::Progress>(ProgressParams {
+                token: token.clone(),
+                value: ProgressParamsValue::WorkDone(value),
+            })
+            .await;
+    }
+
+    /// The run itself: its result, when its diagnostics were published.
+    async fn run_and_publish(
+        self: Arc<Self>,
+        uri: Uri,
+        snapshot: Snapshot,
+        run: NewRun,
+    ) -> Option<Arc<Analyzed>> {
         let limits = Limits::from_env();
         let (cancel, carry) = run;
         let encoding = self.config().encoding;
@@ -212,7 +399,7 @@ impl Inner {
             Some((outcome, diagnostics))
         });
         let (outcome, diagnostics) = match job.await {
-            Ok(None) => return false,
+            Ok(None) => return None,
             Ok(Some(done)) => done,
             Err(join_error) => {
                 let problem = format!("the analysis task failed: {join_error}");
@@ -228,9 +415,9 @@ impl Inner {
         {
             let mut state = self.state();
             if state.documents.generation(&uri) != Some(snapshot.generation) {
-                return false; // the text moved on (or closed) while we worked: never publish stale
+                return None; // the text moved on (or closed) while we worked: never publish stale
             }
-            if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed) {
+            if let (Some(run), Some(analyzed)) = (state.runs.get_mut(&uri), analyzed.clone()) {
                 // The finished run has the document too: drop any separate parse.
                 run.earlier = Earlier {
                     finished: Some(analyzed),
@@ -249,7 +436,7 @@ impl Inner {
         self.client
             .publish_diagnostics(uri, diagnostics, Some(snapshot.version))
             .await;
-        true
+        analyzed
     }
 
     /// After `didClose`: clear the diagnostics, unless the document was reopened meanwhile, and
@@ -272,11 +459,17 @@ impl Inner {
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
-        let (snapshot, earlier) = {
+        let (snapshot, earlier, ratings) = {
             let state = self.state();
             let snapshot = state.documents.get(uri)?;
-            let earlier = state.runs.get(uri).map(|run| run.earlier.clone());
-            (snapshot, earlier.unwrap_or_default())
+            let run = state.runs.get(uri);
+            let earlier = run.map(|run| run.earlier.clone());
+            let ratings = run.map(|run| run.ratings.clone());
+            (
+                snapshot,
+                earlier.unwrap_or_default(),
+                ratings.unwrap_or_default(),
+            )
         };
         let generation = snapshot.generation;
         let config = self.config();
@@ -284,7 +477,7 @@ impl Inner {
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
                 let started = Instant::now();
-                let view = View::new(owned_uri, snapshot, earlier, config);
+                let view = View::new(owned_uri, snapshot, earlier, ratings, config);
                 let answer = work(&view);
                 jobs::log_timing(|| {
                     let ms = started.elapsed().as_secs_f64() * 1e3;
@@ -345,6 +538,13 @@ impl LanguageServer for Backend {
                     },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: commands::ALL.iter().map(|c| c.to_string()).collect(),
+                    ..ExecuteCommandOptions::default()
+                }),
                 code_action_provider: Some(CodeActionProviderCapability::Options(code_actions)),
                 ..ServerCapabilities::default()
             },
@@ -416,6 +616,7 @@ impl LanguageServer for Backend {
             if let Some(run) = state.runs.remove(&uri) {
                 run.cancel.store(true, Ordering::Relaxed);
             }
+            state.hint_levels.remove(&uri);
             state.documents.close(&uri)
         };
         if was_open {
@@ -448,4 +649,109 @@ impl LanguageServer for Backend {
             .await;
         Ok(actions.filter(|actions| !actions.is_empty()))
     }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let uri = params.text_document.uri;
+        Ok(self
+            .inner
+            .query("code lens", &uri, |view| Some(commands::lenses(view)))
+            .await)
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        let args = params
+            .arguments
+            .first()
+            .and_then(|a| serde_json::from_value::<commands::Args>(a.clone()).ok())
+            .ok_or_else(|| {
+                Error::invalid_params("expected one argument {uri, position, level?}")
+            })?;
+        let uri = args.uri.clone();
+        let position = args.position;
+        let inner = &self.inner;
+        let outcome: std::result::Result<(), String> = match params.command.as_str() {
+            commands::RATING => {
+                let message = inner
+                    .query("rating command", &uri, move |view| {
+                        Some(commands::rating_message(view, view.offset(position)))
+                    })
+                    .await;
+                match message {
+                    Some(Ok(message)) => {
+                        inner.client.show_message(MessageType::INFO, message).await;
+                        Ok(())
+                    }
+                    Some(Err(why)) => Err(why),
+                    None => Err(gone(&uri)),
+                }
+            }
+            commands::HINT => {
+                let hint = inner
+                    .query("hint command", &uri, move |view| {
+                        Some(commands::hint(view, view.offset(position)))
+                    })
+                    .await;
+                match hint {
+                    Some(Ok(hint)) => {
+                        // Chosen under the lock, before any await: two quick uses go 1 then 2.
+                        let level = {
+                            let mut state = inner.state();
+                            let level = match args.level {
+                                Some(level) => level.clamp(1, 3),
+                                None => match state.hint_levels.get(&uri) {
+                                    Some((givens, last)) if *givens == hint.givens => last % 3 + 1,
+                                    _ => 1,
+                                },
+                            };
+                            state.hint_levels.insert(uri.clone(), (hint.givens, level));
+                            level
+                        };
+                        let text = &hint.texts[usize::from(level) - 1];
+                        let message = format!("Hint {level}/3: {text}");
+                        inner.client.show_message(MessageType::INFO, message).await;
+                        Ok(())
+                    }
+                    Some(Err(why)) => Err(why),
+                    None => Err(gone(&uri)),
+                }
+            }
+            commands::SOLVE => {
+                let edit = inner
+                    .query("solve command", &uri, move |view| {
+                        Some(commands::solve(view, view.offset(position)))
+                    })
+                    .await;
+                match edit {
+                    Some(Ok(edit)) => match inner.client.apply_edit(edit).await {
+                        Ok(response) if response.applied => Ok(()),
+                        Ok(response) => Err(format!(
+                            "the editor did not apply the solution{}",
+                            response
+                                .failure_reason
+                                .map(|r| format!(": {r}"))
+                                .unwrap_or_default()
+                        )),
+                        Err(error) => {
+                            Err(format!("the editor did not apply the solution: {error}"))
+                        }
+                    },
+                    Some(Err(why)) => Err(why),
+                    None => Err(gone(&uri)),
+                }
+            }
+            other => return Err(Error::invalid_params(format!("unknown command {other}"))),
+        };
+        if let Err(why) = outcome {
+            inner.client.show_message(MessageType::WARNING, why).await;
+        }
+        Ok(None)
+    }
+}
+
+/// Why a command found nothing to act on.
+fn gone(uri: &Uri) -> String {
+    format!(
+        "{} is not open, or changed while the command ran",
+        uri.as_str()
+    )
 }

@@ -13,6 +13,7 @@ use super::documents::Snapshot;
 use super::encoding::Encoding;
 use super::hover::Style;
 use super::jobs::{self, Limits};
+use super::ratings::Ratings;
 use crate::analysis::{Analysis, Checked};
 use crate::finding::Span;
 use crate::format::{self, Document, Metadata, Puzzle};
@@ -26,6 +27,10 @@ pub struct ClientConfig {
     pub document_changes: bool,
     /// `textDocument.codeAction.disabledSupport`: offer unusable actions with a reason.
     pub disabled_support: bool,
+    /// `window.workDoneProgress`: report long rating runs with `$/progress`.
+    pub work_done_progress: bool,
+    /// `workspace.codeLens.refreshSupport`: ask for code lenses again when ratings arrive.
+    pub code_lens_refresh: bool,
 }
 
 impl ClientConfig {
@@ -45,6 +50,17 @@ impl ClientConfig {
             .and_then(|t| t.code_action.as_ref())
             .and_then(|c| c.disabled_support)
             .unwrap_or(false);
+        let work_done_progress = capabilities
+            .window
+            .as_ref()
+            .and_then(|w| w.work_done_progress)
+            .unwrap_or(false);
+        let code_lens_refresh = capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.code_lens.as_ref())
+            .and_then(|c| c.refresh_support)
+            .unwrap_or(false);
         ClientConfig {
             encoding: Encoding::negotiate(capabilities),
             hover_style: if markdown {
@@ -54,6 +70,8 @@ impl ClientConfig {
             },
             document_changes,
             disabled_support,
+            work_done_progress,
+            code_lens_refresh,
         }
     }
 }
@@ -82,6 +100,8 @@ pub struct View {
     pub uri: Uri,
     pub snapshot: Snapshot,
     pub config: ClientConfig,
+    /// The document's ratings so far (by grid, so they may be for any of its texts).
+    pub ratings: Arc<Ratings>,
     parsed: Parsed,
     limits: Limits,
 }
@@ -95,7 +115,13 @@ enum Parsed {
 impl View {
     /// Build the view from what `earlier` has for the snapshot's text, else by parsing it: so
     /// call it off the message loop (and inside `jobs::guarded`).
-    pub fn new(uri: Uri, snapshot: Snapshot, earlier: Earlier, config: ClientConfig) -> View {
+    pub fn new(
+        uri: Uri,
+        snapshot: Snapshot,
+        earlier: Earlier,
+        ratings: Arc<Ratings>,
+        config: ClientConfig,
+    ) -> View {
         jobs::query_hooks(&snapshot.rope);
         let generation = snapshot.generation;
         let parsed = match earlier {
@@ -113,6 +139,7 @@ impl View {
             uri,
             snapshot,
             config,
+            ratings,
             parsed,
             limits: Limits::from_env(),
         }
@@ -145,6 +172,14 @@ impl View {
             &self.document().puzzles[index],
             self.limits,
         ))
+    }
+
+    /// The finished run's analysis of the puzzle at `index`, if the run for this text finished.
+    pub fn finished_analysis(&self, index: usize) -> Option<&Analysis> {
+        match &self.parsed {
+            Parsed::Analyzed(done) => done.checked.analyses.get(index).map(|a| &**a),
+            _ => None,
+        }
     }
 
     /// The puzzle whose grid or own header lines contain (or end at) a byte offset.

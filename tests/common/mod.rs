@@ -294,6 +294,18 @@ impl Server {
         );
     }
 
+    /// Answer a request the server sent (`workspace/applyEdit`, `window/workDoneProgress/create`…).
+    pub fn respond(&mut self, request: &Value, result: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "id": request["id"], "result": result}));
+    }
+
+    /// Wait for the server's request of `method` (optionally one matching `also`).
+    pub fn server_request(&mut self, method: &str) -> Value {
+        self.wait_for(&format!("a {method} request from the server"), |m| {
+            m["method"] == method && m.get("id").is_some()
+        })
+    }
+
     pub fn hover(&mut self, uri: &str, position: Value) -> Value {
         let params = json!({"textDocument": {"uri": uri}, "position": position});
         self.request("textDocument/hover", params)["result"].clone()

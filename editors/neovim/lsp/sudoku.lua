@@ -7,4 +7,15 @@ return {
   root_markers = { '.git' },
   -- Neovim reads a bare file without a project as its own workspace.
   workspace_required = false,
+  -- The server asks for the code lenses again when ratings arrive: Neovim 0.11 has no handler
+  -- for that, so this one asks for them.
+  capabilities = { workspace = { codeLens = { refreshSupport = true } } },
+  handlers = {
+    ['workspace/codeLens/refresh'] = function(_, _, ctx)
+      for _, buf in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do
+        vim.lsp.codelens.refresh({ bufnr = buf })
+      end
+      return vim.NIL
+    end,
+  },
 }

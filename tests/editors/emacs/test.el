@@ -35,6 +35,14 @@
     (apply #'eglot (eglot--guess-contact)))
   (sudoku-test-check (eglot-current-server) (format "%s: eglot connected to sudoku-lsp" name)))
 
+(defvar sudoku-test-messages nil "What eglot said in the echo area, newest first.")
+(advice-add 'eglot--message :before
+            (lambda (format &rest args) (push (apply #'format format args) sudoku-test-messages)))
+
+(defun sudoku-test-message (prefix)
+  "The first message eglot showed that contains PREFIX."
+  (cl-find-if (lambda (m) (string-match-p (regexp-quote prefix) m)) sudoku-test-messages))
+
 (defun sudoku-test-line-col (pos)
   (save-excursion (goto-char pos) (cons (line-number-at-pos) (current-column))))
 
@@ -86,6 +94,24 @@
       (sudoku-test-wait (lambda () eldoc-text))
       (sudoku-test-check (and eldoc-text (string-match-p "{5, 7, 8, 9}" eldoc-text)) "eldoc's hover shows {5, 7, 8, 9}"
                          eldoc-text))
+    ;; The hints: code actions that run the server's `sudoku.hint' command, which answers with
+    ;; window/showMessage (eglot has no code lenses; these are the commands the lenses run).
+    (goto-char (point-min)) (forward-line 4) (forward-char 1)
+    (setq sudoku-test-messages nil)
+    (sudoku-hint 1)
+    (sudoku-test-check (sudoku-test-wait (lambda () (sudoku-test-message "Hint 1/3: look at ")))
+                       "sudoku-hint shows \"Hint 1/3: look at ...\"" sudoku-test-messages)
+    (sudoku-hint 3)
+    (let ((whole (sudoku-test-wait (lambda () (sudoku-test-message "Hint 3/3: ")))))
+      (when (sudoku-test-check whole "sudoku-hint 3 shows the whole step" sudoku-test-messages)
+        (princ (format "       %s\n" whole))))
+    ;; "Apply next step": the hidden single 6 in B2 (line 5, column 1) is written in.
+    (sudoku-next-step)
+    (sudoku-test-check (sudoku-test-wait (lambda () (save-excursion (goto-char (point-min)) (forward-line 4)
+                                                                    (looking-at-p "96\\.|"))))
+                       "sudoku-next-step writes 6 into B2"
+                       (save-excursion (goto-char (point-min)) (forward-line 4)
+                                       (buffer-substring (point) (line-end-position))))
     ;; M-x sudoku-solve applies the "Solve puzzle" code action.
     (goto-char (point-min)) (forward-line 4) (forward-char 1)
     (sudoku-solve)
@@ -93,7 +119,18 @@
                                       (buffer-string))))
       (sudoku-test-wait (lambda () (equal (buffer-string) expected)))
       (sudoku-test-check (equal (buffer-string) expected) "sudoku-solve leaves the solved grid in the buffer"
-                         (concat "\n" (buffer-string))))
+                         (concat "\n" (buffer-string)))
+    ;; The Solve lens's command, run as eglot runs a command: the server asks eglot to apply
+    ;; the solution (workspace/applyEdit).
+    (revert-buffer t t)
+    (sudoku-test-wait (lambda () (string-match-p "\\.\\.3|" (buffer-string))))
+    (eglot-execute (eglot-current-server)
+                   (list :title "Solve" :command "sudoku.solve"
+                         :arguments (vector (list :uri (plist-get (eglot--TextDocumentIdentifier) :uri)
+                                                  :position (list :line 1 :character 0)))))
+    (sudoku-test-wait (lambda () (equal (buffer-string) expected)))
+    (sudoku-test-check (equal (buffer-string) expected) "the sudoku.solve command leaves the solved grid in the buffer"
+                       (concat "\n" (buffer-string))))
     (set-buffer-modified-p nil)))
 
 (condition-case err

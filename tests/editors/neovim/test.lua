@@ -1,5 +1,6 @@
 -- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
--- filetype and syntax, diagnostics of a conflict, hover pencil marks, and :SudokuSolve.
+-- filetype and syntax, diagnostics of a conflict, hover pencil marks, :SudokuSolve, the code
+-- lenses (rating, Hint, Solve) and the hint code action.
 -- Run by tests/editors/neovim.sh:
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
 local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
@@ -111,6 +112,59 @@ local ok, err = xpcall(function()
       tostring(text:match('%b{}')))
   end
 
+  -- Code lenses: the rating on the title line, then the Hint and Solve lenses, commands the
+  -- server runs itself.
+  local function lens_titled(pattern)
+    for _, lens in ipairs(vim.lsp.codelens.get(buf)) do
+      if lens.command and lens.command.title:match(pattern) then
+        return lens
+      end
+    end
+  end
+  -- plugin/sudoku.lua asks for them; the server's refresh request, when ratings arrive, too.
+  local function wait_lens(pattern)
+    local found
+    vim.wait(TIMEOUT, function()
+      found = lens_titled(pattern)
+      return found ~= nil
+    end, 50)
+    return found
+  end
+  local function messages()
+    return vim.api.nvim_exec2('messages', { output = true }).output
+  end
+  local rating = wait_lens('^SE ')
+  if check(rating ~= nil, 'a code lens shows the rating',
+      vim.inspect(vim.tbl_map(function(l) return l.command and l.command.title end, vim.lsp.codelens.get(buf)))) then
+    say('       lens: ' .. rating.command.title)
+    check(rating.command.title:match('^SE %d+%.%d · %a+ · unique · 32 givens$') ~= nil,
+      '  ... says SE, level, unique and the givens', rating.command.title)
+    check(rating.range.start.line == 1, '  ... on the title line', tostring(rating.range.start.line))
+  end
+  local hint = lens_titled('^Hint$')
+  if check(hint ~= nil, 'a Hint lens') and client then
+    client:exec_cmd(hint.command, { bufnr = buf })
+    local shown = vim.wait(TIMEOUT, function()
+      return messages():find('Hint 1/3: look at', 1, true) ~= nil
+    end, 50)
+    check(shown, '  ... running it shows "Hint 1/3: look at …"', messages():sub(-300))
+  end
+
+  -- :SudokuHint 3 runs the "Hint: the whole step" code action: the same command, level 3.
+  vim.api.nvim_win_set_cursor(0, { 5, 1 })
+  vim.cmd('SudokuHint 3')
+  local whole = vim.wait(TIMEOUT, function()
+    return messages():find('Hint 3/3: ', 1, true) ~= nil
+  end, 50)
+  check(whole, ':SudokuHint 3 shows the whole step', messages():sub(-300))
+
+  -- :SudokuNextStep writes the next step's placement: the hidden single 6 in B2 (line 5).
+  vim.cmd('SudokuNextStep')
+  local placed = vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1]:sub(1, 3) == '96.'
+  end, 50)
+  check(placed, ':SudokuNextStep writes 6 into B2', vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1])
+
   -- :SudokuSolve (plugin/sudoku.lua) applies the server's "Solve puzzle" code action.
   vim.api.nvim_win_set_cursor(0, { 5, 1 })
   vim.cmd('SudokuSolve')
@@ -120,6 +174,18 @@ local ok, err = xpcall(function()
   end, 50)
   check(solved, ':SudokuSolve leaves the solved grid in the buffer',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
+
+  -- Back to the puzzle, then the Solve lens: the server asks Neovim to apply the solution.
+  vim.cmd('silent edit!')
+  local solve = wait_lens('^Solve$')
+  if check(solve ~= nil, 'a Solve lens after reloading the file') and client then
+    client:exec_cmd(solve.command, { bufnr = buf })
+    solved = vim.wait(TIMEOUT, function()
+      return vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), expected)
+    end, 50)
+    check(solved, '  ... running it leaves the solved grid in the buffer',
+      '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
+  end
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
 finish()

@@ -1,5 +1,6 @@
 // Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
-// language mode, conflict squiggles and Problems entries, hover pencil marks, "Sudoku: Solve Puzzle".
+// language mode, conflict squiggles and Problems entries, hover pencil marks, the code lenses
+// (rating, Hint, Solve), "Sudoku: Solve Puzzle".
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
 const fs = require('fs');
 const path = require('path');
@@ -147,6 +148,26 @@ async function run(page) {
   // The README's picture: editor, hover, Problems panel and status bar, without the side bar.
   await page.screenshot({ path: path.join(SHOTS, 'vscode.png'), clip: { x: 348, y: 36, width: 852, height: 684 } });
 
+  // Code lenses above the title: the rating (it arrives after the diagnostics; the server asks
+  // for the lenses again), then Hint, a command the server runs: a message with the hint.
+  await page.keyboard.press('Escape');
+  const lensText = async () =>
+    (await page.locator('.editor-instance .codelens-decoration').allInnerTexts()).join(' | ').replace(/\u00a0/g, ' ');
+  const rated = await until(async () => {
+    const text = await lensText();
+    return /SE \d+\.\d · \w+ · unique · 32 givens/.test(text) ? text : undefined;
+  });
+  check(!!rated, 'a code lens shows the rating, "unique" and the givens', await lensText().catch(() => ''));
+  if (rated) console.log('  lens: ' + rated.replace(/\s+/g, ' '));
+  await page.locator('.editor-instance .codelens-decoration a', { hasText: /^Hint$/ }).first().click();
+  const hinted = await until(async () => {
+    const texts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    return texts.find((t) => t.includes('Hint 1/3: look at'));
+  });
+  check(!!hinted, 'clicking the Hint lens shows "Hint 1/3: look at …"', hinted);
+  if (hinted) console.log('  hint: ' + hinted);
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-lens.png') });
+
   // "Sudoku: Solve Puzzle" from the command palette writes the solution into the editor.
   await page.keyboard.press('Escape');
   await goTo(page, 5, 2);
@@ -163,6 +184,21 @@ async function run(page) {
   check(saved, 'the saved file is exactly the solved puzzle (layout and comments kept)',
     fs.readFileSync(path.join(WORKSPACE, 'solve.sudoku'), 'utf8'));
   await page.screenshot({ path: path.join(SHOTS, 'vscode-solved.png') });
+
+  // Undo, then the Solve lens: the server asks VS Code to apply the solution.
+  await page.keyboard.press('Control+Z');
+  const unsolved = await until(async () => !(await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes('483|921|657'));
+  check(!!unsolved, 'undo brings the puzzle back');
+  const solveLens = page.locator('.editor-instance .codelens-decoration a', { hasText: /^Solve$/ }).first();
+  await until(() => solveLens.isVisible());
+  await solveLens.click();
+  const lensSolved = await until(async () => {
+    const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    return text.includes('483|921|657') && text.includes('695|417|382') ? text : undefined;
+  });
+  check(!!lensSolved, 'clicking the Solve lens writes the solution into the editor',
+    await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
+  await page.keyboard.press('Control+S');
 
   // sudoku.server.path: a wrong path gives an error naming the setting; the right one (and
   // "Sudoku: Restart Server") brings the squiggles back.

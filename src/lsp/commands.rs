@@ -1,0 +1,167 @@
+//! The commands the server runs itself (`workspace/executeCommand`), so that every client runs
+//! them without code of its own, and the code lenses above each puzzle that call them:
+//! `SE 7.2 · Fiendish · unique · 24 givens` (the rating, shown in full when run), `Hint` and
+//! `Solve`.
+//!
+//! A command names its puzzle by a position in it (the start of its anchor line) rather than
+//! by its index, so that a lens a client kept from a slightly older text still finds its puzzle.
+
+use serde::{Deserialize, Serialize};
+use tower_lsp_server::lsp_types::{CodeLens, Command, Position, Uri, WorkspaceEdit};
+
+use super::actions;
+use super::view::View;
+use crate::analysis::Verdict;
+use crate::format::Puzzle;
+use crate::grid::geometry;
+
+/// Show the puzzle's rating in full.
+pub const RATING: &str = "sudoku.rating";
+/// Show the next step: at `level` 1 (where to look), 2 (which technique) or 3 (the whole
+/// step); without a level, each use on the same grid goes one level further (1, 2, 3, 1…).
+pub const HINT: &str = "sudoku.hint";
+/// Write the solution into the puzzle's empty cells (a `workspace/applyEdit`).
+pub const SOLVE: &str = "sudoku.solve";
+
+pub const ALL: [&str; 3] = [RATING, HINT, SOLVE];
+
+/// The one argument of every command.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Args {
+    pub uri: Uri,
+    pub position: Position,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+/// A command on a puzzle, which it names by the start of its anchor line.
+pub fn command(
+    view: &View,
+    puzzle: &Puzzle,
+    title: String,
+    name: &str,
+    level: Option<u8>,
+) -> Command {
+    let args = Args {
+        uri: view.uri.clone(),
+        position: view.range(puzzle.anchor()).start,
+        level,
+    };
+    Command {
+        title,
+        command: name.to_string(),
+        arguments: Some(vec![serde_json::to_value(args).unwrap_or_default()]),
+    }
+}
+
+/// Whether the puzzle has one solution, per the finished (or an on-the-spot) analysis.
+pub fn unique(view: &View, index: usize) -> bool {
+    matches!(view.analysis(index).verdict, Verdict::Unique(_))
+}
+
+/// Lenses are given for this many puzzles at most, the first ones: the client asks for all of
+/// a document's lenses at once, and each is a couple of hundred bytes to send and keep.
+pub const MAX_LENS_PUZZLES: usize = 5_000;
+
+/// The lenses of every puzzle (up to [`MAX_LENS_PUZZLES`]): answered at once with what is known
+/// (never a search: a puzzle whose diagnostics run has not finished says `checking…`, one not
+/// yet rated `rating…`).
+pub fn lenses(view: &View) -> Vec<CodeLens> {
+    let document = view.document();
+    let shown = document.puzzles.len().min(MAX_LENS_PUZZLES);
+    let mut lenses = Vec::with_capacity(shown * 3);
+    for (index, puzzle) in document.puzzles.iter().enumerate().take(shown) {
+        let range = view.range(puzzle.anchor());
+        let givens = puzzle.givens_count();
+        let full = puzzle.givens.iter().all(|&d| d != 0);
+        let (status, hint, solve) = match view.finished_analysis(index).map(|a| &a.verdict) {
+            None => ("checking…".to_string(), false, false),
+            Some(Verdict::Unique(_)) if full => ("solved".to_string(), false, false),
+            Some(Verdict::Unique(_)) => match view.ratings.get(puzzle) {
+                Some(rated) => (format!("{} · unique", rated.words()), true, true),
+                None => ("rating… · unique".to_string(), true, true),
+            },
+            Some(Verdict::NoSolution | Verdict::Broken) => {
+                ("no solution".to_string(), false, false)
+            }
+            Some(Verdict::Several { .. }) => ("2+ solutions".to_string(), false, true),
+            Some(Verdict::Undecided { .. }) => ("uniqueness undecided".to_string(), false, false),
+        };
+        let title = format!("{status} · {}", crate::finding::plural(givens, "given"));
+        let mut add = |title: String, name: &str| {
+            lenses.push(CodeLens {
+                range,
+                command: Some(command(view, puzzle, title, name, None)),
+                data: None,
+            })
+        };
+        add(title, RATING);
+        if hint {
+            add("Hint".to_string(), HINT);
+        }
+        if solve {
+            add("Solve".to_string(), SOLVE);
+        }
+    }
+    lenses
+}
+
+/// The lines saying a puzzle's rating (hover on its title, the rating command).
+pub fn rating_lines(view: &View, index: usize, puzzle: &Puzzle) -> Vec<String> {
+    match &view.analysis(index).verdict {
+        Verdict::Unique(_) => match view.ratings.get(puzzle) {
+            Some(rated) => rated.lines(),
+            None => vec!["Rating: pending (puzzles are rated after the diagnostics)".to_string()],
+        },
+        Verdict::NoSolution | Verdict::Broken => vec!["Not rated: no solution".to_string()],
+        Verdict::Several { .. } => vec!["Not rated: several solutions".to_string()],
+        Verdict::Undecided { .. } => {
+            vec!["Not rated: uniqueness undecided (the search ran out of budget)".to_string()]
+        }
+    }
+}
+
+/// The rating command's message.
+pub fn rating_message(view: &View, offset: usize) -> Result<String, String> {
+    let (index, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there any more")?;
+    let lines = rating_lines(view, index, puzzle);
+    Ok(format!("Puzzle {}: {}", index + 1, lines.join("; ")))
+}
+
+/// The next step of the puzzle at an offset, said at the three hint levels, with the grid it
+/// is for (so repeated hints on the same grid can go a level further).
+pub struct HintTexts {
+    pub givens: Vec<u8>,
+    pub texts: [String; 3],
+}
+
+pub fn hint(view: &View, offset: usize) -> Result<HintTexts, String> {
+    let (index, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there any more")?;
+    if !unique(view, index) {
+        return Err("no hint: the puzzle does not have exactly one solution".into());
+    }
+    let step = super::ratings::first_step(puzzle, &view.ratings).ok_or_else(|| {
+        if puzzle.givens.iter().all(|&d| d != 0) {
+            "no hint: the puzzle is solved".to_string()
+        } else {
+            "no hint: the next step needs a technique the solver does not know".to_string()
+        }
+    })?;
+    let geo = geometry(puzzle.size, puzzle.variant);
+    Ok(HintTexts {
+        givens: puzzle.givens.clone(),
+        texts: [1, 2, 3].map(|level| step.hint(geo, level)),
+    })
+}
+
+/// The solve command's edit: the solve code action's.
+pub fn solve(view: &View, offset: usize) -> Result<WorkspaceEdit, String> {
+    let (index, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there any more")?;
+    let action =
+        actions::solve(view, index, puzzle).ok_or("cannot solve: no empty cell, or no solution")?;
+    match (action.edit, action.disabled) {
+        (Some(edit), None) => Ok(edit),
+        (_, Some(disabled)) => Err(format!("cannot solve: {}", disabled.reason)),
+        (None, None) => Err("cannot solve".into()),
+    }
+}

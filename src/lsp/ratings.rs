@@ -1,0 +1,273 @@
+//! Ratings for the server: each puzzle's path of simplest steps, graded after the diagnostics
+//! run, a slice of the document at a time on the blocking pool, and kept by grid so an edit
+//! re-rates only the puzzles it changed. What is kept is small: the rating, how many steps of
+//! each technique, and the steps up to the first that places a digit (what hints, hovers and
+//! "Apply next step" read).
+//!
+//! Everything here is blocking CPU work, called from `spawn_blocking`.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use super::view::Analyzed;
+use crate::analysis::{self, incomplete_reason, Verdict};
+use crate::engine::Budget;
+use crate::format::Puzzle;
+use crate::grid::{geometry, Size, Variant};
+use crate::logic::{self, Board, Rating, Step, Technique};
+
+/// The most steps worked out on demand looking for the next placement.
+const MAX_LEAD: usize = 200;
+/// How long on-demand work may go on looking for the next placement.
+const ON_DEMAND: Duration = Duration::from_millis(250);
+
+/// The time one puzzle's rating may take: `SUDOKU_LSP_RATING_MS` milliseconds, 10 s by default;
+/// past it the rating is a lower bound (`SE ≥ …`).
+pub fn per_puzzle() -> Duration {
+    static LIMIT: OnceLock<Duration> = OnceLock::new();
+    *LIMIT.get_or_init(|| {
+        let ms = std::env::var("SUDOKU_LSP_RATING_MS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .unwrap_or(10_000);
+        Duration::from_millis(ms)
+    })
+}
+
+/// A grid: what ratings are kept by.
+pub type Key = (Size, Variant, Vec<u8>);
+
+fn key(puzzle: &Puzzle) -> Key {
+    (puzzle.size, puzzle.variant, puzzle.givens.clone())
+}
+
+/// What the server keeps of one puzzle's path.
+#[derive(Debug)]
+pub struct Rated {
+    pub rating: Rating,
+    /// Why the rating is only a lower bound, if it is.
+    pub incomplete: Option<&'static str>,
+    pub steps: usize,
+    /// How many steps of each technique, in the order each was first used.
+    pub counts: Vec<(Technique, usize)>,
+    /// The path's steps up to and including the first that places a digit.
+    pub lead: Vec<Step>,
+}
+
+impl Rated {
+    fn of(path: logic::Path) -> Rated {
+        let rating = logic::rate(&path);
+        let incomplete = incomplete_reason(&path);
+        let mut counts: Vec<(Technique, usize)> = Vec::new();
+        for step in &path.steps {
+            match counts.iter_mut().find(|(t, _)| *t == step.technique) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((step.technique, 1)),
+            }
+        }
+        let steps = path.steps.len();
+        let mut lead = Vec::new();
+        for step in path.steps {
+            let places = !step.placements.is_empty();
+            lead.push(step);
+            if places {
+                break;
+            }
+        }
+        Rated {
+            rating,
+            incomplete,
+            steps,
+            counts,
+            lead,
+        }
+    }
+
+    /// `SE 7.2 · Fiendish`, or `SE ≥ 7.2 · Fiendish` for a lower bound.
+    pub fn words(&self) -> String {
+        let bound = if self.incomplete.is_some() {
+            "≥ "
+        } else {
+            ""
+        };
+        format!(
+            "SE {bound}{} · {}",
+            self.rating.difficulty, self.rating.level
+        )
+    }
+
+    /// The lines hover shows on a puzzle's title: rating, hardest technique, steps by technique.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!("Rating: {}", self.words())];
+        if let Some(why) = self.incomplete {
+            lines.push(format!("A lower bound: the solver {why}"));
+        }
+        if let Some(hardest) = self.rating.hardest {
+            lines.push(format!("Hardest technique: {hardest}"));
+        }
+        let counts: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(technique, n)| format!("{technique} ×{n}"))
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            crate::finding::plural(self.steps, "step"),
+            counts.join(", ")
+        ));
+        lines
+    }
+}
+
+/// One document's ratings by grid.
+#[derive(Default)]
+pub struct Ratings {
+    by_grid: Mutex<HashMap<Key, Arc<Rated>>>,
+}
+
+impl Ratings {
+    fn lock(&self) -> MutexGuard<'_, HashMap<Key, Arc<Rated>>> {
+        self.by_grid
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn get(&self, puzzle: &Puzzle) -> Option<Arc<Rated>> {
+        self.lock().get(&key(puzzle)).cloned()
+    }
+}
+
+/// What a rating run has to do.
+pub struct Plan {
+    /// The grids with one solution not rated yet, each once, in the document's order.
+    pub todo: Vec<Key>,
+    /// How many puzzles the document has.
+    pub puzzles: usize,
+    /// A test hook: each grid takes at least `jobs::LAGGING_RATING`.
+    pub lag: bool,
+}
+
+/// The grids of `analyzed` to rate; the ratings of grids no longer in the document are
+/// forgotten.
+pub fn plan(analyzed: &Analyzed, ratings: &Ratings, cancel: &AtomicBool) -> Plan {
+    let lag = super::jobs::rating_hooks(&analyzed.text, cancel);
+    let puzzles = &analyzed.checked.document.puzzles;
+    let mut keep: HashSet<Key> = HashSet::with_capacity(puzzles.len());
+    let mut todo = Vec::new();
+    let mut rated = ratings.lock();
+    for (puzzle, analysis) in puzzles.iter().zip(&analyzed.checked.analyses) {
+        if !matches!(analysis.verdict, Verdict::Unique(_)) {
+            continue;
+        }
+        let key = key(puzzle);
+        if !rated.contains_key(&key) && !keep.contains(&key) {
+            todo.push(key.clone());
+        }
+        keep.insert(key);
+    }
+    rated.retain(|k, _| keep.contains(k));
+    Plan {
+        todo,
+        puzzles: puzzles.len(),
+        lag,
+    }
+}
+
+/// How far a rating run got.
+pub struct Batch {
+    /// The index in the plan of the first grid not yet rated.
+    pub next: usize,
+    /// How many grids this batch rated.
+    pub added: usize,
+}
+
+/// Rate the grids of the plan from `from` on, until `slice` has passed (at least one grid is
+/// rated) or `cancel` is raised.
+pub fn rate_batch(
+    todo: &[Key],
+    ratings: &Ratings,
+    from: usize,
+    slice: Duration,
+    cancel: &AtomicBool,
+    lag: bool,
+) -> Batch {
+    let started = Instant::now();
+    let mut next = from;
+    let mut added = 0;
+    while let Some(grid) = todo.get(next) {
+        if cancel.load(Ordering::Relaxed) || (next > from && started.elapsed() >= slice) {
+            break;
+        }
+        let (size, variant, givens) = grid;
+        let budget = Budget {
+            max_nodes: Some(analysis::DEFAULT_MAX_NODES),
+            deadline: Some(Instant::now() + per_puzzle()),
+            cancel: Some(cancel),
+        };
+        let path = logic::solve_path(geometry(*size, *variant), givens, &budget);
+        if lag {
+            std::thread::sleep(super::jobs::LAGGING_RATING);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            break; // a cancelled path is no rating
+        }
+        ratings
+            .lock()
+            .insert(grid.clone(), Arc::new(Rated::of(path)));
+        added += 1;
+        next += 1;
+    }
+    Batch { next, added }
+}
+
+/// The steps from the givens up to and including the first that places a digit: the cached
+/// path's when the puzzle is rated, else worked out now, for at most [`ON_DEMAND`] after the
+/// first step (code actions are asked for at every move of the cursor).
+pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
+    match ratings.get(puzzle) {
+        Some(rated) => rated.lead.clone(),
+        None => walk(puzzle, MAX_LEAD, Some(Instant::now() + ON_DEMAND)),
+    }
+}
+
+/// The simplest step from the givens: the cached path's first, else found now.
+pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
+    match ratings.get(puzzle) {
+        Some(rated) => rated.lead.first().cloned(),
+        None => walk(puzzle, 1, None).pop(),
+    }
+}
+
+fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
+    let geo = geometry(puzzle.size, puzzle.variant);
+    if geo.cells() <= 128 {
+        lead_from(Board::<2>::new(geo, &puzzle.givens), max, deadline)
+    } else {
+        lead_from(Board::<10>::new(geo, &puzzle.givens), max, deadline)
+    }
+}
+
+fn lead_from<const W: usize>(
+    mut board: Board<W>,
+    max: usize,
+    deadline: Option<Instant>,
+) -> Vec<Step> {
+    let mut steps = Vec::new();
+    while !board.is_solved() && !board.is_broken() && steps.len() < max {
+        if !steps.is_empty() && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let Some(step) = logic::next_step(&board) else {
+            break;
+        };
+        let places = !step.placements.is_empty();
+        board.apply(&step);
+        steps.push(step);
+        if places {
+            break;
+        }
+    }
+    steps
+}
