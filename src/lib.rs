@@ -1,7 +1,8 @@
 //! sudoku-lsp: reads `.sudoku` files, reasons about each puzzle by constraint propagation and
 //! search, and says so on the command line (`cli`) and in editors (`lsp`).
 //!
-//! The code follows the data: text → `format` → `grid` → `engine` → `analysis` → `cli` / `lsp`.
+//! The code follows the data: text → `format` → `grid` → `engine` → `logic` → `analysis` → `cli` /
+//! `lsp`.
 
 pub mod analysis;
 pub mod bench;
