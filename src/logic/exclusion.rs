@@ -71,10 +71,33 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     if excluders.len() < 2 {
         return None;
     }
-    let excluder_digits: Vec<Digits> = excluders.iter().map(|c| b.candidates(c)).collect();
+    // Only an excluder whose candidates the cells can all take can rule a combination out.
+    let reach = cells
+        .iter()
+        .fold(Digits::EMPTY, |ds, &c| ds | b.candidates(c));
+    let excluder_digits: Vec<Digits> = excluders
+        .iter()
+        .map(|c| b.candidates(c))
+        .filter(|&ds| ds & !reach == Digits::EMPTY)
+        .collect();
+    let peers_among = cells
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| cells[..i].iter().any(|&o| b.peers(o).contains(c)));
+    if excluder_digits.is_empty() && !peers_among {
+        return None; // every combination is allowed
+    }
     let mut allowed = vec![Digits::EMPTY; cells.len()];
     let mut chosen = vec![0u8; cells.len()];
-    try_all(b, cells, &excluder_digits, 0, &mut chosen, &mut allowed);
+    let mut search = Combinations {
+        b,
+        cells,
+        excluders: &excluder_digits,
+        chosen: &mut chosen,
+        allowed: &mut allowed,
+        missing: cells.iter().map(|&c| b.candidates(c).len()).sum(),
+    };
+    search.try_all(0);
     let mut eliminations = Vec::new();
     for (i, &cell) in cells.iter().enumerate() {
         for d in (b.candidates(cell) & !allowed[i]).iter() {
@@ -87,36 +110,57 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     Some(exclusion_step(b, cells, excluders, eliminations))
 }
 
-/// Every combination of the cells' candidates; the digits each cell takes in an allowed one
-/// go into `allowed`.
-fn try_all<const W: usize>(
-    b: &Board<W>,
-    cells: &[usize],
-    excluders: &[Digits],
-    i: usize,
-    chosen: &mut Vec<u8>,
-    allowed: &mut [Digits],
-) {
-    if i == cells.len() {
-        let taken = chosen
-            .iter()
-            .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
-        // An excluder left with no candidate rules the combination out.
-        if excluders.iter().any(|&ex| ex & !taken == Digits::EMPTY) {
-            return;
+/// The combinations of the base cells' candidates being tried.
+struct Combinations<'a, const W: usize> {
+    b: &'a Board<W>,
+    cells: &'a [usize],
+    excluders: &'a [Digits],
+    chosen: &'a mut Vec<u8>,
+    /// For each cell, the digits it takes in some allowed combination.
+    allowed: &'a mut [Digits],
+    /// How many candidates of the cells no allowed combination has given yet: at 0 nothing can
+    /// be eliminated, and the search stops.
+    missing: u32,
+}
+
+impl<const W: usize> Combinations<'_, W> {
+    /// Every combination from cell `i` on; false once every candidate is allowed.
+    fn try_all(&mut self, i: usize) -> bool {
+        if i == self.cells.len() {
+            let taken = self
+                .chosen
+                .iter()
+                .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
+            // An excluder left with no candidate rules the combination out.
+            if self
+                .excluders
+                .iter()
+                .any(|&ex| ex & !taken == Digits::EMPTY)
+            {
+                return true;
+            }
+            for (slot, &d) in self.allowed.iter_mut().zip(self.chosen.iter()) {
+                if !slot.contains(d) {
+                    slot.insert(d);
+                    self.missing -= 1;
+                }
+            }
+            return self.missing > 0;
         }
-        for (slot, &d) in allowed.iter_mut().zip(chosen.iter()) {
-            slot.insert(d);
+        let cell = self.cells[i];
+        for d in self.b.candidates(cell).iter() {
+            // Two cells that see each other cannot take the same digit.
+            let clash =
+                (0..i).any(|j| self.chosen[j] == d && self.b.peers(self.cells[j]).contains(cell));
+            if clash {
+                continue;
+            }
+            self.chosen[i] = d;
+            if !self.try_all(i + 1) {
+                return false;
+            }
         }
-        return;
-    }
-    for d in b.candidates(cells[i]).iter() {
-        // Two cells that see each other cannot take the same digit.
-        if (0..i).any(|j| chosen[j] == d && b.peers(cells[j]).contains(cells[i])) {
-            continue;
-        }
-        chosen[i] = d;
-        try_all(b, cells, excluders, i + 1, chosen, allowed);
+        true
     }
 }
 

@@ -261,10 +261,7 @@ fn shared_region<const W: usize>(b: &Board<W>, ends: CellSet<W>) -> Option<usize
     let first = ends.first()?;
     let column = n + b.geo.column_of(first);
     let row = b.geo.row_of(first);
-    let bx = b.geo.units_of[first]
-        .iter()
-        .map(|&u| u as usize)
-        .find(|&u| b.is_box(u))?;
+    let bx = b.region_of(first, 0)?;
     [column, row, bx]
         .into_iter()
         .find(|&u| ends.is_subset(&b.unit(u)))
