@@ -79,7 +79,7 @@ fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
     }
 }
 
-fn stopped(budget: &Budget) -> Option<Stop> {
+pub(crate) fn stopped(budget: &Budget) -> Option<Stop> {
     use std::sync::atomic::Ordering;
     if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
         return Some(Stop::Cancelled);
