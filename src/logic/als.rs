@@ -28,16 +28,25 @@ use crate::engine::Digits;
 const MAX_ALS: usize = 5;
 
 /// An almost locked set and a unit holding it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Als<const W: usize> {
     pub cells: CellSet<W>,
     pub digits: Digits,
     pub unit: usize,
+    /// For each of its digits: the cells holding it, and the cells seeing all of those.
+    by_digit: Vec<(u8, CellSet<W>, CellSet<W>)>,
 }
 
 impl<const W: usize> Als<W> {
-    fn holding(&self, b: &Board<W>, digit: u8) -> CellSet<W> {
-        self.cells & b.places(digit)
+    fn holding(&self, digit: u8) -> CellSet<W> {
+        self.of(digit).0
+    }
+    /// The cells holding `digit` and the cells (outside them) seeing all of them.
+    fn of(&self, digit: u8) -> (CellSet<W>, CellSet<W>) {
+        self.by_digit
+            .iter()
+            .find(|e| e.0 == digit)
+            .map_or((CellSet::EMPTY, CellSet::EMPTY), |e| (e.1, e.2))
     }
 }
 
@@ -54,24 +63,70 @@ pub fn almost_locked_sets<const W: usize>(b: &Board<W>) -> Vec<Als<W>> {
     let mut found = Vec::new();
     for unit in 0..b.unit_count() {
         let open: Vec<usize> = (b.unit(unit) & b.empty_cells()).iter().collect();
-        for k in 1..=MAX_ALS.min(open.len().saturating_sub(1)) {
-            let _ = combinations(&open, k, |cells| {
-                let digits = union_of(b, cells.iter().copied());
-                if digits.len() as usize == k + 1 {
-                    let set: CellSet<W> = cells.iter().copied().collect();
-                    if seen.insert(set) {
-                        found.push(Als {
-                            cells: set,
-                            digits,
-                            unit,
-                        });
-                    }
-                }
-                ControlFlow::Continue(())
+        let most = MAX_ALS.min(open.len().saturating_sub(1));
+        let mut sets: Vec<(CellSet<W>, Digits)> = Vec::new();
+        grow(
+            b,
+            &open,
+            most,
+            0,
+            CellSet::EMPTY,
+            0,
+            Digits::EMPTY,
+            &mut sets,
+        );
+        sets.sort_by_key(|(cells, _)| cells.len()); // stable: in the order found within a size
+        for (set, digits) in sets {
+            if !seen.insert(set) {
+                continue;
+            }
+            let by_digit = digits
+                .iter()
+                .map(|d| {
+                    let holding = set & b.places(d);
+                    (d, holding, b.common_peers(holding))
+                })
+                .collect();
+            found.push(Als {
+                cells: set,
+                digits,
+                unit,
+                by_digit,
             });
         }
     }
     found
+}
+
+/// Extends `cells` (of `size` cells, `digits` between them) with cells of `open` from `from`
+/// on, keeping the sets of `size + 1` digits; stops where no larger set could be one.
+#[allow(clippy::too_many_arguments)]
+fn grow<const W: usize>(
+    b: &Board<W>,
+    open: &[usize],
+    most: usize,
+    from: usize,
+    cells: CellSet<W>,
+    size: usize,
+    digits: Digits,
+    out: &mut Vec<(CellSet<W>, Digits)>,
+) {
+    for (i, &c) in open.iter().enumerate().skip(from) {
+        let joined = digits | b.candidates(c);
+        let k = size + 1;
+        // A superset of k' cells needs k' + 1 digits, at least as many as these.
+        if joined.len() as usize > most + 1 {
+            continue;
+        }
+        let mut set = cells;
+        set.insert(c);
+        if joined.len() as usize == k + 1 {
+            out.push((set, joined));
+        }
+        if k < most {
+            grow(b, open, most, i + 1, set, k, joined, out);
+        }
+    }
 }
 
 fn describe<const W: usize>(b: &Board<W>, als: &Als<W>) -> String {
@@ -88,7 +143,7 @@ fn describe<const W: usize>(b: &Board<W>, als: &Als<W>) -> String {
 /// the number of cells, smallest first.
 pub fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let sets = almost_locked_sets(b);
-    let mut found: Vec<(usize, Step)> = Vec::new();
+    let mut found = Vec::new();
     for (i, a) in sets.iter().enumerate() {
         for z in &sets[i + 1..] {
             if a.cells.intersects(&z.cells) {
@@ -100,18 +155,15 @@ pub fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> 
             }
             let restricted: Vec<u8> = common
                 .iter()
-                .filter(|&x| {
-                    let other = z.holding(b, x);
-                    a.holding(b, x).iter().all(|c| other.is_subset(&b.peers(c)))
-                })
+                .filter(|&x| z.holding(x).is_subset(&a.of(x).1))
                 .collect();
             if restricted.is_empty() {
                 continue;
             }
             let both = a.cells | z.cells;
             let mut eliminations: Vec<Candidate> = Vec::new();
-            let mut take = |d: u8, group: CellSet<W>| {
-                let hits = (b.common_peers(group) & b.places(d)) - both;
+            let mut take = |d: u8, seeing: CellSet<W>| {
+                let hits = (seeing & b.places(d)) - both;
                 for c in hits.iter() {
                     let e = Candidate::new(c, d);
                     if !eliminations.contains(&e) {
@@ -124,12 +176,12 @@ pub fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> 
                 if !doubly && restricted.contains(&d) {
                     continue;
                 }
-                take(d, a.holding(b, d) | z.holding(b, d));
+                take(d, a.of(d).1 & z.of(d).1);
             }
             if doubly {
                 for set in [a, z] {
                     for d in set.digits.iter().filter(|d| !restricted.contains(d)) {
-                        take(d, set.holding(b, d));
+                        take(d, set.of(d).1);
                     }
                 }
             }
@@ -137,54 +189,65 @@ pub fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> 
                 continue;
             }
             eliminations.sort_unstable();
-            let x = restricted[0];
-            let text = if doubly {
-                let xs: Digits = restricted.iter().fold(Digits::EMPTY, |s, &d| {
-                    let mut s = s;
-                    s.insert(d);
-                    s
-                });
-                format!(
-                    "ALS-XZ (doubly linked): {} and {} share the restricted commons {} — all \
-                     their cells holding each see each other, so both sets are locked: {}",
-                    describe(b, a),
-                    describe(b, z),
-                    say::digits(xs),
-                    say::eliminations(b.geo, &eliminations)
-                )
-            } else {
-                let zs = common & !Digits::single(x);
-                format!(
-                    "ALS-XZ: {} and {} share the restricted common {} — all their cells holding \
-                     it see each other, so one set is locked and holds {}: {}",
-                    describe(b, a),
-                    describe(b, z),
-                    crate::grid::digit_char(x),
-                    say::digits(zs),
-                    say::eliminations(b.geo, &eliminations)
-                )
-            };
-            let size = both.len() as usize;
-            found.push((
-                size,
-                Step {
-                    technique: Technique::AlsXz,
-                    difficulty: Difficulty(if doubly { 56 } else { 55 }),
-                    placements: Vec::new(),
-                    eliminations,
-                    cells: both.iter().map(|c| c as u16).collect(),
-                    units: vec![a.unit as u16, z.unit as u16],
-                    digits: a.digits | z.digits,
-                    text,
-                },
-            ));
+            let key = (Difficulty(if doubly { 56 } else { 55 }), both.len());
+            found.push((key, i, z, restricted, eliminations));
         }
     }
-    found.sort_by_key(|(size, s)| (s.difficulty, *size));
-    for (_, step) in found {
-        sink.push(step)?;
+    // The sentences are written only for the steps the sink takes.
+    found.sort_by_key(|f| f.0);
+    for ((difficulty, _), i, z, restricted, eliminations) in found {
+        let a = &sets[i];
+        sink.push(xz_step(b, a, z, &restricted, eliminations, difficulty))?;
     }
     ControlFlow::Continue(())
+}
+
+fn xz_step<const W: usize>(
+    b: &Board<W>,
+    a: &Als<W>,
+    z: &Als<W>,
+    restricted: &[u8],
+    eliminations: Vec<Candidate>,
+    difficulty: Difficulty,
+) -> Step {
+    let common = a.digits & z.digits;
+    let x = restricted[0];
+    let text = if restricted.len() >= 2 {
+        let xs: Digits = restricted.iter().fold(Digits::EMPTY, |mut s, &d| {
+            s.insert(d);
+            s
+        });
+        format!(
+            "ALS-XZ (doubly linked): {} and {} share the restricted commons {} — all \
+             their cells holding each see each other, so both sets are locked: {}",
+            describe(b, a),
+            describe(b, z),
+            say::digits(xs),
+            say::eliminations(b.geo, &eliminations)
+        )
+    } else {
+        let zs = common & !Digits::single(x);
+        format!(
+            "ALS-XZ: {} and {} share the restricted common {} — all their cells holding \
+             it see each other, so one set is locked and holds {}: {}",
+            describe(b, a),
+            describe(b, z),
+            crate::grid::digit_char(x),
+            say::digits(zs),
+            say::eliminations(b.geo, &eliminations)
+        )
+    };
+    let both = a.cells | z.cells;
+    Step {
+        technique: Technique::AlsXz,
+        difficulty,
+        placements: Vec::new(),
+        eliminations,
+        cells: both.iter().map(|c| c as u16).collect(),
+        units: vec![a.unit as u16, z.unit as u16],
+        digits: a.digits | z.digits,
+        text,
+    }
 }
 
 /// A set of cells in one unit's rest, with its digits and how many cells it adds beyond its

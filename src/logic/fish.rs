@@ -123,10 +123,32 @@ pub fn finned_fish<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -
     for digit in 1..=n as u8 {
         for rows in [true, false] {
             let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
+            // The cover lines a set of cells meets, as bits.
+            let cover_of = |cell: usize| {
+                if rows {
+                    b.geo.column_of(cell)
+                } else {
+                    b.geo.row_of(cell)
+                }
+            };
+            let mask_of = |set: CellSet<W>| set.iter().fold(0u32, |m, c| m | 1 << cover_of(c));
+            // A box spans this many cover lines: the most the fins can add but one.
+            let span = if rows {
+                b.geo.size.box_cols()
+            } else {
+                b.geo.size.box_rows()
+            };
             let lines: Vec<usize> = (0..n)
                 .filter(|&i| !b.places_in(digit, base_units + i).is_empty())
                 .collect();
+            let masks: Vec<u32> = (0..n)
+                .map(|i| mask_of(b.places_in(digit, base_units + i)))
+                .collect();
             combinations(&lines, size, |base| {
+                let hit = base.iter().fold(0u32, |m, &i| m | masks[i]);
+                if hit.count_ones() as usize > size + span - 1 {
+                    return ControlFlow::Continue(());
+                }
                 let cells = base.iter().fold(CellSet::EMPTY, |s, &i| {
                     s | b.places_in(digit, base_units + i)
                 });
@@ -140,9 +162,8 @@ pub fn finned_fish<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -
                     }
                     let outside = cells - b.unit(bx);
                     let lines_of = |set: CellSet<W>| -> Vec<usize> {
-                        (0..n)
-                            .filter(|&j| set.intersects(&b.unit(cover_units + j)))
-                            .collect()
+                        let mask = mask_of(set);
+                        (0..n).filter(|&j| mask >> j & 1 != 0).collect()
                     };
                     let fixed = lines_of(outside);
                     if fixed.len() > size {

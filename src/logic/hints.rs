@@ -225,7 +225,11 @@ mod soundness {
     ) {
         for extra in EXTRAS {
             let mut sink = Sink::all();
+            let t = std::time::Instant::now();
             let _ = extra.find(b, &mut sink);
+            if std::env::var("HINT_TIMES").is_ok() {
+                eprintln!("{extra:?} {:?}", t.elapsed());
+            }
             for step in &sink.steps {
                 *used.entry(step.technique).or_default() += 1;
                 for p in &step.placements {
