@@ -185,7 +185,44 @@ fn board<const W: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{geometry, Size, Variant};
     use crate::logic::ladder::LADDER;
+    use crate::logic::marks::{at, keep, only_in};
+    use crate::logic::{next_step, Technique};
+
+    #[test]
+    fn a_hint_names_a_pattern_the_rating_ladder_lacks() {
+        // The W-wing board of `wings`: Sukaku Explainer's ladder has nothing short of chains
+        // (there are none here), the hint ladder has the W-wing; `hint` reads the same pencil
+        // marks.
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 81]);
+        let [a5, e1, c1, c5] = ["A5", "E1", "C1", "C5"].map(|n| at(&b, n));
+        keep(&mut b, a5, &[3, 9]);
+        keep(&mut b, e1, &[3, 9]);
+        only_in(&mut b, 9, 2, &[c1, c5]);
+        let budget = Budget::unlimited();
+        let step = next_hint(&b, &budget).expect("a hint");
+        assert_eq!(step.technique, Technique::WWing, "{}", step.text);
+        assert!(next_step(&b).is_none_or(|s| s.technique != Technique::WWing));
+        let marks: Vec<Digits> = (0..81).map(|c| b.candidates(c)).collect();
+        assert_eq!(hint(geo, b.values(), Some(&marks), &budget), Some(step));
+        // Without the marks, the empty grid has nothing to say.
+        assert_eq!(hint(geo, b.values(), None, &budget), None);
+    }
+
+    #[test]
+    fn a_hint_is_the_simplest_step_when_sukaku_explainer_has_one() {
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let givens: Vec<u8> =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .bytes()
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+        let b = Board::<2>::new(geo, &givens);
+        let budget = Budget::unlimited();
+        assert_eq!(next_hint(&b, &budget), next_step(&b));
+    }
 
     #[test]
     fn the_hint_ladder_is_sukaku_explainers_with_the_extras() {
@@ -288,5 +325,65 @@ mod soundness {
         }
         println!("extras found: {used:?}");
         println!("hints taken: {hints:?}");
+    }
+
+    /// Boards cut from a solved grid of every size up to 16×16, both variants, with random
+    /// wrong candidates removed: whatever an extra removes, the solution's digit stays.
+    #[test]
+    fn extras_keep_the_solution_on_every_size() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut used = BTreeMap::new();
+        for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
+            for variant in [Variant::Classic, Variant::Diagonal] {
+                let geo = geometry(size, variant);
+                let empty = vec![0; geo.cells()];
+                let budget = Budget::unlimited();
+                let verdict = analyze(size, variant, &empty, &budget).verdict;
+                let Some(solution) = verdict.solution() else {
+                    continue;
+                };
+                let boards = match size.side() {
+                    16 => 1,
+                    12 => 2,
+                    _ => 8,
+                };
+                let start = std::time::Instant::now();
+                for _ in 0..boards {
+                    let givens: Vec<u8> = solution
+                        .iter()
+                        .map(|&d| if next() % 100 < 35 { d } else { 0 })
+                        .collect();
+                    let what = format!("{} {variant:?}", size.label());
+                    if geo.cells() <= 128 {
+                        let mut b = Board::<2>::new(geo, &givens);
+                        thin(&mut b, solution, &mut next);
+                        check_extras(&b, solution, &what, &mut used);
+                    } else {
+                        let mut b = Board::<10>::new(geo, &givens);
+                        thin(&mut b, solution, &mut next);
+                        check_extras(&b, solution, &what, &mut used);
+                    }
+                }
+                println!("{} {variant:?}: {:?}", size.label(), start.elapsed());
+            }
+        }
+        println!("{used:?}");
+        assert!(used.len() >= 5, "too few kinds of pattern: {used:?}");
+    }
+
+    fn thin<const W: usize>(b: &mut Board<W>, solution: &[u8], next: &mut impl FnMut() -> u64) {
+        for cell in b.empty_cells().iter() {
+            for d in b.candidates(cell).iter() {
+                if d != solution[cell] && next() % 100 < 55 {
+                    b.eliminate(cell, d);
+                }
+            }
+        }
     }
 }
