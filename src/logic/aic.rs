@@ -157,7 +157,7 @@ fn name(n: Node, geo: &crate::grid::Geometry) -> String {
 /// sorted by difficulty and length, each set of eliminations told once.
 pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let g = graph(b);
-    let mut found: Vec<(usize, Step)> = Vec::new();
+    let mut found: Vec<(Vec<Node>, Step)> = Vec::new();
     let mut told: HashSet<Vec<Candidate>> = HashSet::new();
     let total = g.strong.len();
     for start in 0..total {
@@ -205,9 +205,7 @@ pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
                     }
                     let chain = rebuild(&g, &parent, start, j);
                     if let Some(step) = chain_step(b, &chain) {
-                        if told.insert(step.eliminations.clone()) {
-                            found.push((chain.len(), step));
-                        }
+                        found.push((chain, step));
                     }
                 }
             }
@@ -217,9 +215,13 @@ pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
             }
         }
     }
-    found.sort_by_key(|(len, s)| (s.difficulty, *len));
-    for (_, step) in found {
-        sink.push(step)?;
+    // The simplest chain for each set of eliminations; its sentence written when taken.
+    found.sort_by_key(|(chain, s)| (s.difficulty, chain.len()));
+    for (chain, mut step) in found {
+        if told.insert(step.eliminations.clone()) {
+            step.text = tell(b, &chain, &step);
+            sink.push(step)?;
+        }
     }
     ControlFlow::Continue(())
 }
@@ -249,8 +251,7 @@ fn rebuild(g: &Graph, parent: &[[Option<usize>; 2]], start: usize, end: usize) -
 
 fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
     let (s, e) = (*chain.first()?, *chain.last()?);
-    let distinct = chain.iter().collect::<HashSet<_>>().len() == chain.len();
-    let looped = distinct && chain.len() >= 4 && weak(b, e, s);
+    let looped = is_loop(b, chain);
     let eliminations = if looped {
         loop_eliminations(b, chain)
     } else {
@@ -270,29 +271,6 @@ fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
         (_, true, true) => Technique::YCycle,
         _ => Technique::Aic,
     };
-    let mut links = String::new();
-    for (i, n) in chain.iter().enumerate() {
-        if i > 0 {
-            links.push_str(if i % 2 == 1 { " = " } else { " - " });
-        }
-        links.push_str(&name(*n, b.geo));
-    }
-    let cell_is = |n: Node| format!("{} is {}", b.geo.cell_name(n.cell), digit_char(n.digit));
-    let text = if looped {
-        format!(
-            "{technique}: {links} - {} is a loop, strong and weak links in turn, so every weak \
-             link is strong too: {}",
-            name(s, b.geo),
-            say::eliminations(b.geo, &eliminations)
-        )
-    } else {
-        format!(
-            "{technique}: {links}, so {} or {}: {}",
-            cell_is(s),
-            cell_is(e),
-            say::eliminations(b.geo, &eliminations)
-        )
-    };
     let mut cells: Vec<u16> = chain.iter().map(|n| n.cell as u16).collect();
     cells.dedup();
     let digits = chain.iter().fold(Digits::EMPTY, |mut d, n| {
@@ -307,8 +285,47 @@ fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
         cells,
         units: Vec::new(),
         digits,
-        text,
+        text: String::new(),
     })
+}
+
+/// Whether the chain closes into a continuous loop: distinct candidates, the last weakly
+/// linked to the first.
+fn is_loop<const W: usize>(b: &Board<W>, chain: &[Node]) -> bool {
+    let distinct = chain.iter().collect::<HashSet<_>>().len() == chain.len();
+    distinct && chain.len() >= 4 && weak(b, chain[chain.len() - 1], chain[0])
+}
+
+/// The chain in HoDoKu's notation (`=` strong, `-` weak) and what it shows.
+fn tell<const W: usize>(b: &Board<W>, chain: &[Node], step: &Step) -> String {
+    let technique = step.technique;
+    let eliminations = &step.eliminations;
+    let (s, e) = (chain[0], chain[chain.len() - 1]);
+    let looped = is_loop(b, chain);
+    let mut links = String::new();
+    for (i, n) in chain.iter().enumerate() {
+        if i > 0 {
+            links.push_str(if i % 2 == 1 { " = " } else { " - " });
+        }
+        links.push_str(&name(*n, b.geo));
+    }
+    let cell_is = |n: Node| format!("{} is {}", b.geo.cell_name(n.cell), digit_char(n.digit));
+    let text = if looped {
+        format!(
+            "{technique}: {links} - {} is a loop, strong and weak links in turn, so every weak \
+             link is strong too: {}",
+            name(s, b.geo),
+            say::eliminations(b.geo, eliminations)
+        )
+    } else {
+        format!(
+            "{technique}: {links}, so {} or {}: {}",
+            cell_is(s),
+            cell_is(e),
+            say::eliminations(b.geo, eliminations)
+        )
+    };
+    text
 }
 
 #[cfg(test)]
