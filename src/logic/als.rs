@@ -418,6 +418,27 @@ mod tests {
     }
 
     #[test]
+    fn an_als_xz_along_a_diagonal() {
+        // A1 {1, 2} and E5 {1, 2, 3} see each other on the diagonal only; with E9 {1, 3}, 1
+        // leaves E1, I9 and A9 (row A, the anti-diagonal through E5, column 9), which see all
+        // three.
+        for variant in [Variant::Diagonal, Variant::Classic] {
+            let geo = geometry(Size::NINE, variant);
+            let mut b = Board::<2>::new(geo, &[0; 81]);
+            let [a1, e5, e9] = ["A1", "E5", "E9"].map(|n| at(&b, n));
+            keep(&mut b, a1, &[1, 2]);
+            keep(&mut b, e5, &[1, 2, 3]);
+            keep(&mut b, e9, &[1, 3]);
+            let found = first(&b, als_xz).map(|s| removed(&b, &s));
+            let expected = (variant == Variant::Diagonal).then(|| vec!["A9-1", "E1-1", "I9-1"]);
+            assert_eq!(
+                found,
+                expected.map(|v| v.iter().map(|s| s.to_string()).collect())
+            );
+        }
+    }
+
+    #[test]
     fn a_sue_de_coq() {
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut b = Board::<2>::new(geo, &[0; 81]);
