@@ -5,7 +5,8 @@
 //! strong and weak in turn, starting and ending with a strong link.
 //!
 //! - Discontinuous: one end or the other is true, so a candidate weakly linked to both ends is
-//!   false.
+//!   false (a nice loop whose two weak links meet there); when the chain comes back to its
+//!   start, the start is true (a nice loop whose two strong links meet there).
 //! - Continuous loop: the last candidate is weakly linked to the first. Every weak link of the
 //!   loop is then strong as well: a digit leaves the other cells that see both its cells, a
 //!   cell keeps only the loop's two candidates.
@@ -158,7 +159,7 @@ fn name(n: Node, geo: &crate::grid::Geometry) -> String {
 pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let g = graph(b);
     let mut found: Vec<(Vec<Node>, Step)> = Vec::new();
-    let mut told: HashSet<Vec<Candidate>> = HashSet::new();
+    let mut told: HashSet<(Vec<Candidate>, Vec<Candidate>)> = HashSet::new();
     let total = g.strong.len();
     for start in 0..total {
         if g.strong[start].is_empty() {
@@ -200,9 +201,6 @@ pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
             parity = 1 - parity;
             if parity == 1 {
                 for &j in &next {
-                    if j == start {
-                        continue;
-                    }
                     let chain = rebuild(&g, &parent, start, j);
                     if let Some(step) = chain_step(b, &chain) {
                         found.push((chain, step));
@@ -218,7 +216,7 @@ pub fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     // The simplest chain for each set of eliminations; its sentence written when taken.
     found.sort_by_key(|(chain, s)| (s.difficulty, chain.len()));
     for (chain, mut step) in found {
-        if told.insert(step.eliminations.clone()) {
+        if told.insert((step.placements.clone(), step.eliminations.clone())) {
             step.text = tell(b, &chain, &step);
             sink.push(step)?;
         }
@@ -252,12 +250,20 @@ fn rebuild(g: &Graph, parent: &[[Option<usize>; 2]], start: usize, end: usize) -
 fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
     let (s, e) = (*chain.first()?, *chain.last()?);
     let looped = is_loop(b, chain);
+    // Back at the start: were it false, it would be true.
+    let placements = if s == e {
+        vec![Candidate::new(s.cell, s.digit)]
+    } else {
+        Vec::new()
+    };
     let eliminations = if looped {
         loop_eliminations(b, chain)
+    } else if s == e {
+        Vec::new()
     } else {
         seen_by_both(b, s, e)
     };
-    if eliminations.is_empty() {
+    if eliminations.is_empty() && placements.is_empty() {
         return None;
     }
     let one_digit = chain.iter().all(|n| n.digit == s.digit);
@@ -280,7 +286,7 @@ fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
     Some(Step {
         technique,
         difficulty: difficulty(chain.len(), looped),
-        placements: Vec::new(),
+        placements,
         eliminations,
         cells,
         units: Vec::new(),
@@ -310,7 +316,14 @@ fn tell<const W: usize>(b: &Board<W>, chain: &[Node], step: &Step) -> String {
         links.push_str(&name(*n, b.geo));
     }
     let cell_is = |n: Node| format!("{} is {}", b.geo.cell_name(n.cell), digit_char(n.digit));
-    let text = if looped {
+    let text = if s == e {
+        format!(
+            "{technique}: {links}: were {} not {d}, it would be {d}, so {}",
+            b.geo.cell_name(s.cell),
+            cell_is(s),
+            d = digit_char(s.digit),
+        )
+    } else if looped {
         format!(
             "{technique}: {links} - {} is a loop, strong and weak links in turn, so every weak \
              link is strong too: {}",
@@ -357,6 +370,33 @@ mod tests {
              1 leaves E1"
         );
         assert_eq!(steps[0].difficulty, Difficulty(67));
+    }
+
+    #[test]
+    fn a_chain_back_to_its_start_places_it() {
+        // The XY-chain's cells, and 1 only in A1 and E1 in column 1: were A1 not 1, it would
+        // be 2, A5 3, E5 1, and column 1 would have its 1 in A1 after all.
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 81]);
+        let [a1, a5, e5, e1] = ["A1", "A5", "E5", "E1"].map(|n| at(&b, n));
+        keep(&mut b, a1, &[1, 2]);
+        keep(&mut b, a5, &[2, 3]);
+        keep(&mut b, e5, &[1, 3]);
+        only_in(&mut b, 1, 9, &[a1, e1]);
+        let steps = all(&b);
+        let placing = steps
+            .iter()
+            .find(|s| !s.placements.is_empty())
+            .expect("a placement");
+        assert_eq!(placing.placements, [Candidate::new(a1, 1)]);
+        assert!(placing.eliminations.is_empty());
+        assert!(
+            placing
+                .text
+                .ends_with("were A1 not 1, it would be 1, so A1 is 1"),
+            "{}",
+            placing.text
+        );
     }
 
     #[test]
