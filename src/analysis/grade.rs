@@ -17,17 +17,29 @@ pub enum Graded {
     },
     /// Not rated, and why, in a few words ("no solution", "several solutions"…).
     NotRated(&'static str),
+    /// One solution, and its next hint (`None`: the grid is full, or no technique applies or
+    /// the budget ran out — `stopped` says which of the last two).
+    Hinted {
+        step: Option<logic::Step>,
+        stopped: bool,
+    },
+}
+
+/// The solution, or why a puzzle is not graded.
+fn unique(analysis: &Analysis) -> Result<Vec<u8>, &'static str> {
+    match &analysis.verdict {
+        Verdict::Unique(solution) => Ok(solution.clone()),
+        Verdict::Broken | Verdict::NoSolution => Err("no solution"),
+        Verdict::Several { .. } => Err("several solutions"),
+        Verdict::Undecided { .. } => Err("undecided: the search ran out of budget"),
+    }
 }
 
 /// Grades a puzzle whose analysis is known.
 pub fn grade_analyzed(analysis: &Analysis, givens: &[u8], budget: &Budget) -> Graded {
-    let solution = match &analysis.verdict {
-        Verdict::Unique(solution) => solution.clone(),
-        Verdict::Broken | Verdict::NoSolution => return Graded::NotRated("no solution"),
-        Verdict::Several { .. } => return Graded::NotRated("several solutions"),
-        Verdict::Undecided { .. } => {
-            return Graded::NotRated("undecided: the search ran out of budget")
-        }
+    let solution = match unique(analysis) {
+        Ok(solution) => solution,
+        Err(why) => return Graded::NotRated(why),
     };
     let geo = geometry(analysis.size, analysis.variant);
     let path = logic::solve_path(geo, givens, budget);
@@ -52,6 +64,24 @@ pub fn grade(
 ) -> Graded {
     let analysis = analyze(size, variant, givens, budget);
     grade_analyzed(&analysis, givens, budget)
+}
+
+/// The next hint of a puzzle with one solution: the simplest step of the hint ladder, which
+/// names patterns (W-wing, ALS-XZ, finned fish…) before it falls back on forcing chains.
+pub fn hint(
+    size: crate::grid::Size,
+    variant: crate::grid::Variant,
+    givens: &[u8],
+    budget: &Budget,
+) -> Graded {
+    let analysis = analyze(size, variant, givens, budget);
+    if let Err(why) = unique(&analysis) {
+        return Graded::NotRated(why);
+    }
+    let geo = geometry(size, variant);
+    let step = logic::hint(geo, givens, None, budget);
+    let stopped = step.is_none() && logic::stopped(budget).is_some();
+    Graded::Hinted { step, stopped }
 }
 
 /// "ran out of time", "was cancelled", "needs techniques beyond the solver's": why a rating is

@@ -14,7 +14,7 @@ pub use check::{
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, reason_text};
-pub use grade::{grade, grade_analyzed, incomplete_reason, Graded};
+pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
 
 use crate::engine::{self, fast9, Budget, Digits, Marks, Stop};
 use crate::grid::{geometry, Geometry, Size, Variant};

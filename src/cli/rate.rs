@@ -16,7 +16,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read;
 use super::report;
-use crate::analysis::{grade, incomplete_reason, Graded};
+use crate::analysis::{grade, hint, incomplete_reason, Graded};
 use crate::engine::Budget;
 use crate::finding::Severity;
 use crate::format::Puzzle;
@@ -112,7 +112,10 @@ fn grade_one(puzzle: &Puzzle, options: &Options) -> Graded {
         deadline: Some(Instant::now() + options.time_limit),
         cancel: None,
     };
-    grade(puzzle.size, puzzle.variant, &puzzle.givens, &budget)
+    match options.mode {
+        Mode::Hint(_) => hint(puzzle.size, puzzle.variant, &puzzle.givens, &budget),
+        _ => grade(puzzle.size, puzzle.variant, &puzzle.givens, &budget),
+    }
 }
 
 /// `f` of every item, in order, computed on every core (items taken one at a time, since one
@@ -264,6 +267,7 @@ impl Output {
 fn rating_words(graded: &Graded) -> String {
     match graded {
         Graded::NotRated(why) => format!("not rated: {why}"),
+        Graded::Hinted { .. } => "not rated (hint only)".to_string(),
         Graded::Rated { rating, path, .. } => {
             let technique = rating.hardest.map_or("already solved", |t| t.name());
             match incomplete_reason(path) {
@@ -297,13 +301,17 @@ fn text(place: &Place, geo: &Geometry, puzzle: &Puzzle, graded: &Graded, mode: M
             }
             text
         }
-        (Mode::Hint(level), Graded::Rated { path, .. }) => match path.steps.first() {
+        (Mode::Hint(level), Graded::Hinted { step, stopped }) => match step {
             None if puzzle.givens.iter().all(|&d| d != 0) => {
                 format!("{head}: hint: already solved\n")
             }
-            None => format!("{head}: hint: {}\n", rating_words(graded)),
+            None if *stopped => format!("{head}: hint: none found within --time-limit\n"),
+            None => format!("{head}: hint: no technique the solver knows applies\n"),
             Some(step) => format!("{head}: hint: {}\n", hint_text(geo, step, level)),
         },
+        (_, Graded::Rated { .. } | Graded::Hinted { .. }) => {
+            format!("{head}: {}\n", rating_words(graded))
+        }
     }
 }
 
@@ -323,6 +331,21 @@ fn json_of(place: &Place, geo: &Geometry, graded: &Graded, mode: Mode) -> Value 
             value["rating"] = Value::Null;
             value["not_rated"] = json!(why);
         }
+        Graded::Hinted { step, .. } => {
+            let level = match mode {
+                Mode::Hint(level) => level,
+                _ => 3,
+            };
+            value["hint"] = match step {
+                Some(step) => {
+                    let mut hint = step_json(geo, step);
+                    hint["hint"] = json!(hint_text(geo, step, level));
+                    hint["level"] = json!(level);
+                    hint
+                }
+                None => Value::Null,
+            }
+        }
         Graded::Rated { rating, path, .. } => {
             value["rating"] = json!(rating.difficulty.as_f64());
             value["level"] = json!(rating.level.name());
@@ -337,17 +360,7 @@ fn json_of(place: &Place, geo: &Geometry, graded: &Graded, mode: Mode) -> Value 
                     let steps: Vec<Value> = path.steps.iter().map(|s| step_json(geo, s)).collect();
                     value["steps"] = Value::Array(steps);
                 }
-                Mode::Hint(level) => {
-                    value["hint"] = match path.steps.first() {
-                        Some(step) => {
-                            let mut hint = step_json(geo, step);
-                            hint["hint"] = json!(hint_text(geo, step, level));
-                            hint["level"] = json!(level);
-                            hint
-                        }
-                        None => Value::Null,
-                    }
-                }
+                Mode::Hint(_) => {}
             }
         }
     }

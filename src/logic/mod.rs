@@ -5,12 +5,21 @@
 //! techniques has its own file, each finder a pure function from a `Board` (a candidate grid) to
 //! steps; `ladder` orders the finders the way Sudoku Explainer does, and `solver` walks the path
 //! that always takes the simplest step available, which is what the rating measures.
+//!
+//! Hints go further: `hints` puts the patterns HoDoKu and SudokuWiki name where Sudoku Explainer
+//! has none (W-wing, finned fish, simple colouring, Sue de Coq, ALS-XZ, AICs) into that ladder at
+//! their difficulty, so that a hint names a pattern before it falls back on a forcing chain. The
+//! rating keeps to Sudoku Explainer's ladder alone.
 
+mod aic;
+mod als;
 mod board;
 mod cells;
 pub mod chains;
+mod colouring;
 mod exclusion;
 mod fish;
+mod hints;
 mod intersections;
 mod ladder;
 mod single_digit;
@@ -23,8 +32,11 @@ mod wings;
 
 pub use board::Board;
 pub use cells::CellSet;
+pub use hints::{hint, next_hint, Extra, HintRung, EXTRAS, HINT_LADDER};
 pub use ladder::Rung;
-pub use solver::{next_step, next_step_within, rate, solve_path, Level, Outcome, Path, Rating};
+pub use solver::{
+    next_step, next_step_within, rate, solve_path, stopped, Level, Outcome, Path, Rating,
+};
 pub use step::{Candidate, Difficulty, Step, Technique};
 
 use std::ops::ControlFlow;
@@ -97,6 +109,45 @@ pub fn combinations<T: Copy>(
         if n < 64 && mask >> n != 0 {
             return ControlFlow::Continue(());
         }
+    }
+}
+
+/// Helpers the finders' tests share: pencil marks set by hand on an empty board.
+#[cfg(test)]
+pub(crate) mod marks {
+    use super::{Board, Step};
+
+    /// Leaves `cell` exactly `digits`.
+    pub fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
+        for d in b.candidates(cell).iter() {
+            if !digits.contains(&d) {
+                b.eliminate(cell, d);
+            }
+        }
+    }
+
+    /// Leaves `digit` in `unit` only in `cells`.
+    pub fn only_in<const W: usize>(b: &mut Board<W>, digit: u8, unit: usize, cells: &[usize]) {
+        for c in b.unit(unit).iter() {
+            if !cells.contains(&c) {
+                b.eliminate(c, digit);
+            }
+        }
+    }
+
+    /// The cell by name, `A1` top left.
+    pub fn at<const W: usize>(b: &Board<W>, name: &str) -> usize {
+        (0..b.geo.cells())
+            .find(|&c| b.geo.cell_name(c) == name)
+            .expect("a cell of the grid")
+    }
+
+    /// "E5-3" for each elimination, in the step's order.
+    pub fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+        step.eliminations
+            .iter()
+            .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
+            .collect()
     }
 }
 

@@ -87,7 +87,8 @@ fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
     }
 }
 
-fn stopped(budget: &Budget) -> Option<Stop> {
+/// Why `budget` says stop now (cancelled, or past its deadline), if it does.
+pub fn stopped(budget: &Budget) -> Option<Stop> {
     use std::sync::atomic::Ordering;
     if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
         return Some(Stop::Cancelled);

@@ -1,6 +1,7 @@
 //! Wings: a pivot cell and pincer cells whose candidates force a digit into one of the pincers
 //! (XY-wing, XYZ-wing), and their larger kin built from an almost locked set and a bivalue cell
-//! (WXYZ-wing, VWXYZ-wing), as Sukaku Explainer rates them.
+//! (WXYZ-wing, VWXYZ-wing), as Sukaku Explainer rates them; and HoDoKu's W-wing, two equal
+//! bivalue cells joined by a strong link, which Sukaku Explainer does not name.
 //!
 //! Cells "see" each other through their peers, so on a diagonal board the diagonals count too.
 
@@ -81,6 +82,81 @@ pub fn xy_wings<const W: usize>(b: &Board<W>, with_z: bool, sink: &mut Sink) -> 
                     cells: vec![pivot as u16, xz as u16, yz as u16],
                     units,
                     digits: xy | xz_digits | yz_digits,
+                    text,
+                })?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// W-wing (4.4, as Sudoku Explainer rates an XYZ-wing; HoDoKu's name): two cells that do not
+/// see each other hold the same pair {x, y}, and a unit where `y` has only two places, one seen
+/// by each cell. Were both cells `y`, neither place could be: so one of them is `x`, and `x`
+/// leaves every cell that sees both. Any unit makes the link, a diagonal too.
+///
+/// Cells in index order, then the linking digit, then units in index order; one step for each
+/// pair and digit (the first unit).
+pub fn w_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    let bivalue: Vec<usize> = b
+        .empty_cells()
+        .iter()
+        .filter(|&c| b.candidates(c).len() == 2)
+        .collect();
+    for (i, &p) in bivalue.iter().enumerate() {
+        let pair = b.candidates(p);
+        for &q in &bivalue[i + 1..] {
+            if b.candidates(q) != pair || b.peers(p).contains(q) {
+                continue;
+            }
+            for y in pair.iter() {
+                let Some(x) = (pair & !Digits::single(y)).first() else {
+                    continue;
+                };
+                let targets = b.common_peers(CellSet::from_cells([p, q])) & b.places(x);
+                if targets.is_empty() {
+                    continue;
+                }
+                let link = (0..b.unit_count()).find_map(|unit| {
+                    let places = b.places_in(y, unit);
+                    if places.len() != 2 || places.contains(p) || places.contains(q) {
+                        return None;
+                    }
+                    let mut it = places.iter();
+                    let (a, c) = (it.next()?, it.next()?);
+                    let sees = |from: usize, to: usize| b.peers(from).contains(to);
+                    if sees(p, a) && sees(q, c) {
+                        Some((unit, a, c))
+                    } else if sees(p, c) && sees(q, a) {
+                        Some((unit, c, a))
+                    } else {
+                        None
+                    }
+                });
+                let Some((unit, a, c)) = link else {
+                    continue;
+                };
+                let eliminations: Vec<Candidate> =
+                    targets.iter().map(|t| Candidate::new(t, x)).collect();
+                let text = format!(
+                    "W-wing: {} and {} hold {pair} and are joined by a strong link on {} in {} \
+                     ({}), so one of them is {}: {}",
+                    b.geo.cell_name(p),
+                    b.geo.cell_name(q),
+                    digit_char(y),
+                    b.geo.unit_name(unit),
+                    say::cells(b.geo, [a, c]),
+                    digit_char(x),
+                    say::eliminations(b.geo, &eliminations)
+                );
+                sink.push(Step {
+                    technique: Technique::WWing,
+                    difficulty: Difficulty(44),
+                    placements: Vec::new(),
+                    eliminations,
+                    cells: vec![p as u16, q as u16, a as u16, c as u16],
+                    units: vec![unit as u16],
+                    digits: pair,
                     text,
                 })?;
             }
@@ -346,6 +422,69 @@ mod tests {
         let mut sink = Sink::first();
         let _ = find(b, &mut sink);
         sink.steps.pop()
+    }
+
+    #[test]
+    fn a_w_wing() {
+        use crate::logic::marks::{at, only_in};
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 81]);
+        let [a5, e1, c1, c5] = ["A5", "E1", "C1", "C5"].map(|n| at(&b, n));
+        keep(&mut b, a5, &[3, 9]);
+        keep(&mut b, e1, &[3, 9]);
+        only_in(&mut b, 9, 2, &[c1, c5]); // row C
+        let step = first(&b, w_wings).expect("a W-wing");
+        assert_eq!(names(&b, &step), ["A1-3", "E5-3"]);
+        assert_eq!(
+            step.text,
+            "W-wing: A5 and E1 hold {3, 9} and are joined by a strong link on 9 in row C \
+             (C5, C1), so one of them is 3: 3 leaves A1, E5"
+        );
+        assert_eq!(step.difficulty, Difficulty(44));
+    }
+
+    #[test]
+    fn a_w_wing_linked_along_a_diagonal() {
+        use crate::logic::marks::{at, only_in};
+        // A2 and H9 hold {1, 2}; on the diagonal, 2 is only in B2 (seen by A2) and H8 (seen by
+        // H9). The classic board has no such link.
+        for (variant, expected) in [
+            (Variant::Diagonal, vec!["A9-1", "H2-1"]),
+            (Variant::Classic, vec![]),
+        ] {
+            let geo = geometry(Size::NINE, variant);
+            let mut b = Board::<2>::new(geo, &[0; 81]);
+            let [a2, h9, b2, h8] = ["A2", "H9", "B2", "H8"].map(|n| at(&b, n));
+            keep(&mut b, a2, &[1, 2]);
+            keep(&mut b, h9, &[1, 2]);
+            for i in 0..9 {
+                if ![b2, h8].contains(&(i * 10)) {
+                    b.eliminate(i * 10, 2);
+                }
+            }
+            if variant == Variant::Diagonal {
+                only_in(&mut b, 2, 27, &[b2, h8]);
+            }
+            let found = first(&b, w_wings)
+                .map(|s| names(&b, &s))
+                .unwrap_or_default();
+            assert_eq!(found, expected, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn a_w_wing_on_a_6x6_through_a_box() {
+        use crate::logic::marks::{at, only_in};
+        // 6×6, boxes of 2×3. A1 and D6 hold {4, 5}; in box 2 (A4–B6), 5 is only in A4 (seen by
+        // A1) and B6 (seen by D6): 4 leaves A6 and D1.
+        let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 36]);
+        let [a1, d6, a4, b6] = ["A1", "D6", "A4", "B6"].map(|n| at(&b, n));
+        keep(&mut b, a1, &[4, 5]);
+        keep(&mut b, d6, &[4, 5]);
+        only_in(&mut b, 5, 12 + 1, &[a4, b6]);
+        let step = first(&b, w_wings).expect("a W-wing");
+        assert_eq!(names(&b, &step), ["A6-4", "D1-4"]);
     }
 
     #[test]

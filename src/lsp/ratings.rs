@@ -52,12 +52,14 @@ pub struct Rated {
     pub steps: usize,
     /// How many steps of each technique, in the order each was first used.
     pub counts: Vec<(Technique, usize)>,
-    /// The path's steps up to and including the first that places a digit.
+    /// The hints from the givens up to and including the first that places a digit: the steps
+    /// of the hint ladder (`logic::next_hint`), which names patterns the rating's path (Sudoku
+    /// Explainer's ladder) would reach only through chains.
     pub lead: Vec<Step>,
 }
 
 impl Rated {
-    fn of(path: logic::Path) -> Rated {
+    fn of(path: logic::Path, lead: Vec<Step>) -> Rated {
         let rating = logic::rate(&path);
         let incomplete = incomplete_reason(&path);
         let mut counts: Vec<(Technique, usize)> = Vec::new();
@@ -68,14 +70,6 @@ impl Rated {
             }
         }
         let steps = path.steps.len();
-        let mut lead = Vec::new();
-        for step in path.steps {
-            let places = !step.placements.is_empty();
-            lead.push(step);
-            if places {
-                break;
-            }
-        }
         Rated {
             rating,
             incomplete,
@@ -206,7 +200,9 @@ pub fn rate_batch(
             deadline: Some(Instant::now() + per_puzzle()),
             cancel: Some(cancel),
         };
-        let path = logic::solve_path(geometry(*size, *variant), givens, &budget);
+        let geo = geometry(*size, *variant);
+        let path = logic::solve_path(geo, givens, &budget);
+        let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
         if lag {
             std::thread::sleep(super::jobs::LAGGING_RATING);
         }
@@ -215,7 +211,7 @@ pub fn rate_batch(
         }
         ratings
             .lock()
-            .insert(grid.clone(), Arc::new(Rated::of(path)));
+            .insert(grid.clone(), Arc::new(Rated::of(path, lead)));
         added += 1;
         next += 1;
     }
@@ -242,24 +238,39 @@ pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
 
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
     let geo = geometry(puzzle.size, puzzle.variant);
+    walk_grid(geo, &puzzle.givens, max, deadline, None)
+}
+
+fn walk_grid(
+    geo: &'static crate::grid::Geometry,
+    givens: &[u8],
+    max: usize,
+    deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
+) -> Vec<Step> {
     if geo.cells() <= 128 {
-        lead_from(Board::<2>::new(geo, &puzzle.givens), max, deadline)
+        lead_from(Board::<2>::new(geo, givens), max, deadline, cancel)
     } else {
-        lead_from(Board::<10>::new(geo, &puzzle.givens), max, deadline)
+        lead_from(Board::<10>::new(geo, givens), max, deadline, cancel)
     }
 }
 
+/// Hints from `board` until one places a digit: the first whatever it takes (unless cancelled),
+/// the others until `deadline`.
 fn lead_from<const W: usize>(
     mut board: Board<W>,
     max: usize,
     deadline: Option<Instant>,
+    cancel: Option<&AtomicBool>,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     while !board.is_solved() && !board.is_broken() && steps.len() < max {
-        if !steps.is_empty() && deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let Some(step) = logic::next_step(&board) else {
+        let budget = Budget {
+            deadline: if steps.is_empty() { None } else { deadline },
+            cancel,
+            ..Budget::default()
+        };
+        let Some(step) = logic::next_hint(&board, &budget) else {
             break;
         };
         let places = !step.placements.is_empty();
