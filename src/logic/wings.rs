@@ -553,13 +553,17 @@ mod soundness {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
         let path = std::env::var("TOP1465").unwrap_or_else(|_| path.to_string());
         let Ok(text) = std::fs::read_to_string(&path) else {
-            println!("skipped: {path} is missing");
+            {
+                use std::io::Write; // the real stderr: the harness swallows prints in a pass
+                let _ = writeln!(std::io::stderr(), "skipped: {path} is missing");
+            }
             return;
         };
         let geo = geometry(Size::NINE, Variant::Classic);
         let budget = Budget::unlimited();
         let mut used = std::collections::BTreeMap::<Technique, usize>::new();
-        for line in text.lines().filter(|l| l.len() >= 81).take(300) {
+        // 40 here: tests/logic.rs walks every other puzzle of the file.
+        for line in text.lines().filter(|l| l.len() >= 81).take(40) {
             let givens: Vec<u8> = line[..81]
                 .bytes()
                 .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
