@@ -8,12 +8,13 @@ return {
   -- Neovim reads a bare file without a project as its own workspace.
   workspace_required = false,
   -- The server asks for the code lenses again when ratings arrive: Neovim 0.11 has no handler
-  -- for that, so this one asks for them.
+  -- for that, so this one asks for them (lua/sudoku/codelens.lua: the newest answer wins).
   capabilities = { workspace = { codeLens = { refreshSupport = true } } },
   handlers = {
     ['workspace/codeLens/refresh'] = function(_, _, ctx)
-      for _, buf in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do
-        vim.lsp.codelens.refresh({ bufnr = buf })
+      local client = vim.lsp.get_client_by_id(ctx.client_id)
+      if client then
+        require('sudoku.codelens').request_all(client)
       end
       return vim.NIL
     end,

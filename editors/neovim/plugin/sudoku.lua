@@ -45,12 +45,13 @@ vim.api.nvim_create_autocmd('LspAttach', {
       return
     end
     local buf = args.buf
-    vim.lsp.codelens.refresh({ bufnr = buf })
+    local lenses = require('sudoku.codelens')
+    lenses.request(client, buf)
     vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'TextChanged' }, {
       group = group,
       buffer = buf,
       callback = function()
-        vim.lsp.codelens.refresh({ bufnr = buf })
+        lenses.request(client, buf)
       end,
     })
   end,
