@@ -19,8 +19,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::colouring::length_steps;
-use super::step::{say, Candidate, Difficulty, Step, Technique};
+use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
 use crate::engine::Digits;
 use crate::grid::digit_char;
@@ -345,7 +344,7 @@ fn tell<const W: usize>(b: &Board<W>, chain: &[Node], step: &Step) -> String {
 mod tests {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
-    use crate::logic::marks::{at, keep, only_in, removed};
+    use crate::logic::fixtures::{at, keep, only_in, removed};
 
     fn all<const W: usize>(b: &Board<W>) -> Vec<Step> {
         let mut sink = Sink::all();

@@ -373,16 +373,7 @@ pub fn sue_de_coq<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<
 mod tests {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
-    use crate::logic::marks::{at, keep, removed};
-
-    fn first<const W: usize>(
-        b: &Board<W>,
-        find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
-    ) -> Option<Step> {
-        let mut sink = Sink::first();
-        let _ = find(b, &mut sink);
-        sink.steps.pop()
-    }
+    use crate::logic::fixtures::{at, first, keep, removed};
 
     #[test]
     fn an_als_xz() {

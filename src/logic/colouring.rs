@@ -13,24 +13,10 @@ use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::cells::CellSet;
-use super::step::{say, Candidate, Difficulty, Step, Technique};
+use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
 use crate::engine::Digits;
 use crate::grid::digit_char;
-
-/// Sudoku Explainer's length increment: one for each threshold 4, 6, 8, 12, 16, 24, 32, … that
-/// `length` exceeds.
-pub(crate) fn length_steps(length: usize) -> u16 {
-    let mut steps = 0;
-    let mut ceil = 4;
-    let mut odd = false;
-    while length > ceil {
-        steps += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    steps
-}
 
 /// 4.5 for a cluster of up to four cells, two tenths more for each of Sudoku Explainer's
 /// length thresholds the cluster's cells exceed (6, 8, 12, 16, 24, …), 6.5 at most: the
@@ -188,21 +174,7 @@ fn step<const W: usize>(
 mod tests {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
-    use crate::logic::marks::{at, only_in, removed};
-
-    fn first<const W: usize>(b: &Board<W>) -> Option<Step> {
-        let mut sink = Sink::first();
-        let _ = simple_colouring(b, &mut sink);
-        sink.steps.pop()
-    }
-
-    #[test]
-    fn length_steps_follow_sukaku_explainer() {
-        let steps: Vec<u16> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25]
-            .map(length_steps)
-            .to_vec();
-        assert_eq!(steps, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
-    }
+    use crate::logic::fixtures::{at, first, only_in, removed};
 
     #[test]
     fn a_colour_trap() {
@@ -213,7 +185,7 @@ mod tests {
         only_in(&mut b, 4, 0, &[a1, a5]); // row A
         only_in(&mut b, 4, 9 + 4, &[a5, e5]); // column 5
         only_in(&mut b, 4, 18 + 4, &[e5, f6]); // box 5
-        let step = first(&b).expect("a colour trap");
+        let step = first(&b, simple_colouring).expect("a colour trap");
         assert_eq!(removed(&b, &step), ["F1-4"]);
         assert_eq!(
             step.text,
@@ -232,7 +204,7 @@ mod tests {
         only_in(&mut b, 4, 9 + 4, &[a5, e5]); // column 5
         only_in(&mut b, 4, 4, &[e5, e2]); // row E
         only_in(&mut b, 4, 9 + 1, &[e2, c2]); // column 2
-        let step = first(&b).expect("a colour wrap");
+        let step = first(&b, simple_colouring).expect("a colour wrap");
         assert_eq!(removed(&b, &step), ["A1-4", "C2-4", "E5-4"]);
         assert!(step.text.contains("colour wrap"), "{}", step.text);
         assert_eq!(step.difficulty, Difficulty(47));

@@ -308,7 +308,7 @@ mod tests {
     use super::*;
 
     use crate::grid::{geometry, Size, Variant};
-    use crate::logic::marks::{at, only_in, removed};
+    use crate::logic::fixtures::{at, only_in, removed};
 
     fn finned<const W: usize>(b: &Board<W>, size: usize) -> Vec<Step> {
         let mut sink = Sink::all();

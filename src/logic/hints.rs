@@ -197,8 +197,8 @@ fn board<const W: usize>(
 mod tests {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
+    use crate::logic::fixtures::{at, keep, only_in};
     use crate::logic::ladder::LADDER;
-    use crate::logic::marks::{at, keep, only_in};
     use crate::logic::{next_step, Technique};
 
     #[test]
@@ -268,32 +268,30 @@ mod tests {
 #[cfg(test)]
 mod soundness {
     use super::*;
-    use crate::analysis::{analyze, Verdict};
     use crate::grid::{geometry, Size, Variant};
+    use crate::logic::fixtures::{
+        assert_sound, givens_of, shared_puzzles, thinned_boards, unique_solution, OnBoard,
+    };
     use crate::logic::Technique;
     use std::collections::BTreeMap;
 
-    /// Checks every step of every extra on `b` against `solution`; counts them by technique.
-    fn check_extras<const W: usize>(
-        b: &Board<W>,
-        solution: &[u8],
-        what: &str,
-        used: &mut BTreeMap<Technique, usize>,
-    ) {
-        for extra in EXTRAS {
-            let mut sink = Sink::all();
-            let t = std::time::Instant::now();
-            let _ = extra.find(b, &mut sink);
-            if std::env::var("HINT_TIMES").is_ok() {
-                eprintln!("{extra:?} {:?}", t.elapsed());
-            }
-            for step in &sink.steps {
-                *used.entry(step.technique).or_default() += 1;
-                for p in &step.placements {
-                    assert_eq!(solution[p.cell as usize], p.digit, "{what}: {}", step.text);
+    /// Checks every step of every extra on a board against the solution; counts them by
+    /// technique.
+    #[derive(Default)]
+    struct Extras(BTreeMap<Technique, usize>);
+
+    impl OnBoard for Extras {
+        fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+            for extra in EXTRAS {
+                let mut sink = Sink::all();
+                let t = std::time::Instant::now();
+                let _ = extra.find(b, &mut sink);
+                if std::env::var("HINT_TIMES").is_ok() {
+                    eprintln!("{extra:?} {:?}", t.elapsed());
                 }
-                for e in &step.eliminations {
-                    assert_ne!(solution[e.cell as usize], e.digit, "{what}: {}", step.text);
+                assert_sound(&sink.steps, solution, what);
+                for step in &sink.steps {
+                    *self.0.entry(step.technique).or_default() += 1;
                 }
             }
         }
@@ -303,50 +301,31 @@ mod soundness {
     /// removes only wrong candidates, checked against each puzzle's unique solution.
     #[test]
     fn extras_are_sound_along_hint_paths() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-        let path = std::env::var("TOP1465").unwrap_or_else(|_| path.to_string());
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            {
-                use std::io::Write; // the real stderr: the harness swallows `eprintln!` in a pass
-                let _ = writeln!(std::io::stderr(), "skipped: {path} is missing");
-            }
-            return;
-        };
         let count: usize = std::env::var("HINT_PUZZLES")
             .ok()
             .and_then(|n| n.parse().ok())
             .unwrap_or(40); // tests/logic.rs walks thousands more (SE's ladder)
         let geo = geometry(Size::NINE, Variant::Classic);
         let budget = Budget::unlimited();
-        let mut used = BTreeMap::new();
+        let mut extras = Extras::default();
         let mut hints = BTreeMap::<Technique, usize>::new();
-        let lines = text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'));
-        for line in lines.take(count) {
-            let givens: Vec<u8> = line[..81]
-                .bytes()
-                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
-                .collect();
-            let Verdict::Unique(solution) =
-                analyze(Size::NINE, Variant::Classic, &givens, &budget).verdict
-            else {
+        for line in shared_puzzles("top1465.txt", count) {
+            let givens = givens_of(&line);
+            let Some(solution) = unique_solution(geo, &givens) else {
                 continue;
             };
             let mut b = Board::<2>::new(geo, &givens);
             while !b.is_solved() {
-                check_extras(&b, &solution, line, &mut used);
+                extras.board(&b, &solution, &line);
                 let Some(step) = next_hint(&b, &budget) else {
                     break;
                 };
                 *hints.entry(step.technique).or_default() += 1;
-                for e in &step.eliminations {
-                    assert_ne!(solution[e.cell as usize], e.digit, "{line}: {}", step.text);
-                }
+                assert_sound(std::slice::from_ref(&step), &solution, &line);
                 b.apply(&step);
             }
         }
-        println!("extras found: {used:?}");
+        println!("extras found: {:?}", extras.0);
         println!("hints taken: {hints:?}");
     }
 
@@ -354,59 +333,18 @@ mod soundness {
     /// wrong candidates removed: whatever an extra removes, the solution's digit stays.
     #[test]
     fn extras_keep_the_solution_on_every_size() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
+        let mut extras = Extras::default();
+        let boards = |side| match side {
+            16 => 1,
+            12 => 2,
+            _ => 8,
         };
-        let mut used = BTreeMap::new();
-        for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
-            for variant in [Variant::Classic, Variant::Diagonal] {
-                let geo = geometry(size, variant);
-                let empty = vec![0; geo.cells()];
-                let budget = Budget::unlimited();
-                let verdict = analyze(size, variant, &empty, &budget).verdict;
-                let Some(solution) = verdict.solution() else {
-                    continue;
-                };
-                let boards = match size.side() {
-                    16 => 1,
-                    12 => 2,
-                    _ => 8,
-                };
-                let start = std::time::Instant::now();
-                for _ in 0..boards {
-                    let givens: Vec<u8> = solution
-                        .iter()
-                        .map(|&d| if next() % 100 < 35 { d } else { 0 })
-                        .collect();
-                    let what = format!("{} {variant:?}", size.label());
-                    if geo.cells() <= 128 {
-                        let mut b = Board::<2>::new(geo, &givens);
-                        thin(&mut b, solution, &mut next);
-                        check_extras(&b, solution, &what, &mut used);
-                    } else {
-                        let mut b = Board::<10>::new(geo, &givens);
-                        thin(&mut b, solution, &mut next);
-                        check_extras(&b, solution, &what, &mut used);
-                    }
-                }
-                println!("{} {variant:?}: {:?}", size.label(), start.elapsed());
-            }
-        }
-        println!("{used:?}");
-        assert!(used.len() >= 5, "too few kinds of pattern: {used:?}");
-    }
-
-    fn thin<const W: usize>(b: &mut Board<W>, solution: &[u8], next: &mut impl FnMut() -> u64) {
-        for cell in b.empty_cells().iter() {
-            for d in b.candidates(cell).iter() {
-                if d != solution[cell] && next() % 100 < 55 {
-                    b.eliminate(cell, d);
-                }
-            }
-        }
+        thinned_boards(0x2545_f491_4f6c_dd1d, boards, &mut extras);
+        println!("{:?}", extras.0);
+        assert!(
+            extras.0.len() >= 5,
+            "too few kinds of pattern: {:?}",
+            extras.0
+        );
     }
 }

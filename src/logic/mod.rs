@@ -19,6 +19,8 @@ pub mod chains;
 mod colouring;
 mod exclusion;
 mod fish;
+#[cfg(test)]
+pub(crate) mod fixtures;
 mod hints;
 mod intersections;
 mod ladder;
@@ -109,45 +111,6 @@ pub fn combinations<T: Copy>(
         if n < 64 && mask >> n != 0 {
             return ControlFlow::Continue(());
         }
-    }
-}
-
-/// Helpers the finders' tests share: pencil marks set by hand on an empty board.
-#[cfg(test)]
-pub(crate) mod marks {
-    use super::{Board, Step};
-
-    /// Leaves `cell` exactly `digits`.
-    pub fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
-        for d in b.candidates(cell).iter() {
-            if !digits.contains(&d) {
-                b.eliminate(cell, d);
-            }
-        }
-    }
-
-    /// Leaves `digit` in `unit` only in `cells`.
-    pub fn only_in<const W: usize>(b: &mut Board<W>, digit: u8, unit: usize, cells: &[usize]) {
-        for c in b.unit(unit).iter() {
-            if !cells.contains(&c) {
-                b.eliminate(c, digit);
-            }
-        }
-    }
-
-    /// The cell by name, `A1` top left.
-    pub fn at<const W: usize>(b: &Board<W>, name: &str) -> usize {
-        (0..b.geo.cells())
-            .find(|&c| b.geo.cell_name(c) == name)
-            .expect("a cell of the grid")
-    }
-
-    /// "E5-3" for each elimination, in the step's order.
-    pub fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
-            .collect()
     }
 }
 

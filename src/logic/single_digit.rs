@@ -767,6 +767,12 @@ pub(crate) mod se_cases {
         cases
     }
 
+    /// The sentence of the first step on case `index` of `testdata/se_steps.txt`.
+    pub fn text_of(index: usize) -> String {
+        let cases = parse(include_str!("testdata/se_steps.txt"));
+        first_step(&cases[index]).expect("a step").text
+    }
+
     /// The first step of the finder Sukaku Explainer's description names.
     pub fn first_step(case: &Case) -> Option<Step> {
         let d = case.description.as_str();
@@ -895,14 +901,10 @@ pub(crate) mod se_cases {
 
 #[cfg(test)]
 mod tests {
-    use super::se_cases::{first_step, parse};
+    use super::se_cases::text_of;
     use super::*;
     use crate::grid::{geometry, Size, Variant};
-
-    fn text_of(index: usize) -> String {
-        let cases = parse(include_str!("testdata/se_steps.txt"));
-        first_step(&cases[index]).expect("a step").text
-    }
+    use crate::logic::fixtures::{cells_removed, first, only_in};
 
     #[test]
     fn steps_are_told_in_words() {
@@ -923,20 +925,6 @@ mod tests {
         );
     }
 
-    /// Keeps `digit` only in `keep` among the cells of `unit`.
-    pub(crate) fn only_in<const W: usize>(
-        b: &mut Board<W>,
-        digit: u8,
-        unit: usize,
-        keep: &[usize],
-    ) {
-        for c in b.unit(unit).iter() {
-            if !keep.contains(&c) {
-                b.eliminate(c, digit);
-            }
-        }
-    }
-
     #[test]
     fn a_skyscraper_on_a_6x6() {
         let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
@@ -944,15 +932,9 @@ mod tests {
         // 3 in row A only at A1 and A5, in row E only at E1 and E4: one of A5 and E4 is 3.
         only_in(&mut b, 3, 0, &[0, 4]);
         only_in(&mut b, 3, 4, &[24, 27]);
-        let mut sink = Sink::first();
-        let _ = turbot_fish(&b, &mut sink);
-        let step = sink.steps.pop().expect("a skyscraper");
+        let step = first(&b, turbot_fish).expect("a skyscraper");
         assert_eq!(step.technique, Technique::Skyscraper);
-        let removed: Vec<String> = step
-            .eliminations
-            .iter()
-            .map(|e| geo.cell_name(e.cell as usize))
-            .collect();
+        let removed = cells_removed(&b, &step);
         // Cells seeing A5 and E4: B4 (A5's box, E4's column), F5 (E4's box, A5's column).
         assert_eq!(removed, ["B4", "F5"]);
         assert!(step
@@ -967,15 +949,9 @@ mod tests {
         // 12 in row A only at A2 and A11, in row F only at F2 and F10.
         only_in(&mut b, 12, 0, &[1, 10]);
         only_in(&mut b, 12, 5, &[81, 89]);
-        let mut sink = Sink::first();
-        let _ = turbot_fish(&b, &mut sink);
-        let step = sink.steps.pop().expect("a skyscraper");
+        let step = first(&b, turbot_fish).expect("a skyscraper");
         assert_eq!(step.technique, Technique::Skyscraper);
-        let removed: Vec<String> = step
-            .eliminations
-            .iter()
-            .map(|e| geo.cell_name(e.cell as usize))
-            .collect();
+        let removed = cells_removed(&b, &step);
         // Cells seeing A11 and F10: column 10 in A11's box, column 11 in F10's box.
         assert_eq!(removed, ["B10", "C10", "D10", "E11", "G11", "H11"]);
     }
@@ -989,15 +965,9 @@ mod tests {
         only_in(&mut b, 5, 0, &[0, 3]);
         only_in(&mut b, 5, 2, &[15, 17]);
         only_in(&mut b, 5, 4, &[25, 29]);
-        let mut sink = Sink::first();
-        let _ = strong_links(&b, 3, &mut sink);
-        let step = sink.steps.pop().expect("three strong links");
+        let step = first(&b, |b, sink| strong_links(b, 3, sink)).expect("three strong links");
         assert_eq!(step.technique, Technique::ThreeSkyscrapers);
-        let removed: Vec<String> = step
-            .eliminations
-            .iter()
-            .map(|e| geo.cell_name(e.cell as usize))
-            .collect();
+        let removed = cells_removed(&b, &step);
         assert_eq!(removed, ["B2", "F1"]);
     }
 
@@ -1013,15 +983,8 @@ mod tests {
             let mut b = Board::<2>::new(geo, &[0; 81]);
             only_in(&mut b, 4, 1, &[11, 13]);
             only_in(&mut b, 4, 7, &[67, 70]);
-            let mut sink = Sink::first();
-            let _ = turbot_fish(&b, &mut sink);
-            let removed: Vec<String> = sink
-                .steps
-                .iter()
-                .flat_map(|s| s.eliminations.iter())
-                .map(|e| geo.cell_name(e.cell as usize))
-                .collect();
-            assert_eq!(removed, expected, "{variant:?}");
+            let removed = first(&b, turbot_fish).map(|s| cells_removed(&b, &s));
+            assert_eq!(removed.unwrap_or_default(), expected, "{variant:?}");
         }
     }
 }

@@ -93,19 +93,11 @@ pub enum Technique {
     SimpleColouring,
     XChain,
     XCycle,
-    YChain,
     YCycle,
     XyChain,
     Aic,
     SueDeCoq,
     AlsXz,
-    ForcingChain,
-    Nishio,
-    CellForcingChain,
-    RegionForcingChain,
-    DynamicForcingChain,
-    DynamicForcingChainPlus,
-    NestedForcingChain,
     // Sudoku Explainer's chaining hints, by the names its rater prints (`%R`); the number is the
     // nesting level (0 plain dynamic, 1 "(+)", 2 "(+ Forcing Chains)", 3 "(+ Multiple Forcing
     // Chains)", 4 "(+ Dynamic Forcing Chains)").
@@ -211,19 +203,11 @@ impl Technique {
             SimpleColouring => "Simple colouring",
             XChain => "X-chain",
             XCycle => "X-cycle",
-            YChain => "Y-chain",
             YCycle => "Y-cycle",
             XyChain => "XY-chain",
             Aic => "AIC",
             SueDeCoq => "Sue de Coq",
             AlsXz => "ALS-XZ",
-            ForcingChain => "Forcing chain",
-            Nishio => "Nishio forcing chain",
-            CellForcingChain => "Cell forcing chains",
-            RegionForcingChain => "Region forcing chains",
-            DynamicForcingChain => "Dynamic forcing chains",
-            DynamicForcingChainPlus => "Dynamic forcing chains (+)",
-            NestedForcingChain => "Nested forcing chains",
             BidirectionalXCycle => "Bidirectional X-Cycle",
             GeneralizedXWing => "Generalized X-Wing",
             BidirectionalYCycle => "Bidirectional Y-Cycle",
@@ -260,6 +244,20 @@ impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// Sudoku Explainer's length increment: one for each threshold 4, 6, 8, 12, 16, 24, 32, … that
+/// `length` exceeds.
+pub(crate) fn length_steps(length: usize) -> u16 {
+    let mut steps = 0;
+    let mut ceil = 4;
+    let mut odd = false;
+    while length > ceil {
+        steps += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    steps
 }
 
 /// One deduction, with what a person needs to follow it.
@@ -375,6 +373,14 @@ mod tests {
     use crate::grid::{geometry, Size, Variant};
 
     #[test]
+    fn length_steps_follow_sukaku_explainer() {
+        let steps: Vec<u16> = [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25]
+            .map(length_steps)
+            .to_vec();
+        assert_eq!(steps, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+
+    #[test]
     fn difficulties_print_in_tenths() {
         assert_eq!(Difficulty(72).to_string(), "7.2");
         assert_eq!(Difficulty(110).to_string(), "11.0");
@@ -384,8 +390,8 @@ mod tests {
     fn ids_are_kebab_case() {
         assert_eq!(Technique::XyzWing.id(), "xyz-wing");
         assert_eq!(
-            Technique::DynamicForcingChainPlus.id(),
-            "dynamic-forcing-chains-plus"
+            Technique::DynamicDouble(1).id(),
+            "dynamic-double-forcing-chains-plus"
         );
         assert_eq!(Technique::AlsXz.id(), "als-xz");
     }

@@ -370,12 +370,8 @@ fn bivalue_cells<const W: usize>(
 mod tests {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
-    use crate::logic::single_digit::se_cases::{first_step, parse};
-
-    fn text_of(index: usize) -> String {
-        let cases = parse(include_str!("testdata/se_steps.txt"));
-        first_step(&cases[index]).expect("a step").text
-    }
+    use crate::logic::fixtures::{first, keep, removed};
+    use crate::logic::single_digit::se_cases::text_of;
 
     #[test]
     fn wings_are_told_in_words() {
@@ -399,34 +395,9 @@ mod tests {
         );
     }
 
-    /// Leaves `cell` with only `digits`.
-    fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
-        for d in b.candidates(cell).iter() {
-            if !digits.contains(&d) {
-                b.eliminate(cell, d);
-            }
-        }
-    }
-
-    fn names<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
-        step.eliminations
-            .iter()
-            .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
-            .collect()
-    }
-
-    fn first<const W: usize>(
-        b: &Board<W>,
-        find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
-    ) -> Option<Step> {
-        let mut sink = Sink::first();
-        let _ = find(b, &mut sink);
-        sink.steps.pop()
-    }
-
     #[test]
     fn a_w_wing() {
-        use crate::logic::marks::{at, only_in};
+        use crate::logic::fixtures::{at, only_in};
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut b = Board::<2>::new(geo, &[0; 81]);
         let [a5, e1, c1, c5] = ["A5", "E1", "C1", "C5"].map(|n| at(&b, n));
@@ -434,7 +405,7 @@ mod tests {
         keep(&mut b, e1, &[3, 9]);
         only_in(&mut b, 9, 2, &[c1, c5]); // row C
         let step = first(&b, w_wings).expect("a W-wing");
-        assert_eq!(names(&b, &step), ["A1-3", "E5-3"]);
+        assert_eq!(removed(&b, &step), ["A1-3", "E5-3"]);
         assert_eq!(
             step.text,
             "W-wing: A5 and E1 hold {3, 9} and are joined by a strong link on 9 in row C \
@@ -445,7 +416,7 @@ mod tests {
 
     #[test]
     fn a_w_wing_linked_along_a_diagonal() {
-        use crate::logic::marks::{at, only_in};
+        use crate::logic::fixtures::{at, only_in};
         // A2 and H9 hold {1, 2}; on the diagonal, 2 is only in B2 (seen by A2) and H8 (seen by
         // H9). The classic board has no such link.
         for (variant, expected) in [
@@ -466,7 +437,7 @@ mod tests {
                 only_in(&mut b, 2, 27, &[b2, h8]);
             }
             let found = first(&b, w_wings)
-                .map(|s| names(&b, &s))
+                .map(|s| removed(&b, &s))
                 .unwrap_or_default();
             assert_eq!(found, expected, "{variant:?}");
         }
@@ -474,7 +445,7 @@ mod tests {
 
     #[test]
     fn a_w_wing_on_a_6x6_through_a_box() {
-        use crate::logic::marks::{at, only_in};
+        use crate::logic::fixtures::{at, only_in};
         // 6×6, boxes of 2×3. A1 and D6 hold {4, 5}; in box 2 (A4–B6), 5 is only in A4 (seen by
         // A1) and B6 (seen by D6): 4 leaves A6 and D1.
         let geo = geometry(Size::from_side(6).expect("6×6"), Variant::Classic);
@@ -484,7 +455,7 @@ mod tests {
         keep(&mut b, d6, &[4, 5]);
         only_in(&mut b, 5, 12 + 1, &[a4, b6]);
         let step = first(&b, w_wings).expect("a W-wing");
-        assert_eq!(names(&b, &step), ["A6-4", "D1-4"]);
+        assert_eq!(removed(&b, &step), ["A6-4", "D1-4"]);
     }
 
     #[test]
@@ -501,7 +472,7 @@ mod tests {
             keep(&mut b, 0, &[1, 2]);
             keep(&mut b, 80, &[2, 3]);
             keep(&mut b, 4, &[1, 3]);
-            let found = first(&b, xy).map(|s| names(&b, &s)).unwrap_or_default();
+            let found = first(&b, xy).map(|s| removed(&b, &s)).unwrap_or_default();
             assert_eq!(found, expected, "{variant:?}");
         }
     }
@@ -517,7 +488,7 @@ mod tests {
         keep(&mut b, 10, &[2, 4]);
         let xyz = |b: &Board<2>, sink: &mut Sink| xy_wings(b, true, sink);
         let step = first(&b, xyz).expect("an XYZ-wing");
-        assert_eq!(names(&b, &step), ["B1-4", "B3-4"]);
+        assert_eq!(removed(&b, &step), ["B1-4", "B3-4"]);
         assert_eq!(step.difficulty, Difficulty(44));
     }
 
@@ -534,143 +505,45 @@ mod tests {
         keep(&mut b, 64, &[1, 4]);
         let step = first(&b, wxyz_wings).expect("a WXYZ-wing");
         let expected = ["B1-4", "C1-4", "D1-4", "E3-4", "F3-4", "G3-4", "H3-4"];
-        assert_eq!(names(&b, &step), expected);
+        assert_eq!(removed(&b, &step), expected);
         assert_eq!(step.difficulty, Difficulty(55));
-    }
-}
-
-#[cfg(test)]
-mod soundness {
-    use crate::analysis::{analyze, Verdict};
-    use crate::engine::Budget;
-    use crate::grid::{geometry, Size, Variant};
-    use crate::logic::{solve_path, Technique};
-
-    /// Every step on the paths of 300 hard puzzles removes only wrong candidates and places
-    /// only right digits, checked against each puzzle's unique solution.
-    #[test]
-    fn paths_through_hard_puzzles_are_sound() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/top1465.txt");
-        let path = std::env::var("TOP1465").unwrap_or_else(|_| path.to_string());
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            {
-                use std::io::Write; // the real stderr: the harness swallows prints in a pass
-                let _ = writeln!(std::io::stderr(), "skipped: {path} is missing");
-            }
-            return;
-        };
-        let geo = geometry(Size::NINE, Variant::Classic);
-        let budget = Budget::unlimited();
-        let mut used = std::collections::BTreeMap::<Technique, usize>::new();
-        // 40 here: tests/logic.rs walks every other puzzle of the file.
-        for line in text.lines().filter(|l| l.len() >= 81).take(40) {
-            let givens: Vec<u8> = line[..81]
-                .bytes()
-                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
-                .collect();
-            let Verdict::Unique(solution) =
-                analyze(Size::NINE, Variant::Classic, &givens, &budget).verdict
-            else {
-                continue;
-            };
-            for step in solve_path(geo, &givens, &budget).steps {
-                *used.entry(step.technique).or_default() += 1;
-                for p in &step.placements {
-                    assert_eq!(solution[p.cell as usize], p.digit, "{line}: {}", step.text);
-                }
-                for e in &step.eliminations {
-                    assert_ne!(solution[e.cell as usize], e.digit, "{line}: {}", step.text);
-                }
-            }
-        }
-        println!("{used:?}");
     }
 }
 
 #[cfg(test)]
 mod random_boards {
     use super::*;
-    use crate::analysis::analyze;
-    use crate::engine::Budget;
-    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::fixtures::{assert_sound, thinned_boards, OnBoard};
     use crate::logic::single_digit::{strong_links, turbot_fish};
+
+    /// Counts the steps of the wing and strong-link finders, each checked against the solution.
+    struct Wings(usize);
+
+    impl OnBoard for Wings {
+        fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+            let mut sink = Sink::all();
+            let _ = xy_wings(b, false, &mut sink);
+            let _ = xy_wings(b, true, &mut sink);
+            let _ = wxyz_wings(b, &mut sink);
+            let _ = vwxyz_wings(b, &mut sink);
+            let _ = turbot_fish(b, &mut sink);
+            let _ = strong_links(b, 3, &mut sink);
+            assert_sound(&sink.steps, solution, what);
+            self.0 += sink.steps.len();
+        }
+    }
 
     /// Boards cut from a solved grid, with random wrong candidates removed: whatever a finder
     /// removes, the solution's digit must stay. Every size and both variants.
     #[test]
     fn eliminations_keep_the_solution_on_every_size() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
+        let mut wings = Wings(0);
+        let boards = |side| match side {
+            16 => 1,
+            12 => 3,
+            _ => 10,
         };
-        let mut found = 0;
-        for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
-            for variant in [Variant::Classic, Variant::Diagonal] {
-                let geo = geometry(size, variant);
-                let empty = vec![0; geo.cells()];
-                let budget = Budget::unlimited();
-                let verdict = analyze(size, variant, &empty, &budget).verdict;
-                let Some(solution) = verdict.solution() else {
-                    continue;
-                };
-                let boards = match size.side() {
-                    16 => 1,
-                    12 => 3,
-                    _ => 10,
-                };
-                let start = std::time::Instant::now();
-                let before = found;
-                for _ in 0..boards {
-                    let givens: Vec<u8> = solution
-                        .iter()
-                        .map(|&d| if next() % 100 < 35 { d } else { 0 })
-                        .collect();
-                    if geo.cells() <= 128 {
-                        found += check::<2>(geo, &givens, solution, &mut next);
-                    } else {
-                        found += check::<10>(geo, &givens, solution, &mut next);
-                    }
-                }
-                let took = start.elapsed();
-                println!(
-                    "{} {variant:?}: {} steps, {took:?}",
-                    size.label(),
-                    found - before
-                );
-            }
-        }
-        assert!(found > 0, "no pattern at all");
-    }
-
-    fn check<const W: usize>(
-        geo: &'static crate::grid::Geometry,
-        givens: &[u8],
-        solution: &[u8],
-        next: &mut impl FnMut() -> u64,
-    ) -> usize {
-        let mut b = Board::<W>::new(geo, givens);
-        for cell in b.empty_cells().iter() {
-            for d in b.candidates(cell).iter() {
-                if d != solution[cell] && next() % 100 < 55 {
-                    b.eliminate(cell, d);
-                }
-            }
-        }
-        let mut sink = Sink::all();
-        let _ = xy_wings(&b, false, &mut sink);
-        let _ = xy_wings(&b, true, &mut sink);
-        let _ = wxyz_wings(&b, &mut sink);
-        let _ = vwxyz_wings(&b, &mut sink);
-        let _ = turbot_fish(&b, &mut sink);
-        let _ = strong_links(&b, 3, &mut sink);
-        for step in &sink.steps {
-            for e in &step.eliminations {
-                assert_ne!(solution[e.cell as usize], e.digit, "{}", step.text);
-            }
-        }
-        sink.steps.len()
+        thinned_boards(0x9e37_79b9_7f4a_7c15, boards, &mut wings);
+        assert!(wings.0 > 0, "no pattern at all");
     }
 }

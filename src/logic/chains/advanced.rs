@@ -19,6 +19,19 @@ struct Found {
     nested: Option<Nested>,
 }
 
+impl Found {
+    /// Keeps a pattern's eliminations if the pattern relies on something the chain removed.
+    fn keep_if_caused(found: &mut Vec<Found>, removable: Vec<(usize, u8)>, parents: Vec<u32>) {
+        if !parents.is_empty() {
+            found.push(Found {
+                removable,
+                parents,
+                nested: None,
+            });
+        }
+    }
+}
+
 impl<const W: usize> Ctx<'_, W> {
     /// Adds the advanced implications to `run`; true when something new came.
     pub(super) fn advanced(&mut self, run: &mut Run) -> bool {
@@ -105,24 +118,17 @@ impl<const W: usize> Ctx<'_, W> {
     }
 
     fn locking(&mut self, found: &mut Vec<Found>) {
-        let mut all = Vec::new();
         let _ = intersections::locks(&self.work, |lock| {
             let mut parents = Vec::new();
             let base = self.work.unit(lock.from) - self.work.unit(lock.to);
             self.gone(base, lock.digit, &mut parents);
             let removable = lock.targets.iter().map(|c| (c, lock.digit)).collect();
-            all.push(Found {
-                removable,
-                parents,
-                nested: None,
-            });
+            Found::keep_if_caused(found, removable, parents);
             ControlFlow::Continue(())
         });
-        found.extend(all.into_iter().filter(|f| !f.parents.is_empty()));
     }
 
     fn hidden_pairs(&mut self, found: &mut Vec<Found>) {
-        let mut all = Vec::new();
         let _ = subsets::hidden_sets(&self.work, 2, |s| {
             let mut parents = Vec::new();
             let outside = self.work.unit(s.unit) - s.cells;
@@ -131,23 +137,14 @@ impl<const W: usize> Ctx<'_, W> {
                     parents.push(self.pot(c, d, false));
                 }
             }
-            let removable = s
-                .eliminations
-                .iter()
-                .map(|e| (e.cell as usize, e.digit))
-                .collect();
-            all.push(Found {
-                removable,
-                parents,
-                nested: None,
-            });
+            let removable = s.eliminations.iter().map(|e| (e.cell as usize, e.digit));
+            let removable = removable.collect();
+            Found::keep_if_caused(found, removable, parents);
             ControlFlow::Continue(())
         });
-        found.extend(all.into_iter().filter(|f| !f.parents.is_empty()));
     }
 
     fn naked_pairs(&mut self, found: &mut Vec<Found>) {
-        let mut all = Vec::new();
         let _ = subsets::naked_sets(&self.work, 2, |s| {
             let mut parents = Vec::new();
             for c in s.cells.iter() {
@@ -155,23 +152,14 @@ impl<const W: usize> Ctx<'_, W> {
                     parents.push(self.pot(c, v, false));
                 }
             }
-            let removable = s
-                .eliminations
-                .iter()
-                .map(|e| (e.cell as usize, e.digit))
-                .collect();
-            all.push(Found {
-                removable,
-                parents,
-                nested: None,
-            });
+            let removable = s.eliminations.iter().map(|e| (e.cell as usize, e.digit));
+            let removable = removable.collect();
+            Found::keep_if_caused(found, removable, parents);
             ControlFlow::Continue(())
         });
-        found.extend(all.into_iter().filter(|f| !f.parents.is_empty()));
     }
 
     fn x_wings(&mut self, found: &mut Vec<Found>) {
-        let mut all = Vec::new();
         let n = self.n;
         let _ = fish::fishes(&self.work, 2, |f| {
             let (base_units, cover_units) = if f.rows { (0, n) } else { (n, 0) };
@@ -186,14 +174,9 @@ impl<const W: usize> Ctx<'_, W> {
             let mut parents = Vec::new();
             self.gone(base - cover, f.digit, &mut parents);
             let removable = f.targets.iter().map(|c| (c, f.digit)).collect();
-            all.push(Found {
-                removable,
-                parents,
-                nested: None,
-            });
+            Found::keep_if_caused(found, removable, parents);
             ControlFlow::Continue(())
         });
-        found.extend(all.into_iter().filter(|f| !f.parents.is_empty()));
     }
 
     /// A chaining producer run on the reduced grid; each of its hints (the same eliminations

@@ -11,7 +11,57 @@ use crate::logic::cells::CellSet;
 
 /// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
 pub(crate) struct Cache<const W: usize> {
-    pub(super) entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
+    entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
+}
+
+impl<const W: usize> Cache<W> {
+    pub(super) fn with_starts(starts: usize) -> Self {
+        Cache {
+            entries: (0..starts).map(|_| None).collect(),
+        }
+    }
+
+    /// What start `index` found, if its search read none of the candidates that went.
+    pub(super) fn reusable(
+        &self,
+        index: usize,
+        (gone_cells, gone_units): Gone<W>,
+    ) -> Option<&[Hint]> {
+        let (hints, footprint) = self.entries[index].as_ref()?;
+        (!footprint.touches(gone_cells, gone_units)).then_some(hints.as_slice())
+    }
+}
+
+/// The cells that lost candidates, and for each digit the units where it lost places.
+pub(super) type Gone<'g, const W: usize> = (&'g CellSet<W>, &'g [u128]);
+
+/// Searches start `index` (at `cell`) with `search`: reuses what `reuse` found there if the
+/// search read nothing that went, and records what it reads and finds into `record`.
+pub(super) fn tracked<const W: usize>(
+    ctx: &mut Ctx<W>,
+    cell: usize,
+    index: usize,
+    reuse: Option<Reuse<W>>,
+    record: Option<&mut Cache<W>>,
+    result: &mut Vec<Hint>,
+    search: impl FnOnce(&mut Ctx<W>, &mut Vec<Hint>),
+) {
+    if let Some((cache, gone)) = reuse {
+        if let Some(hints) = cache.reusable(index, gone) {
+            result.extend_from_slice(hints);
+            return;
+        }
+    }
+    if let Some(t) = &mut ctx.track {
+        t.clear();
+        t.cells.insert(cell);
+    }
+    let before = result.len();
+    search(ctx, result);
+    if let (Some(cache), false) = (record, ctx.stopped) {
+        let footprint = ctx.track.clone().expect("tracking");
+        cache.entries[index] = Some((result[before..].to_vec(), footprint));
+    }
 }
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
@@ -20,9 +70,7 @@ pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
 
 /// Finds the hints on `ctx.src` and records, start by start, what each search read.
 pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
-    let mut cache = Cache {
-        entries: (0..3 * ctx.src.geo.cells() * ctx.n).map(|_| None).collect(),
-    };
+    let mut cache = Cache::with_starts(3 * ctx.src.geo.cells() * ctx.n);
     ctx.track = Some(Footprint::new(ctx.n));
     run(ctx, None, Some(&mut cache));
     ctx.track = None;
@@ -33,7 +81,7 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
 /// whose search read none of the candidates that went finds what it found there.
 pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
     let (gone_cells, gone_units) = gone(ctx);
-    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+    run(ctx, Some((cache, (&gone_cells, &gone_units))), None)
 }
 
 /// The cells that lost candidates from `ctx.rule_src` to `ctx.src`, and for each digit the units
@@ -54,7 +102,7 @@ pub(super) fn gone<const W: usize>(ctx: &Ctx<W>) -> (CellSet<W>, Vec<u128>) {
     (gone_cells, gone_units)
 }
 
-pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, &'c CellSet<W>, &'c [u128]);
+pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, Gone<'c, W>);
 
 fn run<const W: usize>(
     ctx: &mut Ctx<W>,
@@ -77,24 +125,16 @@ fn run<const W: usize>(
                     return result;
                 }
                 let index = (pass * cells + cell) * ctx.n + digit as usize - 1;
-                if let Some((cache, gone_cells, gone_units)) = reuse {
-                    if let Some((hints, footprint)) = &cache.entries[index] {
-                        if !footprint.touches(gone_cells, gone_units) {
-                            result.extend(hints.iter().cloned());
-                            continue;
-                        }
-                    }
-                }
-                if let Some(t) = &mut ctx.track {
-                    t.clear();
-                    t.cells.insert(cell);
-                }
-                let before = result.len();
-                unary(ctx, cell, digit, y, x, &mut result);
-                if let Some(cache) = record.as_deref_mut() {
-                    let footprint = ctx.track.clone().expect("tracking");
-                    cache.entries[index] = Some((result[before..].to_vec(), footprint));
-                }
+                let record = record.as_deref_mut();
+                tracked(
+                    ctx,
+                    cell,
+                    index,
+                    reuse,
+                    record,
+                    &mut result,
+                    |ctx, result| unary(ctx, cell, digit, y, x, result),
+                );
             }
         }
     }
@@ -220,18 +260,7 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
             out.clear();
             ctx.on_to_off(p, y, &mut out);
             for &(qp, cause) in &out {
-                let mut q = NONE;
-                if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
-                    q = ctx.node_for(p, qp, cause);
-                    chains.push(q);
-                }
-                if ctx.map[qp as usize] == NONE {
-                    if q == NONE {
-                        q = ctx.node_for(p, qp, cause);
-                    }
-                    ctx.map[qp as usize] = q;
-                    run.off.push(q);
-                }
+                reach(ctx, p, qp, cause, source_pot, chains, &mut run.off);
             }
         }
         while ioff < run.off.len() {
@@ -240,24 +269,38 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
             out.clear();
             ctx.off_to_on(p, y, true, &mut out);
             for &(qp, cause) in &out {
-                let mut q = NONE;
-                if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
-                    q = ctx.node_for(p, qp, cause);
-                    chains.push(q);
-                }
-                if ctx.map[qp as usize] == NONE {
-                    if q == NONE {
-                        q = ctx.node_for(p, qp, cause);
-                    }
-                    ctx.map[qp as usize] = q;
-                    run.on.push(q);
-                }
+                reach(ctx, p, qp, cause, source_pot, chains, &mut run.on);
             }
         }
     }
     for &x in run.on.iter().chain(&run.off) {
         let pot = ctx.pot_of(x);
         ctx.map[pot as usize] = NONE;
+    }
+}
+
+/// Follows `p` to its consequence `qp`: the opposite of the source is a forcing chain (each one
+/// once), and a potential reached for the first time is queued in `next`.
+fn reach<const W: usize>(
+    ctx: &mut Ctx<W>,
+    p: u32,
+    qp: u32,
+    cause: Cause,
+    source_pot: u32,
+    chains: &mut Vec<u32>,
+    next: &mut Vec<u32>,
+) {
+    let mut q = NONE;
+    if qp ^ 1 == source_pot && !chains.iter().any(|&c| ctx.pot_of(c) == qp) {
+        q = ctx.node_for(p, qp, cause);
+        chains.push(q);
+    }
+    if ctx.map[qp as usize] == NONE {
+        if q == NONE {
+            q = ctx.node_for(p, qp, cause);
+        }
+        ctx.map[qp as usize] = q;
+        next.push(q);
     }
 }
 

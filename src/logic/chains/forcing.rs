@@ -6,7 +6,7 @@
 //! what every candidate of a cell, or every place of a digit in a unit, implies holds (cell and
 //! region forcing).
 
-use super::cycles::{self, Cache, Reuse};
+use super::cycles::{self, tracked, Cache, Reuse};
 use super::potential::{Cause, Ctx, Footprint, Run, NONE};
 use super::{Cand, Hint, Kind};
 
@@ -17,9 +17,7 @@ pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
 /// Finds the hints on `ctx.src` and records, cell by cell, what each search read (static
 /// multiple chains only: dynamic ones read grids of their own).
 pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
-    let mut cache = Cache {
-        entries: (0..ctx.src.geo.cells()).map(|_| None).collect(),
-    };
+    let mut cache = Cache::with_starts(ctx.src.geo.cells());
     ctx.track = Some(Footprint::new(ctx.n));
     run(ctx, None, Some(&mut cache));
     ctx.track = None;
@@ -29,7 +27,7 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
 /// The hints on `ctx.src`, a reduction of `ctx.rule_src` (on which `cache` was built).
 pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
     let (gone_cells, gone_units) = cycles::gone(ctx);
-    run(ctx, Some((cache, &gone_cells, &gone_units)), None)
+    run(ctx, Some((cache, (&gone_cells, &gone_units))), None)
 }
 
 fn run<const W: usize>(
@@ -44,28 +42,22 @@ fn run<const W: usize>(
         }
         let card = ctx.src.candidates(cell).len();
         if card > 2 || (card > 1 && ctx.mode.dynamic) {
-            if let Some((cache, gone_cells, gone_units)) = reuse {
-                if let Some((hints, footprint)) = &cache.entries[cell] {
-                    if !footprint.touches(gone_cells, gone_units) {
-                        result.extend(hints.iter().cloned());
-                        continue;
-                    }
-                }
-            }
-            if let Some(t) = &mut ctx.track {
-                t.clear();
-                t.cells.insert(cell);
-            }
-            let before = result.len();
-            let mark = ctx.mark();
-            for_cell(ctx, cell, &mut result);
-            ctx.truncate(mark);
+            let record = record.as_deref_mut();
+            tracked(
+                ctx,
+                cell,
+                cell,
+                reuse,
+                record,
+                &mut result,
+                |ctx, result| {
+                    let mark = ctx.mark();
+                    for_cell(ctx, cell, result);
+                    ctx.truncate(mark);
+                },
+            );
             if ctx.stopped {
                 break;
-            }
-            if let Some(cache) = record.as_deref_mut() {
-                let footprint = ctx.track.clone().expect("tracking");
-                cache.entries[cell] = Some((result[before..].to_vec(), footprint));
             }
         }
     }
@@ -166,7 +158,8 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
         value_runs.push(on_run);
     }
     if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-        let versions = intersect(ctx, &value_runs);
+        let (first, others) = value_runs.split_first().expect("two candidates or more");
+        let versions = intersect(ctx, first, others);
         for row in versions {
             let pot = ctx.pot_of(row[0]);
             let source = ctx.pot(cell, cands.first().unwrap_or(1), true);
@@ -175,19 +168,16 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
     }
 }
 
-/// The potentials found by every run (ons first, in the first run's order), each with its node in
-/// every run.
-fn intersect<const W: usize>(ctx: &mut Ctx<W>, runs: &[Run]) -> Vec<Vec<u32>> {
-    let Some(first) = runs.first() else {
-        return Vec::new();
-    };
+/// The potentials found by `first` and by every run of `others` (ons first, in `first`'s order),
+/// each with its node in every run.
+fn intersect<const W: usize>(ctx: &mut Ctx<W>, first: &Run, others: &[Run]) -> Vec<Vec<u32>> {
     let mut rows: Vec<Vec<u32>> = first
         .on
         .iter()
         .chain(&first.off)
         .map(|&x| vec![x])
         .collect();
-    for run in &runs[1..] {
+    for run in others {
         ctx.load(run);
         rows.retain_mut(|row| {
             let q = ctx.map2[ctx.nodes[row[0] as usize].pot as usize];
@@ -236,24 +226,7 @@ fn regions<const W: usize>(
             return;
         }
         // The intersection, starting from this cell's run.
-        let mut rows: Vec<Vec<u32>> = on_run
-            .on
-            .iter()
-            .chain(&on_run.off)
-            .map(|&x| vec![x])
-            .collect();
-        for run in &runs {
-            ctx.load(run);
-            rows.retain_mut(|row| {
-                let q = ctx.map2[ctx.nodes[row[0] as usize].pot as usize];
-                if q == NONE {
-                    return false;
-                }
-                row.push(q);
-                true
-            });
-            ctx.unload(run);
-        }
+        let rows = intersect(ctx, on_run, &runs);
         let source = ctx.pot(cell, digit, true);
         for row in rows {
             let pot = ctx.pot_of(row[0]);

@@ -16,7 +16,7 @@ mod text;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::step::{Candidate, Difficulty, Step, Technique};
+use super::step::{length_steps, Candidate, Difficulty, Step, Technique};
 use super::Sink;
 use crate::engine::Budget;
 use potential::Ctx;
@@ -134,16 +134,9 @@ pub(crate) struct Hint {
 /// Sudoku Explainer's length increment: 0.1 for each threshold 4, 6, 8, 12, 16, 24, … that
 /// `complexity - 2` exceeds.
 pub(crate) fn length_difficulty(complexity: u32) -> f64 {
-    let mut added = 0.0;
-    let mut ceil: i64 = 4;
-    let length = i64::from(complexity) - 2;
-    let mut odd = false;
-    while length > ceil {
-        added += 0.1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
+    let length = (complexity as usize).saturating_sub(2);
+    // Added a tenth at a time, as Sudoku Explainer does, so the sums round as its do.
+    (0..length_steps(length)).fold(0.0, |added, _| added + 0.1)
 }
 
 /// The difficulty in tenths as Sudoku Explainer prints it.

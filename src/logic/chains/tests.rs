@@ -1,36 +1,16 @@
 use super::*;
-use crate::analysis::analyze;
 use crate::grid::{geometry, Size, Variant};
+use crate::logic::fixtures::{
+    any_solution, assert_sound, givens_of, shared_puzzles, unique_solution,
+};
 use crate::logic::{solve_path, Outcome};
-
-fn givens(line: &str) -> Vec<u8> {
-    line.bytes()
-        .take(81)
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect()
-}
-
-fn solution(size: Size, variant: Variant, givens: &[u8]) -> Vec<u8> {
-    analyze(size, variant, givens, &Budget::unlimited())
-        .verdict
-        .solution()
-        .expect("a solution")
-        .to_vec()
-}
 
 /// Walks the whole path and checks every step against the solution.
 fn check_path(size: Size, variant: Variant, givens: &[u8]) -> Vec<Technique> {
     let geo = geometry(size, variant);
-    let solution = solution(size, variant, givens);
+    let solution = unique_solution(geo, givens).expect("a unique solution");
     let path = solve_path(geo, givens, &Budget::unlimited());
-    for step in &path.steps {
-        for p in &step.placements {
-            assert_eq!(solution[p.cell as usize], p.digit, "{}", step.text);
-        }
-        for e in &step.eliminations {
-            assert_ne!(solution[e.cell as usize], e.digit, "{}", step.text);
-        }
-    }
+    assert_sound(&path.steps, &solution, "");
     assert_eq!(path.outcome, Outcome::Solved);
     path.steps.iter().map(|s| s.technique).collect()
 }
@@ -38,7 +18,7 @@ fn check_path(size: Size, variant: Variant, givens: &[u8]) -> Vec<Technique> {
 #[allow(dead_code)]
 fn first_hint(line: &str, kind: Chaining) -> Option<Step> {
     let geo = geometry(Size::NINE, Variant::Classic);
-    let board = Board::<2>::new(geo, &givens(line));
+    let board = Board::<2>::new(geo, &givens_of(line));
     let mut sink = Sink::first();
     let _ = find(&board, kind, &Budget::unlimited(), &mut sink);
     sink.steps.pop()
@@ -58,41 +38,22 @@ fn length_increments_follow_the_thresholds() {
     assert_eq!(tenth(19), 70);
 }
 
-fn hard_puzzles(file: &str, take: usize) -> Vec<String> {
-    let path = format!("/work/shared/data/{file}");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .take(take)
-            .map(str::to_string)
-            .collect(),
-        Err(_) => {
-            {
-                use std::io::Write; // the real stderr: the harness swallows `eprintln!` in a pass
-                let _ = writeln!(std::io::stderr(), "skipped: {path} is missing");
-            }
-            Vec::new()
-        }
-    }
-}
-
 #[test]
 fn paths_through_hard_puzzles_are_sound() {
     let count = if cfg!(debug_assertions) { 6 } else { 300 };
-    for line in hard_puzzles("top95.txt", count) {
-        check_path(Size::NINE, Variant::Classic, &givens(&line));
+    for line in shared_puzzles("top95.txt", count) {
+        check_path(Size::NINE, Variant::Classic, &givens_of(&line));
     }
 }
 
 #[test]
 #[ignore = "slow: a few hundred hard puzzles (run with --release --ignored)"]
 fn many_paths_are_sound() {
-    let mut puzzles = hard_puzzles("top95.txt", 95);
-    puzzles.extend(hard_puzzles("top1465.txt", 300));
-    puzzles.extend(hard_puzzles("forum_hardest_1106.txt", 20));
+    let mut puzzles = shared_puzzles("top95.txt", 95);
+    puzzles.extend(shared_puzzles("top1465.txt", 300));
+    puzzles.extend(shared_puzzles("forum_hardest_1106.txt", 20));
     for line in puzzles {
-        check_path(Size::NINE, Variant::Classic, &givens(&line));
+        check_path(Size::NINE, Variant::Classic, &givens_of(&line));
     }
 }
 
@@ -114,7 +75,7 @@ fn dump_chain_states() {
         if line.len() < 81 {
             continue;
         }
-        let mut board = Board::<2>::new(geo, &givens(line));
+        let mut board = Board::<2>::new(geo, &givens_of(line));
         while !board.is_solved() {
             let Some(step) = next_step(&board) else { break };
             if step.difficulty.0 >= 65 {
@@ -260,7 +221,7 @@ fn each_producer_finds_its_step() {
 /// and every one agrees with that solution (a sound deduction holds in every solution).
 fn chains_on<const W: usize>(size: Size, variant: Variant, keep: usize, kind: Chaining) {
     let geo = geometry(size, variant);
-    let full = solution(size, variant, &vec![0; geo.cells()]);
+    let full = any_solution(geo, &vec![0; geo.cells()]).expect("a full grid");
     let givens: Vec<u8> = full
         .iter()
         .enumerate()
@@ -273,14 +234,7 @@ fn chains_on<const W: usize>(size: Size, variant: Variant, keep: usize, kind: Ch
         !sink.steps.is_empty(),
         "no {kind:?} step on {size:?} {variant:?}"
     );
-    for step in &sink.steps {
-        for p in &step.placements {
-            assert_eq!(full[p.cell as usize], p.digit, "{}", step.text);
-        }
-        for e in &step.eliminations {
-            assert_ne!(full[e.cell as usize], e.digit, "{}", step.text);
-        }
-    }
+    assert_sound(&sink.steps, &full, &format!("{size:?} {variant:?}"));
 }
 
 #[test]
