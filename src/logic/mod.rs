@@ -64,6 +64,11 @@ impl Sink {
             limit: usize::MAX,
         }
     }
+    /// Whether only one more step is wanted (a finder may then skip the search for any step
+    /// that cannot come first).
+    pub fn wants_one(&self) -> bool {
+        self.limit - self.steps.len() <= 1
+    }
     pub fn push(&mut self, step: Step) -> ControlFlow<()> {
         debug_assert!(
             step.is_productive(),

@@ -16,6 +16,7 @@
 //! decides the same shared units and the same eliminations, since any two cells of a segment
 //! fix its line and box).
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
@@ -138,33 +139,93 @@ fn shape<const W: usize>(a: CellSet<W>, b: CellSet<W>, grouped: bool) -> Shape<W
     }
 }
 
+/// The readings of a unit as a strong link: none, one or two (no allocation: the searches
+/// look these up thousands of times).
+#[derive(Clone, Copy)]
+struct Shapes<const W: usize> {
+    list: [Shape<W>; 2],
+    len: usize,
+}
+
+impl<const W: usize> Shapes<W> {
+    const NONE: Self = Shapes {
+        list: [Shape {
+            ends: [CellSet::EMPTY; 2],
+            grouped: false,
+        }; 2],
+        len: 0,
+    };
+
+    fn one(s: Shape<W>) -> Self {
+        let mut shapes = Self::NONE;
+        shapes.push(s);
+        shapes
+    }
+
+    fn push(&mut self, s: Shape<W>) {
+        self.list[self.len] = s;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[Shape<W>] {
+        &self.list[..self.len]
+    }
+}
+
+/// A reading of every unit of the three kinds for every digit, at `(digit - 1) * units + unit`.
+struct ShapeTable<const W: usize> {
+    shapes: Vec<Shapes<W>>,
+    units: usize,
+}
+
+impl<const W: usize> ShapeTable<W> {
+    fn new(
+        b: &Board<W>,
+        read: fn(&Board<W>, usize, usize, CellSet<W>) -> Shapes<W>,
+    ) -> ShapeTable<W> {
+        let units = b.geo.units.len();
+        let mut shapes = vec![Shapes::NONE; b.side() * units];
+        for digit in 1..=b.side() as u8 {
+            for kind in [BOX, ROW, COLUMN] {
+                for &unit in units_of_type(b, kind) {
+                    let places = b.places_in(digit, unit);
+                    shapes[(digit as usize - 1) * units + unit] = read(b, unit, kind, places);
+                }
+            }
+        }
+        ShapeTable { shapes, units }
+    }
+
+    fn get(&self, digit: u8, unit: usize) -> &[Shape<W>] {
+        self.shapes[(digit as usize - 1) * self.units + unit].as_slice()
+    }
+}
+
 /// How Sukaku Explainer's turbot fish reads a unit as a strong link (none, one or two ways).
 fn turbot_shapes<const W: usize>(
     b: &Board<W>,
     unit: usize,
     kind: usize,
     places: CellSet<W>,
-) -> Vec<Shape<W>> {
-    let cells: Vec<usize> = places.iter().collect();
-    if cells.len() < 2 {
-        return Vec::new();
+) -> Shapes<W> {
+    if places.len() < 2 {
+        return Shapes::NONE;
     }
-    if cells.len() == 2 {
-        let (x, y) = (CellSet::single(cells[0]), CellSet::single(cells[1]));
-        return vec![shape(x, y, false)];
+    if places.len() == 2 {
+        return Shapes::one(pair(places));
     }
     let (heart, blade1, blade2) = if kind == BOX {
         match empty_rectangle(b, unit, places) {
             Some((h, b1, b2)) => (CellSet::single(h), b1, b2),
-            None => return Vec::new(),
+            None => return Shapes::NONE,
         }
     } else {
         match line_blades(b, places) {
             Some((b1, b2)) => (CellSet::EMPTY, b1, b2),
-            None => return Vec::new(),
+            None => return Shapes::NONE,
         }
     };
-    let mut shapes = Vec::new();
+    let mut shapes = Shapes::NONE;
     if blade1.len() == 1 || blade2.len() == 1 {
         if blade1.len() == 1 {
             shapes.push(shape(blade1, blade2 | heart, true));
@@ -178,59 +239,67 @@ fn turbot_shapes<const W: usize>(
     shapes
 }
 
+/// Two places as a link of two single cells.
+fn pair<const W: usize>(places: CellSet<W>) -> Shape<W> {
+    let mut cells = places.iter();
+    let (x, y) = (cells.next(), cells.next());
+    let single = |c: Option<usize>| CellSet::single(c.expect("two places"));
+    shape(single(x), single(y), false)
+}
+
 /// How Sukaku Explainer's chains of strong links read a unit as a link.
 fn chain_shapes<const W: usize>(
     b: &Board<W>,
     unit: usize,
     kind: usize,
     places: CellSet<W>,
-) -> Vec<Shape<W>> {
-    let cells: Vec<usize> = places.iter().collect();
-    if cells.len() < 2 {
-        return Vec::new();
+) -> Shapes<W> {
+    if places.len() < 2 {
+        return Shapes::NONE;
     }
-    if cells.len() == 2 {
-        let (x, y) = (cells[0], cells[1]);
-        if kind == BOX && same_line(b.geo, x, y) {
-            return Vec::new(); // a line's link, not a box's
+    if places.len() == 2 {
+        let link = pair(places);
+        let (x, y) = (link.ends[0].first(), link.ends[1].first());
+        if kind == BOX && same_line(b.geo, x.unwrap_or(0), y.unwrap_or(0)) {
+            return Shapes::NONE; // a line's link, not a box's
         }
-        return vec![shape(CellSet::single(x), CellSet::single(y), false)];
+        return Shapes::one(link);
     }
     if kind != BOX {
         let Some((blade1, blade2)) = line_blades(b, places) else {
-            return Vec::new();
+            return Shapes::NONE;
         };
-        return if blade1.len() == 1 {
-            vec![shape(blade1, blade2, true)]
+        return Shapes::one(if blade1.len() == 1 {
+            shape(blade1, blade2, true)
         } else if blade2.len() == 1 {
-            vec![shape(blade2, blade1, true)]
+            shape(blade2, blade1, true)
         } else {
-            vec![shape(blade1, blade2, true)]
-        };
+            shape(blade1, blade2, true)
+        });
     }
     if let Some((heart, blade1, blade2)) = empty_rectangle(b, unit, places) {
         let heart = CellSet::single(heart);
-        return if blade2.len() == 1 {
-            vec![shape(blade2, blade1 | heart, true)]
+        return Shapes::one(if blade2.len() == 1 {
+            shape(blade2, blade1 | heart, true)
         } else if blade1.len() == 1 {
-            vec![shape(blade1, blade2 | heart, true)]
+            shape(blade1, blade2 | heart, true)
         } else {
-            vec![shape(blade1, blade2, true)]
-        };
+            shape(blade1, blade2, true)
+        });
     }
-    if cells.len() < 4 || hearts_fit(b, unit, places) {
-        return Vec::new();
+    if places.len() < 4 || hearts_fit(b, unit, places) {
+        return Shapes::NONE;
     }
     let Some((blade1, blade2)) = two_lines(b, unit, places) else {
-        return Vec::new();
+        return Shapes::NONE;
     };
     if blade1.len() == 1 || blade2.len() == 1 {
-        return Vec::new(); // an empty rectangle would have been found first
+        return Shapes::NONE; // an empty rectangle would have been found first
     }
-    let mut shapes = vec![shape(blade1, blade2, true)];
+    let mut shapes = Shapes::one(shape(blade1, blade2, true));
     // Four places at the corners of a rectangle: two rows or two columns, both ways.
     let (p, q): (Vec<usize>, Vec<usize>) = (blade1.iter().collect(), blade2.iter().collect());
-    if cells.len() == 4
+    if places.len() == 4
         && p.len() == 2
         && q.len() == 2
         && same_line(b.geo, p[0], q[0])
@@ -275,15 +344,38 @@ fn group<const W: usize>(geo: &Geometry, cells: CellSet<W>) -> String {
     }
 }
 
-/// A pattern found, with the keys Sukaku Explainer sorts by.
-struct Found {
+/// A pattern found, with the keys Sukaku Explainer sorts by. Its step, sentence and all, is
+/// made only when it is pushed: most patterns found are never shown.
+struct Found<const W: usize> {
     difficulty: Difficulty,
     count: usize,
-    suffix: String,
-    step: Step,
+    suffix: Cow<'static, str>,
+    technique: Technique,
+    digit: u8,
+    targets: CellSet<W>,
+    pattern: Pattern<W>,
 }
 
-fn sort_and_push(mut found: Vec<Found>, sink: &mut Sink) -> ControlFlow<()> {
+enum Pattern<const W: usize> {
+    /// Two links, the chain's four ends in order, and the unit the inner ends share.
+    Turbot {
+        link: TurbotLink<W>,
+        chain: [CellSet<W>; 4],
+        shared: usize,
+    },
+    /// Three links in chain order, the end each starts from, and the units joining them.
+    Chain {
+        links: [Chosen<W>; 3],
+        dir: [usize; 3],
+        shared: [usize; 2],
+    },
+}
+
+fn sort_and_push<const W: usize>(
+    b: &Board<W>,
+    mut found: Vec<Found<W>>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     found.sort_by(|x, y| {
         (x.difficulty, Reverse(x.count), &x.suffix).cmp(&(
             y.difficulty,
@@ -292,9 +384,61 @@ fn sort_and_push(mut found: Vec<Found>, sink: &mut Sink) -> ControlFlow<()> {
         ))
     });
     for f in found {
-        sink.push(f.step)?;
+        sink.push(f.step(b))?;
     }
     ControlFlow::Continue(())
+}
+
+impl<const W: usize> Found<W> {
+    fn step(&self, b: &Board<W>) -> Step {
+        let eliminations: Vec<Candidate> = self
+            .targets
+            .iter()
+            .map(|c| Candidate::new(c, self.digit))
+            .collect();
+        let (text, cells, units) = match &self.pattern {
+            Pattern::Turbot {
+                link,
+                chain,
+                shared,
+            } => {
+                let text = turbot_text(b, self.technique, link, chain, *shared, &eliminations);
+                let cells = chain.iter().fold(CellSet::<W>::EMPTY, |s, &c| s | c);
+                (
+                    text,
+                    cells,
+                    vec![link.base as u16, link.cover as u16, *shared as u16],
+                )
+            }
+            Pattern::Chain { links, dir, shared } => {
+                let text = chain_text(
+                    b,
+                    self.technique,
+                    self.digit,
+                    links,
+                    *dir,
+                    *shared,
+                    &eliminations,
+                );
+                let cells = links.iter().fold(CellSet::<W>::EMPTY, |s, l| {
+                    s | l.shape.ends[0] | l.shape.ends[1]
+                });
+                let mut units: Vec<u16> = links.iter().map(|l| l.unit as u16).collect();
+                units.extend(shared.iter().map(|&s| s as u16));
+                (text, cells, units)
+            }
+        };
+        Step {
+            technique: self.technique,
+            difficulty: self.difficulty,
+            placements: Vec::new(),
+            eliminations,
+            cells: cells.iter().map(|c| c as u16).collect(),
+            units,
+            digits: Digits::single(self.digit),
+            text,
+        }
+    }
 }
 
 /// Skyscraper 4.0, two-string kite 4.1, turbot crane 4.2, grouped 4.3: two strong links on a
@@ -315,21 +459,21 @@ pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow
         (ROW, BOX),
         (COLUMN, BOX),
     ];
+    let table = ShapeTable::new(b, turbot_shapes);
     for (base_kind, cover_kind) in pairs {
         let bases = units_of_type(b, base_kind);
         let covers = units_of_type(b, cover_kind);
         for digit in 1..=b.side() as u8 {
             for (i1, &base) in bases.iter().enumerate() {
                 let base_places = b.places_in(digit, base);
-                for base_shape in turbot_shapes(b, base, base_kind, base_places) {
+                for &base_shape in table.get(digit, base) {
                     let from = if base_kind == cover_kind { i1 + 1 } else { 0 };
                     for &cover in &covers[from..] {
-                        let cover_places = b.places_in(digit, cover);
-                        let shapes = turbot_shapes(b, cover, cover_kind, cover_places);
-                        if shapes.is_empty() || base_places.intersects(&cover_places) {
+                        let shapes = table.get(digit, cover);
+                        if shapes.is_empty() || base_places.intersects(&b.places_in(digit, cover)) {
                             continue;
                         }
-                        for cover_shape in shapes {
+                        for &cover_shape in shapes {
                             let link = TurbotLink {
                                 digit,
                                 base,
@@ -346,9 +490,10 @@ pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow
             }
         }
     }
-    sort_and_push(found, sink)
+    sort_and_push(b, found, sink)
 }
 
+#[derive(Clone, Copy)]
 struct TurbotLink<const W: usize> {
     digit: u8,
     base: usize,
@@ -359,7 +504,7 @@ struct TurbotLink<const W: usize> {
     cover_shape: Shape<W>,
 }
 
-fn turbot_ends<const W: usize>(b: &Board<W>, l: &TurbotLink<W>, found: &mut Vec<Found>) {
+fn turbot_ends<const W: usize>(b: &Board<W>, l: &TurbotLink<W>, found: &mut Vec<Found<W>>) {
     for i in 0..2 {
         for j in 0..2 {
             let start = l.base_shape.ends[i];
@@ -377,8 +522,7 @@ fn turbot_ends<const W: usize>(b: &Board<W>, l: &TurbotLink<W>, found: &mut Vec<
             if targets.is_empty() {
                 continue;
             }
-            found.push(turbot_step(
-                b,
+            found.push(turbot_found(
                 l,
                 [start, bridge1, bridge2, end],
                 shared,
@@ -388,13 +532,12 @@ fn turbot_ends<const W: usize>(b: &Board<W>, l: &TurbotLink<W>, found: &mut Vec<
     }
 }
 
-fn turbot_step<const W: usize>(
-    b: &Board<W>,
+fn turbot_found<const W: usize>(
     l: &TurbotLink<W>,
     chain: [CellSet<W>; 4],
     shared: usize,
     targets: CellSet<W>,
-) -> Found {
+) -> Found<W> {
     let grouped = [l.base_shape.grouped, l.cover_shape.grouped];
     let groups = grouped.iter().filter(|&&g| g).count();
     let box_group = (grouped[0] && l.base_kind == BOX) || (grouped[1] && l.cover_kind == BOX);
@@ -411,10 +554,31 @@ fn turbot_step<const W: usize>(
     } else {
         (Technique::TwoStringKite, 41)
     };
-    let suffix = ["00", "01", "11"][groups].to_string();
-    let eliminations: Vec<Candidate> = targets.iter().map(|c| Candidate::new(c, l.digit)).collect();
+    Found {
+        difficulty: Difficulty(tenths),
+        count: targets.len() as usize,
+        suffix: Cow::Borrowed(["00", "01", "11"][groups]),
+        technique,
+        digit: l.digit,
+        targets,
+        pattern: Pattern::Turbot {
+            link: *l,
+            chain,
+            shared,
+        },
+    }
+}
+
+fn turbot_text<const W: usize>(
+    b: &Board<W>,
+    technique: Technique,
+    l: &TurbotLink<W>,
+    chain: &[CellSet<W>; 4],
+    shared: usize,
+    eliminations: &[Candidate],
+) -> String {
     let g = |i: usize| group(b.geo, chain[i]);
-    let text = format!(
+    format!(
         "{technique} on {d}: {}–{} in {} and {}–{} in {} are strong links, {} and {} share {}, so {} or {} is {d}: {}",
         g(0),
         g(1),
@@ -427,25 +591,9 @@ fn turbot_step<const W: usize>(
         b.geo.unit_name(shared),
         g(0),
         g(3),
-        say::eliminations(b.geo, &eliminations),
+        say::eliminations(b.geo, eliminations),
         d = digit_char(l.digit),
-    );
-    let cells = chain.iter().fold(CellSet::<W>::EMPTY, |s, &c| s | c);
-    Found {
-        difficulty: Difficulty(tenths),
-        count: eliminations.len(),
-        suffix,
-        step: Step {
-            technique,
-            difficulty: Difficulty(tenths),
-            placements: Vec::new(),
-            eliminations,
-            cells: cells.iter().map(|c| c as u16).collect(),
-            units: vec![l.base as u16, l.cover as u16, shared as u16],
-            digits: Digits::single(l.digit),
-            text,
-        },
-    }
+    )
 }
 
 /// Sukaku Explainer's link kinds for chains of three, in its order (0 box, 1 row, 2 column).
@@ -466,12 +614,52 @@ const TRIPLES: [[usize; 3]; 10] = [
 /// order (QuickPerm, keeping the orders no greater than their reverse).
 const ORDERS: [[usize; 3]; 3] = [[0, 1, 2], [1, 0, 2], [0, 2, 1]];
 
-/// A link chosen for the chain: its unit, kind and reading.
+/// A link chosen for the chain: its unit, kind and reading (`unit * 2 + reading` is its id).
 #[derive(Clone, Copy)]
 struct Chosen<const W: usize> {
     unit: usize,
     kind: usize,
     shape: Shape<W>,
+    id: usize,
+}
+
+/// For one digit, the unit two link ends share (`shared_region` of both), for every pair of
+/// ends of the digit's links: an end is `link id * 2 + side`. Looked up, not recomputed, for
+/// each of the 24 ways to string three chosen links together.
+struct Joins {
+    ends: usize,
+    shared: Vec<u16>,
+}
+
+impl Joins {
+    const NONE: u16 = u16::MAX;
+
+    fn new<const W: usize>(b: &Board<W>, table: &ShapeTable<W>, digit: u8) -> Joins {
+        let ends = table.units * 4;
+        let mut shared = vec![Self::NONE; ends * ends];
+        let mut all: Vec<(usize, CellSet<W>)> = Vec::new();
+        for unit in 0..table.units {
+            for (i, shape) in table.get(digit, unit).iter().enumerate() {
+                for (side, &end) in shape.ends.iter().enumerate() {
+                    all.push(((unit * 2 + i) * 2 + side, end));
+                }
+            }
+        }
+        for &(x, a) in &all {
+            for &(y, c) in &all {
+                if let Some(u) = shared_region(b, a | c) {
+                    shared[x * ends + y] = u as u16;
+                }
+            }
+        }
+        Joins { ends, shared }
+    }
+
+    /// The unit shared by `side` of link `a` and `other_side` of link `c`.
+    fn between(&self, a: usize, side: usize, c: usize, other_side: usize) -> Option<usize> {
+        let u = self.shared[(a * 2 + side) * self.ends + c * 2 + other_side];
+        (u != Self::NONE).then_some(u as usize)
+    }
 }
 
 /// Three strong links (5.4–5.7): three strong links on a digit joined end to end by two weak
@@ -493,29 +681,45 @@ pub fn strong_links<const W: usize>(
         return ControlFlow::Continue(());
     }
     let mut found = Vec::new();
+    let table = ShapeTable::new(b, chain_shapes);
+    let joins: Vec<Joins> = (1..=b.side() as u8)
+        .map(|digit| Joins::new(b, &table, digit))
+        .collect();
     for kinds in TRIPLES {
         for digit in 1..=b.side() as u8 {
             let mut chosen = Vec::with_capacity(3);
-            choose_links(b, digit, &kinds, 0, &mut chosen, CellSet::EMPTY, &mut found);
+            let joins = &joins[digit as usize - 1];
+            let search = (b, &table, joins, digit, &kinds);
+            choose_links(search, 0, &mut chosen, CellSet::EMPTY, &mut found);
         }
     }
-    sort_and_push(found, sink)
+    sort_and_push(b, found, sink)
 }
 
+/// What `choose_links` searches: the board, its links and how they join, the digit and the
+/// three link kinds.
+type LinkSearch<'s, const W: usize> = (
+    &'s Board<W>,
+    &'s ShapeTable<W>,
+    &'s Joins,
+    u8,
+    &'s [usize; 3],
+);
+
 fn choose_links<const W: usize>(
-    b: &Board<W>,
-    digit: u8,
-    kinds: &[usize; 3],
+    search: LinkSearch<W>,
     from: usize,
     chosen: &mut Vec<Chosen<W>>,
     used: CellSet<W>,
-    found: &mut Vec<Found>,
+    found: &mut Vec<Found<W>>,
 ) {
+    let (b, _, joins, digit, kinds) = search;
     let depth = chosen.len();
     if depth == 3 {
-        chain_orders(b, digit, chosen, found);
+        chain_orders(b, joins, digit, chosen, found);
         return;
     }
+    let table = search.1;
     let kind = kinds[depth];
     let units = units_of_type(b, kind);
     let start = if depth > 0 && kinds[depth - 1] == kind {
@@ -524,13 +728,23 @@ fn choose_links<const W: usize>(
         0
     };
     for (i, &unit) in units.iter().enumerate().skip(start) {
+        let shapes = table.get(digit, unit);
+        if shapes.is_empty() {
+            continue;
+        }
         let places = b.places_in(digit, unit);
-        for shape in chain_shapes(b, unit, kind, places) {
-            if places.intersects(&used) {
-                continue;
-            }
-            chosen.push(Chosen { unit, kind, shape });
-            choose_links(b, digit, kinds, i, chosen, used | places, found);
+        if places.intersects(&used) {
+            continue;
+        }
+        for (reading, &shape) in shapes.iter().enumerate() {
+            let id = unit * 2 + reading;
+            chosen.push(Chosen {
+                unit,
+                kind,
+                shape,
+                id,
+            });
+            choose_links(search, i, chosen, used | places, found);
             chosen.pop();
         }
     }
@@ -538,10 +752,22 @@ fn choose_links<const W: usize>(
 
 fn chain_orders<const W: usize>(
     b: &Board<W>,
+    joins: &Joins,
     digit: u8,
     chosen: &[Chosen<W>],
-    found: &mut Vec<Found>,
+    found: &mut Vec<Found<W>>,
 ) {
+    let joined = |x: &Chosen<W>, y: &Chosen<W>| {
+        (0..4).any(|k| joins.between(x.id, k >> 1, y.id, k & 1).is_some())
+    };
+    let pairs = [
+        joined(&chosen[0], &chosen[1]),
+        joined(&chosen[0], &chosen[2]),
+        joined(&chosen[1], &chosen[2]),
+    ];
+    if pairs.iter().filter(|&&j| j).count() < 2 {
+        return; // no order strings all three together
+    }
     for order in ORDERS {
         let links = order.map(|i| chosen[i]);
         for u in 0..8usize {
@@ -551,8 +777,8 @@ fn chain_orders<const W: usize>(
             let mut shared = [0usize; 2];
             let mut joined = true;
             for w in 0..2 {
-                let ends = inner(w, 1 - dir[w]) | inner(w + 1, dir[w + 1]);
-                match shared_region(b, ends) {
+                let (x, y) = (links[w].id, links[w + 1].id);
+                match joins.between(x, 1 - dir[w], y, dir[w + 1]) {
                     Some(s) => shared[w] = s,
                     None => {
                         joined = false;
@@ -576,7 +802,7 @@ fn chain_orders<const W: usize>(
             if targets.is_empty() {
                 continue;
             }
-            found.push(chain_step(b, digit, chosen, &links, dir, shared, targets));
+            found.push(chain_found(digit, links, dir, shared, targets));
         }
     }
 }
@@ -617,16 +843,14 @@ fn chain_suffix(groups: usize, kinds: [usize; 3]) -> String {
     format!("{groups}{lines}")
 }
 
-fn chain_step<const W: usize>(
-    b: &Board<W>,
+fn chain_found<const W: usize>(
     digit: u8,
-    chosen: &[Chosen<W>],
-    links: &[Chosen<W>; 3],
+    links: [Chosen<W>; 3],
     dir: [usize; 3],
     shared: [usize; 2],
     targets: CellSet<W>,
-) -> Found {
-    let groups = chosen.iter().filter(|c| c.shape.grouped).count();
+) -> Found<W> {
+    let groups = links.iter().filter(|c| c.shape.grouped).count();
     let suffix = chain_suffix(groups, links.map(|l| l.kind));
     let shape = &suffix[1..];
     let (technique, tenths) = if groups > 0 {
@@ -638,7 +862,26 @@ fn chain_step<const W: usize>(
     } else {
         (Technique::ThreeSkyscrapers, 54)
     };
-    let eliminations: Vec<Candidate> = targets.iter().map(|c| Candidate::new(c, digit)).collect();
+    Found {
+        difficulty: Difficulty(tenths),
+        count: targets.len() as usize,
+        suffix: Cow::Owned(suffix),
+        technique,
+        digit,
+        targets,
+        pattern: Pattern::Chain { links, dir, shared },
+    }
+}
+
+fn chain_text<const W: usize>(
+    b: &Board<W>,
+    technique: Technique,
+    digit: u8,
+    links: &[Chosen<W>; 3],
+    dir: [usize; 3],
+    shared: [usize; 2],
+    eliminations: &[Candidate],
+) -> String {
     let end_of = |w: usize, side: usize| group(b.geo, links[w].shape.ends[side]);
     let strong: Vec<String> = (0..3)
         .map(|w| {
@@ -660,7 +903,7 @@ fn chain_step<const W: usize>(
             )
         })
         .collect();
-    let text = format!(
+    format!(
         "{technique} on {d}: strong links {}, {} and {}, joined by {} and {}, so {} or {} is {d}: {}",
         strong[0],
         strong[1],
@@ -669,29 +912,9 @@ fn chain_step<const W: usize>(
         weak[1],
         end_of(0, dir[0]),
         end_of(2, 1 - dir[2]),
-        say::eliminations(b.geo, &eliminations),
+        say::eliminations(b.geo, eliminations),
         d = digit_char(digit),
-    );
-    let cells = links.iter().fold(CellSet::<W>::EMPTY, |s, l| {
-        s | l.shape.ends[0] | l.shape.ends[1]
-    });
-    let mut units: Vec<u16> = links.iter().map(|l| l.unit as u16).collect();
-    units.extend(shared.iter().map(|&s| s as u16));
-    Found {
-        difficulty: Difficulty(tenths),
-        count: eliminations.len(),
-        suffix,
-        step: Step {
-            technique,
-            difficulty: Difficulty(tenths),
-            placements: Vec::new(),
-            eliminations,
-            cells: cells.iter().map(|c| c as u16).collect(),
-            units,
-            digits: Digits::single(digit),
-            text,
-        },
-    }
+    )
 }
 
 #[cfg(test)]

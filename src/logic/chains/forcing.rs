@@ -36,6 +36,12 @@ fn run<const W: usize>(
     mut record: Option<&mut Cache<W>>,
 ) -> Vec<Hint> {
     let mut result = Vec::new();
+    // A 9×9's runs fit in memory many times over; a reading search must see what it reads.
+    let keep_runs = ctx.src.geo.cells() <= 81 && ctx.track.is_none();
+    if keep_runs {
+        let starts = ctx.src.geo.cells() * ctx.n;
+        ctx.on_runs = Some((0..starts).map(|_| None).collect());
+    }
     for cell in 0..ctx.src.geo.cells() {
         if ctx.src.value(cell) != 0 {
             continue;
@@ -53,7 +59,9 @@ fn run<const W: usize>(
                 |ctx, result| {
                     let mark = ctx.mark();
                     for_cell(ctx, cell, result);
-                    ctx.truncate(mark);
+                    if !keep_runs {
+                        ctx.truncate(mark);
+                    }
                 },
             );
             if ctx.stopped {
@@ -61,7 +69,38 @@ fn run<const W: usize>(
             }
         }
     }
+    ctx.on_runs = None;
     result
+}
+
+/// The run from "`cell` holds `digit`" and the contradiction it met, if any: kept from an
+/// earlier region chain when there is one (the same start on the same grid runs the same way),
+/// else followed now.
+fn run_from<const W: usize>(ctx: &mut Ctx<W>, cell: usize, digit: u8) -> (Run, Option<(u32, u32)>) {
+    let index = cell * ctx.n + digit as usize - 1;
+    if let Some(kept) = ctx.on_runs.as_mut().and_then(|runs| runs[index].take()) {
+        return kept;
+    }
+    let on = ctx.pot(cell, digit, true);
+    let mut run = Run {
+        on: vec![ctx.add_node(on, Cause::Start, &[], NONE)],
+        off: Vec::new(),
+    };
+    let absurd = ctx.do_chaining(&mut run);
+    (run, absurd)
+}
+
+/// Keeps a run for the searches still to come (when runs are kept).
+fn keep_run<const W: usize>(
+    ctx: &mut Ctx<W>,
+    cell: usize,
+    digit: u8,
+    kept: (Run, Option<(u32, u32)>),
+) {
+    let index = cell * ctx.n + digit as usize - 1;
+    if let Some(runs) = ctx.on_runs.as_mut() {
+        runs[index] = Some(kept);
+    }
 }
 
 fn on_result<const W: usize>(ctx: &Ctx<W>, pot: u32) -> (Vec<Cand>, Option<Cand>) {
@@ -106,17 +145,13 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
     let mut value_runs: Vec<Run> = Vec::new();
     for v in cands.iter() {
         let on = ctx.pot(cell, v, true);
-        let mut on_run = Run {
-            on: vec![ctx.add_node(on, Cause::Start, &[], NONE)],
-            off: Vec::new(),
-        };
+        let (on_run, absurd) = run_from(ctx, cell, v);
         let mut off_run = Run {
             on: Vec::new(),
             off: vec![ctx.add_node(on ^ 1, Cause::Start, &[], NONE)],
         };
         let double = card >= 3 && !mode.nishio && mode.dynamic;
         let contradiction = mode.dynamic || mode.nishio;
-        let absurd = ctx.do_chaining(&mut on_run);
         if contradiction {
             if let Some((a, b)) = absurd {
                 let kind = Kind::Binary { absurd: true };
@@ -159,7 +194,7 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
     }
     if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
         let (first, others) = value_runs.split_first().expect("two candidates or more");
-        let versions = intersect(ctx, first, others);
+        let versions = intersect(ctx, first, others.iter());
         for row in versions {
             let pot = ctx.pot_of(row[0]);
             let source = ctx.pot(cell, cands.first().unwrap_or(1), true);
@@ -170,7 +205,11 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
 
 /// The potentials found by `first` and by every run of `others` (ons first, in `first`'s order),
 /// each with its node in every run.
-fn intersect<const W: usize>(ctx: &mut Ctx<W>, first: &Run, others: &[Run]) -> Vec<Vec<u32>> {
+fn intersect<'r, const W: usize>(
+    ctx: &mut Ctx<W>,
+    first: &Run,
+    others: impl IntoIterator<Item = &'r Run>,
+) -> Vec<Vec<u32>> {
     let mut rows: Vec<Vec<u32>> = first
         .on
         .iter()
@@ -212,21 +251,18 @@ fn regions<const W: usize>(
         if !(k == 2 || (ctx.mode.multiple && k > 2)) || places.first() != Some(cell) {
             continue;
         }
-        let mut runs: Vec<Run> = Vec::new();
+        let mut runs = Vec::new();
         for pos in places.iter().skip(1) {
-            let pot = ctx.pot(pos, digit, true);
-            let mut run = Run {
-                on: vec![ctx.add_node(pot, Cause::Start, &[], NONE)],
-                off: Vec::new(),
-            };
-            ctx.do_chaining(&mut run);
-            runs.push(run);
+            runs.push(run_from(ctx, pos, digit));
         }
         if ctx.stopped {
             return;
         }
         // The intersection, starting from this cell's run.
-        let rows = intersect(ctx, on_run, &runs);
+        let rows = intersect(ctx, on_run, runs.iter().map(|(run, _)| run));
+        for (pos, kept) in places.iter().skip(1).zip(runs) {
+            keep_run(ctx, pos, digit, kept);
+        }
         let source = ctx.pot(cell, digit, true);
         for row in rows {
             let pot = ctx.pot_of(row[0]);

@@ -146,8 +146,14 @@ pub(crate) fn tenths(d: f64) -> Difficulty {
 
 /// All the hints of a producer on `b`, in Sudoku Explainer's order; `None` when the budget ran
 /// out.
-fn hints<const W: usize>(b: &Board<W>, kind: Chaining, budget: &Budget) -> Option<Vec<Hint>> {
+fn hints<const W: usize>(
+    b: &Board<W>,
+    kind: Chaining,
+    budget: &Budget,
+    first_only: bool,
+) -> Option<Vec<Hint>> {
     let mut ctx = Ctx::new(b, None, kind.mode(), budget);
+    ctx.first_only = first_only;
     let hints = collect(&mut ctx);
     (!ctx.stopped).then_some(hints)
 }
@@ -182,7 +188,7 @@ pub fn find<const W: usize>(
     budget: &Budget,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    let Some(hints) = hints(b, kind, budget) else {
+    let Some(hints) = hints(b, kind, budget, sink.wants_one()) else {
         return ControlFlow::Break(());
     };
     let mut seen: Vec<(Option<Cand>, &[Cand])> = Vec::new();

@@ -144,6 +144,56 @@ impl<const W: usize> Footprint<W> {
     }
 }
 
+/// Every potential's implications on a grid that stays as it is (static chains), worked out
+/// once: the hundreds of searches of a static producer then read them instead of scanning
+/// units. For potential `p`, `entries[ranges[p]..]` holds first what the cell gives (`Cause::Cell`),
+/// up to `ranges[p][1]`, then what the units give, up to `ranges[p][2]`.
+pub(super) struct StaticLinks {
+    ranges: Vec<[u32; 3]>,
+    entries: Vec<(u32, Cause)>,
+}
+
+impl StaticLinks {
+    pub fn new<const W: usize>(ctx: &mut Ctx<W>) -> StaticLinks {
+        let pots = ctx.src.geo.cells() * ctx.n * 2;
+        let mut links = StaticLinks {
+            ranges: vec![[0; 3]; pots],
+            entries: Vec::new(),
+        };
+        let track = ctx.track.take(); // building reads everything; searches record what they use
+        let mut out = Vec::new();
+        for cell in 0..ctx.src.geo.cells() {
+            if ctx.work.value(cell) != 0 {
+                continue;
+            }
+            for digit in ctx.work.candidates(cell).iter() {
+                for on in [false, true] {
+                    let pot = ctx.pot(cell, digit, on);
+                    let start = links.entries.len() as u32;
+                    // Everything; the cell's part comes first.
+                    out.clear();
+                    ctx.implied(pot, true, true, &mut out);
+                    let cell_part = out.iter().take_while(|(_, c)| *c == Cause::Cell).count();
+                    let mid = start + cell_part as u32;
+                    links.entries.extend_from_slice(&out);
+                    links.ranges[pot as usize] = [start, mid, links.entries.len() as u32];
+                }
+            }
+        }
+        ctx.track = track;
+        links
+    }
+
+    /// What follows from `pot`: with `y` the cell's part, then the units' part (for an off, only
+    /// with `x`), as `Ctx::implied` gives them.
+    fn implied(&self, pot: u32, y: bool, x: bool) -> &[(u32, Cause)] {
+        let [start, mid, end] = self.ranges[pot as usize];
+        let from = if y { start } else { mid };
+        let to = if x || pot & 1 == 1 { end } else { mid };
+        &self.entries[from as usize..to.max(from) as usize]
+    }
+}
+
 /// The nodes that one propagation found on and off, in the order found.
 #[derive(Default)]
 pub(super) struct Run {
@@ -175,6 +225,12 @@ pub(super) struct Ctx<'a, const W: usize> {
     removed: Vec<(u32, u8)>,
     scratch: Vec<u32>,
     out: Vec<(u32, Cause)>,
+    /// The implications of every potential, while a static producer runs.
+    pub links: Option<StaticLinks>,
+    /// Runs from "cell holds digit" (at `cell * side + digit - 1`) that a region chain followed
+    /// before the cell's own search, kept for it (see `forcing::run_from`).
+    #[allow(clippy::type_complexity)]
+    pub on_runs: Option<Vec<Option<(Run, Option<(u32, u32)>)>>>,
     /// When set, what the search reads is recorded here.
     pub track: Option<Footprint<W>>,
     /// The static chains on `src`, start by start, for nested producers on reduced grids.
@@ -185,6 +241,10 @@ pub(super) struct Ctx<'a, const W: usize> {
     cancel: Option<&'a AtomicBool>,
     calls: u32,
     pub stopped: bool,
+    /// When only the producer's first hint in Sudoku Explainer's order is wanted: the lowest
+    /// difficulty found so far, beyond which nothing needs to be searched. Infinite otherwise.
+    pub best: f64,
+    pub first_only: bool,
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
@@ -219,6 +279,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
             removed: Vec::new(),
             scratch: Vec::new(),
             out: Vec::new(),
+            links: None,
+            on_runs: None,
             track: None,
             cycle_cache: None,
             multiple_cache: None,
@@ -226,7 +288,25 @@ impl<'a, const W: usize> Ctx<'a, W> {
             cancel: budget.cancel,
             calls: 0,
             stopped,
+            best: f64::INFINITY,
+            first_only: false,
         }
+    }
+
+    /// Notes the hints found, when only the first one counts.
+    pub fn found(&mut self, hints: &[super::Hint]) {
+        if self.first_only {
+            for h in hints {
+                self.best = self.best.min(h.difficulty);
+            }
+        }
+    }
+
+    /// Whether every hint whose chain is at least `length` nodes long, on a base difficulty of at
+    /// least `base`, is harder than one already found (so cannot be the first). Difficulty grows
+    /// with both, and so does its floating-point sum, so the bound is exact.
+    pub fn beyond(&self, base: f64, length: u32) -> bool {
+        base + super::length_difficulty(length) > self.best
     }
 
     /// The budget this context checks.
@@ -331,11 +411,33 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// What follows from `p` being on: the cell's other digits (with `y`), and the digit's other
     /// places in the cell's units (box, row, column, diagonals, each cell once).
     pub fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
+        self.follow(p, y, true, out);
+    }
+
+    /// What follows from node `p`'s potential, from the static links when there are.
+    fn follow(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
         let pot = self.pot_of(p);
-        let (cell, digit) = (self.cell(pot), self.digit(pot));
         if self.track.is_some() {
-            self.read(cell, digit, y);
+            self.read(self.cell(pot), self.digit(pot), y);
         }
+        match &self.links {
+            Some(links) => out.extend_from_slice(links.implied(pot, y, x)),
+            None => self.implied(pot, y, x, out),
+        }
+    }
+
+    /// What follows from `pot` on `work`: for an on, the cell's other digits (with `y`) and the
+    /// digit's other places in its units (always); for an off, see `off_to_on`.
+    fn implied(&self, pot: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
+        if Self::is_on(pot) {
+            self.on_implies(pot, y, out);
+        } else {
+            self.off_implies(pot, y, x, out);
+        }
+    }
+
+    fn on_implies(&self, pot: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
+        let (cell, digit) = (self.cell(pot), self.digit(pot));
         if y {
             for v in self.work.candidates(cell).iter() {
                 if v != digit {
@@ -359,12 +461,12 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// digit's only other place in each unit of the cell (with `x`). In a reduced grid, the
     /// eliminations that made it so are parents too ("hidden parents").
     pub fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
-        let pot = self.pot_of(p);
+        self.follow(p, y, x, out);
+    }
+
+    fn off_implies(&self, pot: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let start = out.len();
-        if self.track.is_some() {
-            self.read(cell, digit, y);
-        }
         if y {
             let cands = self.work.candidates(cell);
             let rest = cands.0 & cands.0.wrapping_sub(1);

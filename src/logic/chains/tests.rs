@@ -250,3 +250,67 @@ fn chains_work_on_a_16_by_16_grid() {
     chains_on::<10>(size, Variant::Classic, 45, Chaining::Cycles);
     chains_on::<10>(size, Variant::Classic, 45, Chaining::Nishio);
 }
+
+/// Where only the first step is wanted, the searches skip chains that cannot come first and
+/// keep runs for later cells: on every grid along hard paths where chains are needed, the first
+/// step of each producer is the one the full search puts first.
+#[test]
+fn the_first_step_alone_is_the_full_search_first() {
+    use crate::logic::next_step;
+    let count = if cfg!(debug_assertions) { 4 } else { 20 };
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let budget = Budget::unlimited();
+    let mut compared = 0;
+    for line in shared_puzzles("top1465.txt", count) {
+        let mut board = Board::<2>::new(geo, &givens_of(&line));
+        while let Some(step) = next_step(&board) {
+            if step.difficulty.0 >= 65 {
+                for kind in [Chaining::Cycles, Chaining::Multiple, Chaining::Dynamic] {
+                    let mut first = Sink::first();
+                    let _ = find(&board, kind, &budget, &mut first);
+                    let mut all = Sink::all();
+                    let _ = find(&board, kind, &budget, &mut all);
+                    let text = |s: &Sink| s.steps.first().map(|s| s.text.clone());
+                    assert_eq!(text(&first), text(&all), "{line} {kind:?}");
+                    compared += 1;
+                }
+            }
+            board.apply(&step);
+        }
+    }
+    println!("{compared} grids and producers compared");
+    assert!(compared > 0 || shared_puzzles("top1465.txt", 1).is_empty());
+}
+
+/// The same on boards thinned at random (many chains of every length, many ties): every size up
+/// to 16×16, both variants.
+#[test]
+fn the_first_step_alone_is_the_full_search_first_on_thinned_boards() {
+    use crate::logic::fixtures::{thinned_boards, OnBoard};
+    struct Compare(usize);
+    impl OnBoard for Compare {
+        fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+            let budget = Budget::unlimited();
+            let dynamic = b.geo.cells() <= 81; // runs are kept on grids up to 9×9
+            for kind in [Chaining::Cycles, Chaining::Multiple, Chaining::Dynamic] {
+                if kind == Chaining::Dynamic && !dynamic {
+                    continue;
+                }
+                let mut first = Sink::first();
+                let _ = find(b, kind, &budget, &mut first);
+                let mut all = Sink::all();
+                let _ = find(b, kind, &budget, &mut all);
+                let text = |s: &Sink| s.steps.first().map(|s| s.text.clone());
+                assert_eq!(text(&first), text(&all), "{what} {kind:?}");
+                self.0 += usize::from(!all.steps.is_empty());
+            }
+        }
+    }
+    let mut compare = Compare(0);
+    thinned_boards(
+        0x5851_f42d_4c95_7f2d,
+        |side| if side <= 9 { 6 } else { 1 },
+        &mut compare,
+    );
+    assert!(compare.0 > 0, "no chain at all");
+}
