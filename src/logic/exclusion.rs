@@ -40,6 +40,10 @@ pub fn aligned_exclusion<const W: usize>(
         return ControlFlow::Continue(());
     }
     let base_cells: CellSet<W> = bases.iter().map(|(c, _)| *c).collect();
+    let mut index_of = vec![usize::MAX; b.geo.cells()];
+    for (i, &(c, _)) in bases.iter().enumerate() {
+        index_of[c] = i;
+    }
     // Pairs in Sukaku Explainer's order: (0,1), (0,2), (1,2), (0,3)…
     for second in 1..bases.len() {
         for first in 0..second {
@@ -54,9 +58,11 @@ pub fn aligned_exclusion<const W: usize>(
             // A third cell from the excluders of either that is a base cell itself.
             let twins = ((ex0 | ex1) & base_cells) - CellSet::from_cells([c0, c1]);
             for c2 in twins.iter() {
-                let Some(&(_, ex2)) = bases.iter().find(|(c, _)| *c == c2) else {
-                    continue;
-                };
+                let third = index_of[c2];
+                if reached_before(&bases, [first, second, third]) {
+                    continue; // the same cells and excluders, tried already
+                }
+                let ex2 = bases[third].1;
                 if let Some(step) = exclude(b, &[c0, c1, c2], ex0 & ex1 & ex2) {
                     sink.push(step)?;
                 }
@@ -65,6 +71,28 @@ pub fn aligned_exclusion<const W: usize>(
     }
     ControlFlow::Continue(())
 }
+
+/// Whether the pairs loop reached these three base cells (`[first, second, third]`, indices into
+/// `bases`) from an earlier pair: pairs go by their second cell, then their first, and a pair
+/// reaches a third cell among the excluders of either.
+fn reached_before<const W: usize>(
+    bases: &[(usize, CellSet<W>)],
+    [first, second, third]: [usize; 3],
+) -> bool {
+    let reaches = |x: usize, y: usize, z: usize| (bases[x].1 | bases[y].1).contains(bases[z].0);
+    if third > second {
+        false // (first, second) is the earliest pair of the three
+    } else if third > first {
+        reaches(first, third, second) // (first, third) comes before (first, second)
+    } else {
+        // (third, first) and (third, second) both come before (first, second).
+        reaches(third, first, second) || reaches(third, second, first)
+    }
+}
+
+/// Room for the excluders, the common peers of the cells: a cell of a 25×25 diagonal grid has
+/// at most 112 peers, so a fixed array holds them all without allocating.
+const MAX_EXCLUDERS: usize = 128;
 
 /// The step of one set of base cells with their common excluders, if it eliminates anything.
 fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>) -> Option<Step> {
@@ -75,11 +103,15 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     let reach = cells
         .iter()
         .fold(Digits::EMPTY, |ds, &c| ds | b.candidates(c));
-    let excluder_digits: Vec<Digits> = excluders
-        .iter()
-        .map(|c| b.candidates(c))
-        .filter(|&ds| ds & !reach == Digits::EMPTY)
-        .collect();
+    let mut excluder_digits = [Digits::EMPTY; MAX_EXCLUDERS];
+    let mut count = 0;
+    for ds in excluders.iter().map(|c| b.candidates(c)) {
+        if ds & !reach == Digits::EMPTY && count < MAX_EXCLUDERS {
+            excluder_digits[count] = ds;
+            count += 1;
+        }
+    }
+    let excluder_digits = &excluder_digits[..count];
     let peers_among = cells
         .iter()
         .enumerate()
@@ -87,14 +119,15 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     if excluder_digits.is_empty() && !peers_among {
         return None; // every combination is allowed
     }
-    let mut allowed = vec![Digits::EMPTY; cells.len()];
-    let mut chosen = vec![0u8; cells.len()];
+    let mut allowed = [Digits::EMPTY; 3];
+    let mut chosen = [0u8; 3];
+    let k = cells.len();
     let mut search = Combinations {
         b,
         cells,
-        excluders: &excluder_digits,
-        chosen: &mut chosen,
-        allowed: &mut allowed,
+        excluders: excluder_digits,
+        chosen: &mut chosen[..k],
+        allowed: &mut allowed[..k],
         missing: cells.iter().map(|&c| b.candidates(c).len()).sum(),
     };
     search.try_all(0);
@@ -115,7 +148,7 @@ struct Combinations<'a, const W: usize> {
     b: &'a Board<W>,
     cells: &'a [usize],
     excluders: &'a [Digits],
-    chosen: &'a mut Vec<u8>,
+    chosen: &'a mut [u8],
     /// For each cell, the digits it takes in some allowed combination.
     allowed: &'a mut [Digits],
     /// How many candidates of the cells no allowed combination has given yet: at 0 nothing can
