@@ -5,7 +5,7 @@
 //! links only (Y, from bivalue cells), both. A cycle is a chain that comes back to its start
 //! after four links or more; a forcing chain is an assumption that implies its own opposite.
 
-use super::potential::{Cause, Ctx, Footprint, Run, StaticLinks, NONE};
+use super::potential::{Cause, Ctx, Footprint, StaticLinks, NONE};
 use super::{Hint, Kind};
 use crate::logic::cells::CellSet;
 
@@ -126,7 +126,7 @@ fn run<const W: usize>(
 ) -> Vec<Hint> {
     let mut result = Vec::new();
     let cells = ctx.src.geo.cells();
-    ctx.links = Some(StaticLinks::new(ctx));
+    let links = StaticLinks::new(ctx);
     for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
         .into_iter()
         .enumerate()
@@ -141,7 +141,6 @@ fn run<const W: usize>(
             }
             for digit in cands.iter() {
                 if ctx.tick() {
-                    ctx.links = None;
                     return result;
                 }
                 let index = (pass * cells + cell) * ctx.n + digit as usize - 1;
@@ -154,20 +153,19 @@ fn run<const W: usize>(
                     reuse,
                     record,
                     &mut result,
-                    |ctx, result| unary(ctx, cell, digit, y, x, result),
+                    |ctx, result| unary(ctx, &links, (cell, digit), y, x, result),
                 );
                 ctx.found(&result[before..]);
             }
         }
     }
-    ctx.links = None;
     result
 }
 
 fn unary<const W: usize>(
     ctx: &mut Ctx<W>,
-    cell: usize,
-    digit: u8,
+    links: &StaticLinks,
+    (cell, digit): (usize, u8),
     y: bool,
     x: bool,
     result: &mut Vec<Hint>,
@@ -178,12 +176,12 @@ fn unary<const W: usize>(
     let mark = ctx.mark();
     let on = ctx.pot(cell, digit, true);
     let source = ctx.add_node(on, Cause::Start, &[], NONE);
-    let cycles = do_cycles(ctx, source, y, x);
+    let cycles = do_cycles(ctx, links, source, y, x);
     let mut chains = Vec::new();
     if x {
-        forcing_chains(ctx, source, y, &mut chains);
+        forcing_chains(ctx, links, source, y, &mut chains);
         let off = ctx.add_node(on ^ 1, Cause::Start, &[], NONE);
-        forcing_chains(ctx, off, y, &mut chains);
+        forcing_chains(ctx, links, off, y, &mut chains);
     }
     for dst in cycles {
         if let Some(hint) = cycle_hint(ctx, dst, on, y, x) {
@@ -218,17 +216,20 @@ fn base(y: bool, x: bool) -> f64 {
 /// Breadth first from `source` (on), alternating layers; an "off" is followed again each time it
 /// is reached unless it is already on the way, an "on" once. Returns the nodes where the chain
 /// comes back to `source`.
-fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) -> Vec<u32> {
+fn do_cycles<const W: usize>(
+    ctx: &mut Ctx<W>,
+    links: &StaticLinks,
+    source: u32,
+    y: bool,
+    x: bool,
+) -> Vec<u32> {
     let source_pot = ctx.pot_of(source);
-    let mut run = Run {
-        on: vec![source],
-        off: Vec::new(),
-    };
+    let mut run = std::mem::take(&mut ctx.spare);
+    run.on.push(source);
     ctx.map[source_pot as usize] = source;
     let mut cycles = Vec::new();
     let (mut ion, mut ioff) = (0, 0);
     let mut length = 0;
-    let mut out = Vec::new();
     while ion < run.on.len() || ioff < run.off.len() {
         length += 1;
         // A node of layer `length` ends a chain of `length` nodes or more.
@@ -238,9 +239,8 @@ fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) ->
         while ion < run.on.len() {
             let p = run.on[ion];
             ion += 1;
-            out.clear();
-            ctx.on_to_off(p, y, &mut out);
-            for &(qp, cause) in &out {
+            let pot = ctx.note_read(p, y);
+            for &(qp, cause) in links.implied(pot, y, true) {
                 if !ctx.is_parent(p, qp) {
                     let q = ctx.node_for(p, qp, cause);
                     run.off.push(q);
@@ -254,9 +254,8 @@ fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) ->
         while ioff < run.off.len() {
             let p = run.off[ioff];
             ioff += 1;
-            out.clear();
-            ctx.off_to_on(p, y, x, &mut out);
-            for &(qp, cause) in &out {
+            let pot = ctx.note_read(p, y);
+            for &(qp, cause) in links.implied(pot, y, x) {
                 let mut q = NONE;
                 if length >= 4 && qp == source_pot {
                     q = ctx.node_for(p, qp, cause);
@@ -276,14 +275,23 @@ fn do_cycles<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, x: bool) ->
         let pot = ctx.pot_of(x);
         ctx.map[pot as usize] = NONE;
     }
+    run.on.clear();
+    run.off.clear();
+    ctx.spare = run;
     cycles
 }
 
 /// Breadth first from `source`, each potential once; collects the nodes that contradict it (the
 /// source implies its opposite).
-fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains: &mut Vec<u32>) {
+fn forcing_chains<const W: usize>(
+    ctx: &mut Ctx<W>,
+    links: &StaticLinks,
+    source: u32,
+    y: bool,
+    chains: &mut Vec<u32>,
+) {
     let source_pot = ctx.pot_of(source);
-    let mut run = Run::default();
+    let mut run = std::mem::take(&mut ctx.spare);
     if Ctx::<W>::is_on(source_pot) {
         run.on.push(source);
     } else {
@@ -291,7 +299,6 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
     }
     ctx.map[source_pot as usize] = source;
     let (mut ion, mut ioff) = (0, 0);
-    let mut out = Vec::new();
     let mut round = 0;
     while ion < run.on.len() || ioff < run.off.len() {
         // Round k adds nodes 2k - 2 links from the source or more; forcing chains start at 6.6.
@@ -302,18 +309,16 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
         while ion < run.on.len() {
             let p = run.on[ion];
             ion += 1;
-            out.clear();
-            ctx.on_to_off(p, y, &mut out);
-            for &(qp, cause) in &out {
+            let pot = ctx.note_read(p, y);
+            for &(qp, cause) in links.implied(pot, y, true) {
                 reach(ctx, p, qp, cause, source_pot, chains, &mut run.off);
             }
         }
         while ioff < run.off.len() {
             let p = run.off[ioff];
             ioff += 1;
-            out.clear();
-            ctx.off_to_on(p, y, true, &mut out);
-            for &(qp, cause) in &out {
+            let pot = ctx.note_read(p, y);
+            for &(qp, cause) in links.implied(pot, y, true) {
                 reach(ctx, p, qp, cause, source_pot, chains, &mut run.on);
             }
         }
@@ -322,6 +327,9 @@ fn forcing_chains<const W: usize>(ctx: &mut Ctx<W>, source: u32, y: bool, chains
         let pot = ctx.pot_of(x);
         ctx.map[pot as usize] = NONE;
     }
+    run.on.clear();
+    run.off.clear();
+    ctx.spare = run;
 }
 
 /// Follows `p` to its consequence `qp`: the opposite of the source is a forcing chain (each one

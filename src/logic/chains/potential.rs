@@ -186,7 +186,7 @@ impl StaticLinks {
 
     /// What follows from `pot`: with `y` the cell's part, then the units' part (for an off, only
     /// with `x`), as `Ctx::implied` gives them.
-    fn implied(&self, pot: u32, y: bool, x: bool) -> &[(u32, Cause)] {
+    pub fn implied(&self, pot: u32, y: bool, x: bool) -> &[(u32, Cause)] {
         let [start, mid, end] = self.ranges[pot as usize];
         let from = if y { start } else { mid };
         let to = if x || pot & 1 == 1 { end } else { mid };
@@ -225,8 +225,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     removed: Vec<(u32, u8)>,
     scratch: Vec<u32>,
     out: Vec<(u32, Cause)>,
-    /// The implications of every potential, while a static producer runs.
-    pub links: Option<StaticLinks>,
+    /// A run to reuse, so that the hundreds of searches of a producer do not allocate their own.
+    pub spare: Run,
     /// Runs from "cell holds digit" (at `cell * side + digit - 1`) that a region chain followed
     /// before the cell's own search, kept for it (see `forcing::run_from`).
     #[allow(clippy::type_complexity)]
@@ -279,7 +279,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             removed: Vec::new(),
             scratch: Vec::new(),
             out: Vec::new(),
-            links: None,
+            spare: Run::default(),
             on_runs: None,
             track: None,
             cycle_cache: None,
@@ -414,16 +414,19 @@ impl<'a, const W: usize> Ctx<'a, W> {
         self.follow(p, y, true, out);
     }
 
-    /// What follows from node `p`'s potential, from the static links when there are.
+    /// What follows from node `p`'s potential on `work`.
     fn follow(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
+        let pot = self.note_read(p, y);
+        self.implied(pot, y, x, out);
+    }
+
+    /// Records that the search looks at node `p`'s cell (with `y`) and units; its potential.
+    pub fn note_read(&mut self, p: u32, y: bool) -> u32 {
         let pot = self.pot_of(p);
         if self.track.is_some() {
             self.read(self.cell(pot), self.digit(pot), y);
         }
-        match &self.links {
-            Some(links) => out.extend_from_slice(links.implied(pot, y, x)),
-            None => self.implied(pot, y, x, out),
-        }
+        pot
     }
 
     /// What follows from `pot` on `work`: for an on, the cell's other digits (with `y`) and the
