@@ -7,7 +7,7 @@
 //! region forcing).
 
 use super::cycles::{self, tracked, Cache, Reuse};
-use super::potential::{Cause, Ctx, Footprint, Run, NONE};
+use super::potential::{Cause, Ctx, Footprint, Run, StaticLinks, NONE};
 use super::{Cand, Hint, Kind};
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
@@ -38,6 +38,10 @@ fn run<const W: usize>(
     let mut result = Vec::new();
     // A 9×9's runs fit in memory many times over; a reading search must see what it reads.
     let keep_runs = ctx.src.geo.cells() <= 81 && ctx.track.is_none();
+    // Static chains see the grid as it is: its links are worked out once.
+    if !ctx.mode.dynamic {
+        ctx.links = Some(StaticLinks::new(ctx));
+    }
     if keep_runs {
         let starts = ctx.src.geo.cells() * ctx.n;
         ctx.on_runs = Some((0..starts).map(|_| None).collect());
@@ -70,6 +74,7 @@ fn run<const W: usize>(
         }
     }
     ctx.on_runs = None;
+    ctx.links = None;
     result
 }
 

@@ -227,6 +227,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     out: Vec<(u32, Cause)>,
     /// A run to reuse, so that the hundreds of searches of a producer do not allocate their own.
     pub spare: Run,
+    /// The implications of every potential, for a static producer's propagation (`do_chaining`).
+    pub links: Option<StaticLinks>,
     /// Runs from "cell holds digit" (at `cell * side + digit - 1`) that a region chain followed
     /// before the cell's own search, kept for it (see `forcing::run_from`).
     #[allow(clippy::type_complexity)]
@@ -280,6 +282,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             scratch: Vec::new(),
             out: Vec::new(),
             spare: Run::default(),
+            links: None,
             on_runs: None,
             track: None,
             cycle_cache: None,
@@ -408,18 +411,6 @@ impl<'a, const W: usize> Ctx<'a, W> {
         self.stopped
     }
 
-    /// What follows from `p` being on: the cell's other digits (with `y`), and the digit's other
-    /// places in the cell's units (box, row, column, diagonals, each cell once).
-    pub fn on_to_off(&mut self, p: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
-        self.follow(p, y, true, out);
-    }
-
-    /// What follows from node `p`'s potential on `work`.
-    fn follow(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
-        let pot = self.note_read(p, y);
-        self.implied(pot, y, x, out);
-    }
-
     /// Records that the search looks at node `p`'s cell (with `y`) and units; its potential.
     pub fn note_read(&mut self, p: u32, y: bool) -> u32 {
         let pot = self.pot_of(p);
@@ -429,8 +420,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
         pot
     }
 
-    /// What follows from `pot` on `work`: for an on, the cell's other digits (with `y`) and the
-    /// digit's other places in its units (always); for an off, see `off_to_on`.
+    /// What follows from `pot` on `work` (`on_implies`, `off_implies`).
     fn implied(&self, pot: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
         if Self::is_on(pot) {
             self.on_implies(pot, y, out);
@@ -439,6 +429,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
         }
     }
 
+    /// What follows from `pot` being on: the cell's other digits (with `y`), and the digit's other
+    /// places in the cell's units (box, row, column, diagonals, each cell once).
     fn on_implies(&self, pot: u32, y: bool, out: &mut Vec<(u32, Cause)>) {
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         if y {
@@ -460,13 +452,9 @@ impl<'a, const W: usize> Ctx<'a, W> {
         }
     }
 
-    /// What follows from `p` being off: the cell's other digit if it is bivalue (with `y`), and the
+    /// What follows from `pot` being off: the cell's other digit if it is bivalue (with `y`), and the
     /// digit's only other place in each unit of the cell (with `x`). In a reduced grid, the
     /// eliminations that made it so are parents too ("hidden parents").
-    pub fn off_to_on(&mut self, p: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
-        self.follow(p, y, x, out);
-    }
-
     fn off_implies(&self, pot: u32, y: bool, x: bool, out: &mut Vec<(u32, Cause)>) {
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let start = out.len();
@@ -546,14 +534,22 @@ impl<'a, const W: usize> Ctx<'a, W> {
         }
         let y = !self.mode.nishio;
         let mut out = std::mem::take(&mut self.out);
+        let links = self.links.take();
         let (mut ion, mut ioff) = (0, 0);
         let result = 'outer: loop {
             if ion < run.on.len() {
                 let p = run.on[ion];
                 ion += 1;
-                out.clear();
-                self.on_to_off(p, y, &mut out);
-                for &(qp, cause) in &out {
+                let pot = self.note_read(p, y);
+                let implied = match &links {
+                    Some(links) => links.implied(pot, y, true),
+                    None => {
+                        out.clear();
+                        self.implied(pot, y, true, &mut out);
+                        &out
+                    }
+                };
+                for &(qp, cause) in implied {
                     let conj = self.map[(qp ^ 1) as usize];
                     if conj != NONE {
                         let q = self.node_for(p, qp, cause);
@@ -570,9 +566,16 @@ impl<'a, const W: usize> Ctx<'a, W> {
             if ioff < run.off.len() {
                 let p = run.off[ioff];
                 ioff += 1;
-                out.clear();
-                self.off_to_on(p, y, true, &mut out);
-                for &(qp, cause) in &out {
+                let pot = self.note_read(p, y);
+                let implied = match &links {
+                    Some(links) => links.implied(pot, y, true),
+                    None => {
+                        out.clear();
+                        self.implied(pot, y, true, &mut out);
+                        &out
+                    }
+                };
+                for &(qp, cause) in implied {
                     let conj = self.map[(qp ^ 1) as usize];
                     if conj != NONE {
                         let q = self.node_for(p, qp, cause);
@@ -607,6 +610,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             self.work.restore(cell as usize, digit);
         }
         self.out = out;
+        self.links = links;
         result
     }
 
