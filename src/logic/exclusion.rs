@@ -119,18 +119,7 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     if excluder_digits.is_empty() && !peers_among {
         return None; // every combination is allowed
     }
-    let mut allowed = [Digits::EMPTY; 3];
-    let mut chosen = [0u8; 3];
-    let k = cells.len();
-    let mut search = Combinations {
-        b,
-        cells,
-        excluders: excluder_digits,
-        chosen: &mut chosen[..k],
-        allowed: &mut allowed[..k],
-        missing: cells.iter().map(|&c| b.candidates(c).len()).sum(),
-    };
-    search.try_all(0);
+    let allowed = Combinations::new(b, cells, excluder_digits).allowed();
     let mut eliminations = Vec::new();
     for (i, &cell) in cells.iter().enumerate() {
         for d in (b.candidates(cell) & !allowed[i]).iter() {
@@ -143,57 +132,84 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     Some(exclusion_step(b, cells, excluders, eliminations))
 }
 
-/// The combinations of the base cells' candidates being tried.
-struct Combinations<'a, const W: usize> {
-    b: &'a Board<W>,
-    cells: &'a [usize],
+/// The combinations of the base cells' candidates: one is allowed when no two cells that see
+/// each other take the same digit and no excluder loses every candidate.
+struct Combinations<'a> {
+    candidates: [Digits; 3],
+    /// `sees[i][j]`: cells i and j are peers.
+    sees: [[bool; 3]; 3],
+    k: usize,
     excluders: &'a [Digits],
-    chosen: &'a mut [u8],
-    /// For each cell, the digits it takes in some allowed combination.
-    allowed: &'a mut [Digits],
-    /// How many candidates of the cells no allowed combination has given yet: at 0 nothing can
-    /// be eliminated, and the search stops.
-    missing: u32,
+    chosen: [u8; 3],
 }
 
-impl<const W: usize> Combinations<'_, W> {
-    /// Every combination from cell `i` on; false once every candidate is allowed.
-    fn try_all(&mut self, i: usize) -> bool {
-        if i == self.cells.len() {
-            let taken = self
-                .chosen
-                .iter()
-                .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
-            // An excluder left with no candidate rules the combination out.
-            if self
-                .excluders
-                .iter()
-                .any(|&ex| ex & !taken == Digits::EMPTY)
-            {
-                return true;
+impl<'a> Combinations<'a> {
+    fn new<const W: usize>(b: &Board<W>, cells: &[usize], excluders: &'a [Digits]) -> Self {
+        let mut candidates = [Digits::EMPTY; 3];
+        let mut sees = [[false; 3]; 3];
+        for (i, &c) in cells.iter().enumerate() {
+            candidates[i] = b.candidates(c);
+            for (j, &o) in cells.iter().enumerate() {
+                sees[i][j] = i != j && b.peers(o).contains(c);
             }
-            for (slot, &d) in self.allowed.iter_mut().zip(self.chosen.iter()) {
-                if !slot.contains(d) {
-                    slot.insert(d);
-                    self.missing -= 1;
+        }
+        Combinations {
+            candidates,
+            sees,
+            k: cells.len(),
+            excluders,
+            chosen: [0; 3],
+        }
+    }
+
+    /// For each cell, the digits it takes in some allowed combination. Each candidate not yet
+    /// seen in one looks for an allowed combination that gives it (usually among the first few
+    /// tried), and every digit of the one found is allowed too.
+    fn allowed(&mut self) -> [Digits; 3] {
+        let mut allowed = [Digits::EMPTY; 3];
+        for i in 0..self.k {
+            for d in self.candidates[i].iter() {
+                if allowed[i].contains(d) {
+                    continue;
+                }
+                self.chosen[i] = d;
+                if self.complete(0, i) {
+                    for (slot, &digit) in allowed.iter_mut().zip(&self.chosen[..self.k]) {
+                        slot.insert(digit);
+                    }
                 }
             }
-            return self.missing > 0;
         }
-        let cell = self.cells[i];
-        for d in self.b.candidates(cell).iter() {
-            // Two cells that see each other cannot take the same digit.
-            let clash =
-                (0..i).any(|j| self.chosen[j] == d && self.b.peers(self.cells[j]).contains(cell));
-            if clash {
-                continue;
-            }
-            self.chosen[i] = d;
-            if !self.try_all(i + 1) {
-                return false;
+        allowed
+    }
+
+    /// Chooses digits for cells `j..` (all but `fixed`) until the combination is allowed.
+    fn complete(&mut self, j: usize, fixed: usize) -> bool {
+        if j == self.k {
+            let taken = self.chosen[..self.k]
+                .iter()
+                .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
+            return !self
+                .excluders
+                .iter()
+                .any(|&ex| ex & !taken == Digits::EMPTY);
+        }
+        if j == fixed {
+            return self.clash_free(j) && self.complete(j + 1, fixed);
+        }
+        for d in self.candidates[j].iter() {
+            self.chosen[j] = d;
+            if self.clash_free(j) && self.complete(j + 1, fixed) {
+                return true;
             }
         }
-        true
+        false
+    }
+
+    /// Whether cell `j`'s digit differs from the digits of the earlier cells it sees (every pair
+    /// is checked once, at its later cell, when both digits are chosen).
+    fn clash_free(&self, j: usize) -> bool {
+        (0..j).all(|i| !(self.sees[i][j] && self.chosen[i] == self.chosen[j]))
     }
 }
 
