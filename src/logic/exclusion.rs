@@ -250,3 +250,61 @@ fn exclusion_step<const W: usize>(
         text,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::fixtures::{assert_sound, at, first, keep, removed, thinned_boards, OnBoard};
+
+    #[test]
+    fn an_aligned_pair_exclusion() {
+        // A1 {1, 2, 4} and A2 {1, 2} see each other; C1 {1, 2} and B2 {1, 4} see both. Every
+        // pair of digits for them but (4, 2) empties C1 or B2.
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut b = Board::<2>::new(geo, &[0; 81]);
+        for (name, digits) in [
+            ("A1", &[1, 2, 4][..]),
+            ("A2", &[1, 2]),
+            ("C1", &[1, 2]),
+            ("B2", &[1, 4]),
+        ] {
+            let cell = at(&b, name);
+            keep(&mut b, cell, digits);
+        }
+        let step = first(&b, |b, sink| aligned_exclusion(b, 2, sink)).expect("an exclusion");
+        assert_eq!(removed(&b, &step), ["A1-1", "A1-2", "A2-1"]);
+        assert_eq!(step.technique, Technique::AlignedPairExclusion);
+        assert_eq!(step.difficulty, Difficulty(62));
+        assert!(
+            step.text
+                .starts_with("Aligned pair exclusion: no combination of digits for A1, A2"),
+            "{}",
+            step.text
+        );
+    }
+
+    /// Whatever pair or triple exclusion removes on boards thinned at random, every size and
+    /// both variants, the solution keeps.
+    #[test]
+    fn exclusions_keep_the_solution_on_every_size() {
+        struct Exclusions(usize);
+        impl OnBoard for Exclusions {
+            fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+                for size in [2, 3] {
+                    let mut sink = Sink::all();
+                    let _ = aligned_exclusion(b, size, &mut sink);
+                    assert_sound(&sink.steps, solution, what);
+                    self.0 += sink.steps.len();
+                }
+            }
+        }
+        let mut found = Exclusions(0);
+        thinned_boards(
+            0x2f6b_3a1e_9d4c_8b57,
+            |side| if side <= 9 { 8 } else { 1 },
+            &mut found,
+        );
+        assert!(found.0 > 0, "no exclusion at all");
+    }
+}
