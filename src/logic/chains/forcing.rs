@@ -199,38 +199,40 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
     }
     if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
         let (first, others) = value_runs.split_first().expect("two candidates or more");
-        let versions = intersect(ctx, first, others.iter());
-        for row in versions {
+        let others: Vec<&Run> = others.iter().collect();
+        let versions = intersect(ctx, first, &others);
+        for row in versions.chunks(value_runs.len()) {
             let pot = ctx.pot_of(row[0]);
             let source = ctx.pot(cell, cands.first().unwrap_or(1), true);
-            result.extend(result_hint(ctx, Kind::Cell, &row, source, pot));
+            result.extend(result_hint(ctx, Kind::Cell, row, source, pot));
         }
     }
 }
 
 /// The potentials found by `first` and by every run of `others` (ons first, in `first`'s order),
-/// each with its node in every run.
-fn intersect<'r, const W: usize>(
-    ctx: &mut Ctx<W>,
-    first: &Run,
-    others: impl IntoIterator<Item = &'r Run>,
-) -> Vec<Vec<u32>> {
-    let mut rows: Vec<Vec<u32>> = first
-        .on
-        .iter()
-        .chain(&first.off)
-        .map(|&x| vec![x])
-        .collect();
-    for run in others {
+/// each with its node in every run: one row of `1 + others.len()` nodes each, in one flat vector
+/// (hundreds of rows are tried and most go at the first other run).
+fn intersect<const W: usize>(ctx: &mut Ctx<W>, first: &Run, others: &[&Run]) -> Vec<u32> {
+    let stride = 1 + others.len();
+    let mut rows = vec![NONE; (first.on.len() + first.off.len()) * stride];
+    for (row, &x) in rows
+        .chunks_mut(stride)
+        .zip(first.on.iter().chain(&first.off))
+    {
+        row[0] = x;
+    }
+    for (column, run) in others.iter().enumerate() {
         ctx.load(run);
-        rows.retain_mut(|row| {
-            let q = ctx.map2[ctx.nodes[row[0] as usize].pot as usize];
-            if q == NONE {
-                return false;
+        let mut kept = 0;
+        for r in 0..rows.len() / stride {
+            let q = ctx.map2[ctx.nodes[rows[r * stride] as usize].pot as usize];
+            if q != NONE {
+                rows.copy_within(r * stride..(r + 1) * stride, kept * stride);
+                rows[kept * stride + 1 + column] = q;
+                kept += 1;
             }
-            row.push(q);
-            true
-        });
+        }
+        rows.truncate(kept * stride);
         ctx.unload(run);
         if rows.is_empty() {
             break;
@@ -264,14 +266,16 @@ fn regions<const W: usize>(
             return;
         }
         // The intersection, starting from this cell's run.
-        let rows = intersect(ctx, on_run, runs.iter().map(|(run, _)| run));
+        let others: Vec<&Run> = runs.iter().map(|(run, _)| run).collect();
+        let rows = intersect(ctx, on_run, &others);
+        let stride = 1 + others.len();
         for (pos, kept) in places.iter().skip(1).zip(runs) {
             keep_run(ctx, pos, digit, kept);
         }
         let source = ctx.pot(cell, digit, true);
-        for row in rows {
+        for row in rows.chunks(stride) {
             let pot = ctx.pot_of(row[0]);
-            result.extend(result_hint(ctx, Kind::Region { unit }, &row, source, pot));
+            result.extend(result_hint(ctx, Kind::Region { unit }, row, source, pot));
         }
     }
 }
