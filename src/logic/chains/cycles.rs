@@ -65,17 +65,18 @@ pub(super) fn tracked<const W: usize>(
 }
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
+    let links = StaticLinks::new(ctx);
     if ctx.first_only {
         // Short chains first: if one is found this cheap way, every hint as easy or easier is
         // among what this found (nothing easier is cut off), so the first is the same.
         ctx.best = EASY;
-        let found = run(ctx, None, None);
+        let found = run(ctx, &links, None, None);
         if ctx.stopped || found.iter().any(|h| h.difficulty <= EASY) {
             return found;
         }
         ctx.best = f64::INFINITY;
     }
-    run(ctx, None, None)
+    run(ctx, &links, None, None)
 }
 
 /// The difficulty below which a first search looks (an X-cycle or forcing X-chain of up to 10
@@ -87,7 +88,8 @@ const EASY: f64 = 6.7;
 pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
     let mut cache = Cache::with_starts(3 * ctx.src.geo.cells() * ctx.n);
     ctx.track = Some(Footprint::new(ctx.n));
-    run(ctx, None, Some(&mut cache));
+    let links = StaticLinks::new(ctx);
+    run(ctx, &links, None, Some(&mut cache));
     ctx.track = None;
     cache
 }
@@ -96,7 +98,8 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
 /// whose search read none of the candidates that went finds what it found there.
 pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
     let (gone_cells, gone_units) = gone(ctx);
-    run(ctx, Some((cache, (&gone_cells, &gone_units))), None)
+    let links = StaticLinks::new(ctx);
+    run(ctx, &links, Some((cache, (&gone_cells, &gone_units))), None)
 }
 
 /// The cells that lost candidates from `ctx.rule_src` to `ctx.src`, and for each digit the units
@@ -121,12 +124,12 @@ pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, Gone<'c, W>);
 
 fn run<const W: usize>(
     ctx: &mut Ctx<W>,
+    links: &StaticLinks,
     reuse: Option<Reuse<W>>,
     mut record: Option<&mut Cache<W>>,
 ) -> Vec<Hint> {
     let mut result = Vec::new();
     let cells = ctx.src.geo.cells();
-    let links = StaticLinks::new(ctx);
     for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
         .into_iter()
         .enumerate()
@@ -153,7 +156,7 @@ fn run<const W: usize>(
                     reuse,
                     record,
                     &mut result,
-                    |ctx, result| unary(ctx, &links, (cell, digit), y, x, result),
+                    |ctx, result| unary(ctx, links, (cell, digit), y, x, result),
                 );
                 ctx.found(&result[before..]);
             }
