@@ -20,9 +20,11 @@ struct Found {
 }
 
 impl Found {
-    /// Keeps a pattern's eliminations if the pattern relies on something the chain removed.
+    /// Keeps a pattern's eliminations if it has any (the pattern finders also report patterns
+    /// that remove nothing, and one of those must not stop the rules that come after it) and the
+    /// pattern relies on something the chain removed.
     fn keep_if_caused(found: &mut Vec<Found>, removable: Vec<(usize, u8)>, parents: Vec<u32>) {
-        if !parents.is_empty() {
+        if !removable.is_empty() && !parents.is_empty() {
             found.push(Found {
                 removable,
                 parents,

@@ -314,3 +314,37 @@ fn the_first_step_alone_is_the_full_search_first_on_thinned_boards() {
     );
     assert!(compare.0 > 0, "no chain at all");
 }
+
+/// Two of the hardest known puzzles, rated as Sudoku Explainer rates them: their hardest steps
+/// need nested forcing chains (level 2), whose advanced rules must skip patterns that remove
+/// nothing (one such pattern once stopped the nested chains and the rating jumped to 11.4).
+#[test]
+fn nested_chains_rate_the_hardest_as_sudoku_explainer_does() {
+    let cases = [
+        (
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            103,
+            "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        ),
+        (
+            "1....6.8...7.....66.....15..3.9.........2....7....854.....9.81.8...41..5.1....4..",
+            103,
+            "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        ),
+    ];
+    let geo = geometry(Size::NINE, Variant::Classic);
+    for (line, tenths, name) in cases {
+        let path = solve_path(geo, &givens_of(line), &Budget::unlimited());
+        assert_eq!(path.outcome, Outcome::Solved, "{line}");
+        let hardest = path
+            .steps
+            .iter()
+            .max_by_key(|s| s.difficulty)
+            .expect("steps");
+        assert_eq!(
+            (hardest.difficulty.0, hardest.technique.name()),
+            (tenths, name),
+            "{line}"
+        );
+    }
+}
