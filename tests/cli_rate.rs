@@ -186,3 +186,19 @@ fn a_solved_grid_needs_no_hint() {
         "{stdout}"
     );
 }
+
+#[test]
+fn a_rating_stopped_before_its_first_step_says_no_step_was_found() {
+    // One of the hardest known puzzles: its first step is a nested forcing chain (11.6), far
+    // beyond a millisecond.
+    let hardest =
+        "1.3.....9..71.9....9.....4..1...7..3....2.8.....5...6.....6.5..6..8...2..7...4...";
+    let path = file_of("hardest", &[hardest]);
+    let (stdout, _, _) = run(&["rate", "--time-limit", "0.001"], &path);
+    assert!(
+        stdout.ends_with(
+            ": >= 0.0 Easy (no step found); a lower bound: the solver ran out of its budget\n"
+        ),
+        "{stdout}"
+    );
+}

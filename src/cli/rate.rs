@@ -269,7 +269,13 @@ fn rating_words(graded: &Graded) -> String {
         Graded::NotRated(why) => format!("not rated: {why}"),
         Graded::Hinted { .. } => "not rated (hint only)".to_string(),
         Graded::Rated { rating, path, .. } => {
-            let technique = rating.hardest.map_or("already solved", |t| t.name());
+            // No step at all: solved as given, or no technique moves the first grid.
+            let none = if incomplete_reason(path).is_none() {
+                "already solved"
+            } else {
+                "no step found"
+            };
+            let technique = rating.hardest.map_or(none, |t| t.name());
             match incomplete_reason(path) {
                 None => format!("{} {} ({technique})", rating.difficulty, rating.level),
                 Some(why) => format!(
