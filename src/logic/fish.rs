@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
-use super::{combinations, Sink};
+use super::{combinations, DigitScope, Sink};
 use crate::engine::Digits;
 use crate::grid::{digit_char, row_letter};
 
@@ -46,6 +46,7 @@ pub struct Fish<const W: usize> {
 pub fn fishes<const W: usize>(
     b: &Board<W>,
     size: usize,
+    skip: Digits,
     mut found: impl FnMut(Fish<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let n = b.side();
@@ -59,7 +60,7 @@ pub fn fishes<const W: usize>(
         let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
         combinations(&lines, size, |base| {
             for digit in 1..=n as u8 {
-                if placed[digit as usize - 1] + 2 * size > n {
+                if placed[digit as usize - 1] + 2 * size > n || skip.contains(digit) {
                     continue;
                 }
                 let mut cells = CellSet::EMPTY;
@@ -103,8 +104,21 @@ pub fn fishes<const W: usize>(
     ControlFlow::Continue(())
 }
 
-pub fn basic_fish<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
-    fishes(b, size, |f| sink.push(fish_step(b, size, &f)))
+pub fn basic_fish<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    scope: &mut DigitScope,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let mut any = false;
+    let flow = fishes(b, size, scope.skip, |f| {
+        any = true;
+        sink.push(fish_step(b, size, &f))
+    });
+    if !any {
+        scope.nothing = Digits::all(b.side());
+    }
+    flow
 }
 
 /// Finned and sashimi fish (HoDoKu's, which Sudoku Explainer does not name): `size` base rows

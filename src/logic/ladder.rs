@@ -10,7 +10,8 @@ use crate::engine::Budget;
 use super::board::Board;
 use super::chains::{self, Chaining};
 use super::{
-    exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, Sink,
+    exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, DigitScope,
+    Sink,
 };
 
 /// One rung: a finder, or a finder with its size.
@@ -81,11 +82,34 @@ pub const LADDER: &[Rung] = &[
 ];
 
 impl Rung {
+    /// Whether the finder can skip digits (see `find_in`).
+    pub fn per_digit(self) -> bool {
+        matches!(
+            self,
+            Rung::Fish(_)
+                | Rung::TurbotFish
+                | Rung::StrongLinks(_)
+                | Rung::Chains(Chaining::Cycles)
+        )
+    }
+
     /// Runs this rung's finder, which pushes what it finds into `sink`.
     pub fn find<const W: usize>(
         self,
         b: &Board<W>,
         budget: &Budget,
+        sink: &mut Sink,
+    ) -> ControlFlow<()> {
+        self.find_in(b, budget, &mut DigitScope::every(), sink)
+    }
+
+    /// `find` skipping the digits of `scope` where the finder reads each digit's places alone
+    /// (other finders search every digit); notes in `scope` the digits found to give nothing.
+    pub fn find_in<const W: usize>(
+        self,
+        b: &Board<W>,
+        budget: &Budget,
+        scope: &mut DigitScope,
         sink: &mut Sink,
     ) -> ControlFlow<()> {
         match self {
@@ -97,17 +121,17 @@ impl Rung {
             Rung::LockedCandidates => intersections::locked_candidates(b, sink),
             Rung::NakedSet(k) => subsets::naked(b, k as usize, sink),
             Rung::HiddenSet(k) => subsets::hidden(b, k as usize, sink),
-            Rung::Fish(k) => fish::basic_fish(b, k as usize, sink),
-            Rung::TurbotFish => single_digit::turbot_fish(b, sink),
+            Rung::Fish(k) => fish::basic_fish(b, k as usize, scope, sink),
+            Rung::TurbotFish => single_digit::turbot_fish_in(b, scope, sink),
             Rung::XyWing => wings::xy_wings(b, false, sink),
             Rung::XyzWing => wings::xy_wings(b, true, sink),
             Rung::UniqueLoops => uniqueness::unique_loops(b, sink),
-            Rung::StrongLinks(k) => single_digit::strong_links(b, k as usize, sink),
+            Rung::StrongLinks(k) => single_digit::strong_links_in(b, k as usize, scope, sink),
             Rung::WxyzWing => wings::wxyz_wings(b, sink),
             Rung::Bug => uniqueness::bug(b, sink),
             Rung::VwxyzWing => wings::vwxyz_wings(b, sink),
             Rung::AlignedExclusion(k) => exclusion::aligned_exclusion(b, k as usize, sink),
-            Rung::Chains(kind) => chains::find(b, kind, budget, sink),
+            Rung::Chains(kind) => chains::find_in(b, kind, budget, scope, sink),
         }
     }
 }

@@ -84,6 +84,23 @@ impl Sink {
     }
 }
 
+/// For a finder that reads each digit's places alone (fish, turbot fish, strong links, X-chains):
+/// the digits it may skip, each known to give nothing on the places it has now, and, once the
+/// finder has run, every digit known to give nothing there (what a path remembers for the next
+/// time it tries that finder).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DigitScope {
+    pub skip: crate::engine::Digits,
+    pub nothing: crate::engine::Digits,
+}
+
+impl DigitScope {
+    /// Every digit searched, nothing known beforehand.
+    pub fn every() -> DigitScope {
+        DigitScope::default()
+    }
+}
+
 /// Calls `visit` with every `k`-element combination of `items` in colexicographic order — by
 /// last element, then the one before: {0,1}, {0,2}, {1,2}, {0,3}… — the order Sudoku Explainer
 /// enumerates them in (as binary numbers counting up), until it breaks. At most 64 items.

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
-use super::Sink;
+use super::{DigitScope, Sink};
 use crate::engine::Digits;
 use crate::grid::{digit_char, Geometry};
 
@@ -179,13 +179,15 @@ struct ShapeTable<const W: usize> {
 }
 
 impl<const W: usize> ShapeTable<W> {
+    /// The shapes of every digit but those of `skip` (which get none).
     fn new(
         b: &Board<W>,
+        skip: Digits,
         read: fn(&Board<W>, usize, usize, CellSet<W>) -> Shapes<W>,
     ) -> ShapeTable<W> {
         let units = b.geo.units.len();
         let mut shapes = vec![Shapes::NONE; b.side() * units];
-        for digit in 1..=b.side() as u8 {
+        for digit in searched(b, skip) {
             for kind in [BOX, ROW, COLUMN] {
                 for &unit in units_of_type(b, kind) {
                     let places = b.places_in(digit, unit);
@@ -199,6 +201,20 @@ impl<const W: usize> ShapeTable<W> {
     fn get(&self, digit: u8, unit: usize) -> &[Shape<W>] {
         self.shapes[(digit as usize - 1) * self.units + unit].as_slice()
     }
+}
+
+/// The digits of `b` but those of `skip`, in order.
+fn searched<const W: usize>(b: &Board<W>, skip: Digits) -> impl Iterator<Item = u8> {
+    (1..=b.side() as u8).filter(move |&d| !skip.contains(d))
+}
+
+/// The digits none of `found` is on.
+fn nothing_found<const W: usize>(b: &Board<W>, found: &[Found<W>]) -> Digits {
+    let mut nothing = Digits::all(b.side());
+    for f in found {
+        nothing.remove(f.digit);
+    }
+    nothing
 }
 
 /// How Sukaku Explainer's turbot fish reads a unit as a strong link (none, one or two ways).
@@ -450,7 +466,17 @@ impl<const W: usize> Found<W> {
 /// (after the base when of the same kind), its reading, and the two ends of each. Every pattern
 /// is collected, then sorted stably by difficulty, eliminations (most first) and the number of
 /// grouped links, and pushed in that order.
+#[cfg(test)]
 pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    turbot_fish_in(b, &mut DigitScope::every(), sink)
+}
+
+/// `turbot_fish` on the digits of `scope` (each pattern is on one digit, read from its places).
+pub fn turbot_fish_in<const W: usize>(
+    b: &Board<W>,
+    scope: &mut DigitScope,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     let mut found = Vec::new();
     let pairs = [
         (ROW, ROW),
@@ -459,11 +485,11 @@ pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow
         (ROW, BOX),
         (COLUMN, BOX),
     ];
-    let table = ShapeTable::new(b, turbot_shapes);
+    let table = ShapeTable::new(b, scope.skip, turbot_shapes);
     for (base_kind, cover_kind) in pairs {
         let bases = units_of_type(b, base_kind);
         let covers = units_of_type(b, cover_kind);
-        for digit in 1..=b.side() as u8 {
+        for digit in searched(b, scope.skip) {
             for (i1, &base) in bases.iter().enumerate() {
                 let base_places = b.places_in(digit, base);
                 for &base_shape in table.get(digit, base) {
@@ -490,6 +516,7 @@ pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow
             }
         }
     }
+    scope.nothing = nothing_found(b, &found);
     sort_and_push(b, found, sink)
 }
 
@@ -672,27 +699,41 @@ impl Joins {
 /// of the links and the direction of each. Every pattern is collected, sorted stably by
 /// difficulty, eliminations (most first) and a suffix naming the shape, and pushed in order.
 /// Only three links are supported (Sukaku Explainer's default; more are off by default).
+#[cfg(test)]
 pub fn strong_links<const W: usize>(
     b: &Board<W>,
     links: usize,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    strong_links_in(b, links, &mut DigitScope::every(), sink)
+}
+
+/// `strong_links` on the digits of `scope` (each pattern is on one digit, read from its places).
+pub fn strong_links_in<const W: usize>(
+    b: &Board<W>,
+    links: usize,
+    scope: &mut DigitScope,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
     if links != 3 {
         return ControlFlow::Continue(());
     }
     let mut found = Vec::new();
-    let table = ShapeTable::new(b, chain_shapes);
-    let joins: Vec<Joins> = (1..=b.side() as u8)
-        .map(|digit| Joins::new(b, &table, digit))
+    let table = ShapeTable::new(b, scope.skip, chain_shapes);
+    let joins: Vec<Option<Joins>> = (1..=b.side() as u8)
+        .map(|digit| (!scope.skip.contains(digit)).then(|| Joins::new(b, &table, digit)))
         .collect();
     for kinds in TRIPLES {
-        for digit in 1..=b.side() as u8 {
+        for digit in searched(b, scope.skip) {
             let mut chosen = Vec::with_capacity(3);
-            let joins = &joins[digit as usize - 1];
+            let joins = joins[digit as usize - 1]
+                .as_ref()
+                .expect("a searched digit");
             let search = (b, &table, joins, digit, &kinds);
             choose_links(search, 0, &mut chosen, CellSet::EMPTY, &mut found);
         }
     }
+    scope.nothing = nothing_found(b, &found);
     sort_and_push(b, found, sink)
 }
 

@@ -7,9 +7,11 @@
 use std::fmt;
 
 use super::board::Board;
+use super::cells::CellSet;
 use super::ladder::LADDER;
 use super::step::{Difficulty, Step, Technique};
-use super::Sink;
+use super::{DigitScope, Sink};
+use crate::engine::Digits;
 use crate::engine::{Budget, Stop};
 use crate::grid::Geometry;
 
@@ -50,6 +52,67 @@ pub fn next_step_within<const W: usize>(board: &Board<W>, budget: &Budget) -> Op
     None
 }
 
+/// What the per-digit rungs found nothing for on a path, digit by digit, with the digit's places
+/// then. Places only shrink along a path, so while a digit's places are the same the rung gives
+/// nothing for it again, and skipping it changes neither what is found nor its order.
+struct Memo<const W: usize> {
+    /// For each rung of the ladder and each digit.
+    nothing: Vec<Vec<Option<CellSet<W>>>>,
+}
+
+impl<const W: usize> Memo<W> {
+    fn new(side: usize) -> Self {
+        Memo {
+            nothing: vec![vec![None; side]; LADDER.len()],
+        }
+    }
+
+    /// The digits rung `rung` is known to give nothing for on `board`.
+    fn known(&self, rung: usize, board: &Board<W>) -> Digits {
+        let mut known = Digits::EMPTY;
+        for (i, places) in self.nothing[rung].iter().enumerate() {
+            let digit = i as u8 + 1;
+            if *places == Some(board.places(digit)) {
+                known.insert(digit);
+            }
+        }
+        known
+    }
+
+    fn remember(&mut self, rung: usize, board: &Board<W>, nothing: Digits) {
+        for digit in nothing.iter() {
+            self.nothing[rung][digit as usize - 1] = Some(board.places(digit));
+        }
+    }
+}
+
+/// `next_step_within` on a path, with what the earlier steps' searches found nothing for.
+fn next_step_on_path<const W: usize>(
+    board: &Board<W>,
+    budget: &Budget,
+    memo: &mut Memo<W>,
+) -> Option<Step> {
+    for (i, rung) in LADDER.iter().enumerate() {
+        let mut sink = Sink::first();
+        if !rung.per_digit() {
+            let _ = rung.find(board, budget, &mut sink);
+        } else {
+            let mut scope = DigitScope {
+                skip: memo.known(i, board),
+                nothing: Digits::EMPTY,
+            };
+            let _ = rung.find_in(board, budget, &mut scope, &mut sink);
+            if stopped(budget).is_none() {
+                memo.remember(i, board, scope.nothing);
+            }
+        }
+        if let Some(step) = sink.steps.pop() {
+            return Some(step);
+        }
+    }
+    None
+}
+
 /// Walks the path of simplest steps from `givens` (0 for empty).
 pub fn solve_path(geo: &'static Geometry, givens: &[u8], budget: &Budget) -> Path {
     if geo.cells() <= 128 {
@@ -61,6 +124,7 @@ pub fn solve_path(geo: &'static Geometry, givens: &[u8], budget: &Budget) -> Pat
 
 fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
     let mut steps = Vec::new();
+    let mut memo = Memo::new(board.side());
     let outcome = loop {
         if board.is_solved() {
             break Outcome::Solved;
@@ -71,7 +135,7 @@ fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
         if let Some(stop) = stopped(budget) {
             break Outcome::Stopped(stop);
         }
-        let Some(step) = next_step_within(&board, budget) else {
+        let Some(step) = next_step_on_path(&board, budget, &mut memo) else {
             if let Some(stop) = stopped(budget) {
                 break Outcome::Stopped(stop);
             }
@@ -170,5 +234,63 @@ pub fn rate(path: &Path) -> Rating {
         hardest,
         level: Level::of(difficulty),
         complete: path.outcome == Outcome::Solved,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+    use crate::logic::fixtures::{givens_of, shared_puzzles, thinned_boards, OnBoard};
+    use crate::logic::next_step;
+
+    /// The steps found afresh at each point, without what earlier searches found nothing for.
+    fn fresh_path<const W: usize>(mut board: Board<W>) -> Vec<String> {
+        let mut texts = Vec::new();
+        while let Some(step) = next_step(&board) {
+            board.apply(&step);
+            texts.push(step.text);
+        }
+        texts
+    }
+
+    fn remembered_path<const W: usize>(board: Board<W>) -> Vec<String> {
+        let path = walk(board, &Budget::unlimited());
+        path.steps.into_iter().map(|s| s.text).collect()
+    }
+
+    /// A path remembers, per digit, where fish, turbot fish, strong links and X-chains found
+    /// nothing, and skips those digits while their places stay the same: it must take every
+    /// step that finding each step afresh takes. The puzzle here needs turbot fish, strong links
+    /// and forcing chains again and again (Sudoku Explainer rates it 7.2).
+    #[test]
+    fn remembering_what_found_nothing_changes_no_step() {
+        let geo = geometry(Size::NINE, Variant::Classic);
+        let mut lines = vec![
+            "89.4..2.66..9..............3..5.8.1.28...94....5...8..53.6...8..2.8.13..1....46.9"
+                .to_string(),
+        ];
+        let count = if cfg!(debug_assertions) { 3 } else { 30 };
+        lines.extend(shared_puzzles("top1465.txt", count));
+        for line in &lines {
+            let board = Board::<2>::new(geo, &givens_of(line));
+            assert_eq!(remembered_path(board.clone()), fresh_path(board), "{line}");
+        }
+
+        struct Compare(usize);
+        impl OnBoard for Compare {
+            fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+                let (remembered, fresh) = (remembered_path(b.clone()), fresh_path(b.clone()));
+                assert_eq!(remembered, fresh, "{what}");
+                self.0 += fresh.len();
+            }
+        }
+        let mut compare = Compare(0);
+        thinned_boards(
+            0x2545_f491_4f6c_dd1d,
+            |side| usize::from(side <= 9) * 8,
+            &mut compare,
+        );
+        assert!(compare.0 > 0, "no step at all");
     }
 }

@@ -163,7 +163,7 @@ impl<const W: usize> Ctx<'_, W> {
 
     fn x_wings(&mut self, found: &mut Vec<Found>) {
         let n = self.n;
-        let _ = fish::fishes(&self.work, 2, |f| {
+        let _ = fish::fishes(&self.work, 2, crate::engine::Digits::EMPTY, |f| {
             let (base_units, cover_units) = if f.rows { (0, n) } else { (n, 0) };
             let base = f
                 .base

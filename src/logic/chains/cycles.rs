@@ -5,8 +5,9 @@
 //! links only (Y, from bivalue cells), both. A cycle is a chain that comes back to its start
 //! after four links or more; a forcing chain is an assumption that implies its own opposite.
 
-use super::potential::{Cause, Ctx, Footprint, StaticLinks, NONE};
+use super::potential::{Best, Cause, Ctx, Footprint, StaticLinks, NONE};
 use super::{Hint, Kind};
+use crate::engine::Digits;
 use crate::logic::cells::CellSet;
 
 /// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
@@ -66,18 +67,23 @@ pub(super) fn tracked<const W: usize>(
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
     let links = StaticLinks::new(ctx);
-    if ctx.first_only {
-        // Short chains first: if one is found this cheap way, every hint as easy or easier is
-        // among what this found (nothing easier is cut off), so the first is the same.
-        ctx.best = EASY;
-        let found = run(ctx, &links, None, None);
-        if ctx.stopped || found.iter().any(|h| h.difficulty <= EASY) {
-            return found;
-        }
-        ctx.best = f64::INFINITY;
+    if !ctx.first_only {
+        return run(ctx, &links, ALL, None, None);
     }
-    run(ctx, &links, None, None)
+    // Short chains first: if one is found this cheap way, every hint as easy or easier is among
+    // what this found (nothing easier is cut off), so the first is the same.
+    ctx.best = Best::below(EASY);
+    let found = run(ctx, &links, ALL, None, None);
+    if ctx.stopped || found.iter().any(|h| h.difficulty <= EASY) {
+        return found;
+    }
+    ctx.best = Best::NONE;
+    run(ctx, &links, ALL, None, None)
 }
+
+/// The passes of `run`: digit links only (X), cell links only (Y), both (XY).
+const PASSES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+const ALL: std::ops::Range<usize> = 0..3;
 
 /// The difficulty below which a first search looks (an X-cycle or forcing X-chain of up to 10
 /// nodes): most puzzles that need this producer have such a chain, and it is found at a
@@ -89,7 +95,7 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
     let mut cache = Cache::with_starts(3 * ctx.src.geo.cells() * ctx.n);
     ctx.track = Some(Footprint::new(ctx.n));
     let links = StaticLinks::new(ctx);
-    run(ctx, &links, None, Some(&mut cache));
+    run(ctx, &links, ALL, None, Some(&mut cache));
     ctx.track = None;
     cache
 }
@@ -99,7 +105,13 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
 pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) -> Vec<Hint> {
     let (gone_cells, gone_units) = gone(ctx);
     let links = StaticLinks::new(ctx);
-    run(ctx, &links, Some((cache, (&gone_cells, &gone_units))), None)
+    run(
+        ctx,
+        &links,
+        ALL,
+        Some((cache, (&gone_cells, &gone_units))),
+        None,
+    )
 }
 
 /// The cells that lost candidates from `ctx.rule_src` to `ctx.src`, and for each digit the units
@@ -125,24 +137,29 @@ pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, Gone<'c, W>);
 fn run<const W: usize>(
     ctx: &mut Ctx<W>,
     links: &StaticLinks,
+    passes: std::ops::Range<usize>,
     reuse: Option<Reuse<W>>,
     mut record: Option<&mut Cache<W>>,
 ) -> Vec<Hint> {
     let mut result = Vec::new();
     let cells = ctx.src.geo.cells();
-    for (pass, (y, x)) in [(false, true), (true, false), (true, true)]
-        .into_iter()
-        .enumerate()
-    {
-        if ctx.beyond(base(y, x), 0) {
+    for pass in passes {
+        let (y, x) = PASSES[pass];
+        if ctx.beyond(base(y, x), 0, super::sort_key(x, y)) {
             continue; // XY chains start at 7.0: an easier hint is already found
         }
+        // X-chains read only their digit's places: a digit known to give none is skipped.
+        let skip = match ctx.x_scope {
+            Some(scope) if (y, x) == (false, true) => scope.skip,
+            _ => Digits::EMPTY,
+        };
+        let unbounded = ctx.best.difficulty == f64::INFINITY;
         for cell in 0..cells {
             let cands = ctx.src.candidates(cell);
             if ctx.src.value(cell) != 0 || cands.len() < 2 {
                 continue;
             }
-            for digit in cands.iter() {
+            for digit in (cands & !skip).iter() {
                 if ctx.tick() {
                     return result;
                 }
@@ -159,6 +176,12 @@ fn run<const W: usize>(
                     |ctx, result| unary(ctx, links, (cell, digit), y, x, result),
                 );
                 ctx.found(&result[before..]);
+            }
+        }
+        if let (Some(scope), 0) = (&mut ctx.x_scope, pass) {
+            // Searched to the end and nothing found: no digit has an X-chain.
+            if unbounded && result.is_empty() && !ctx.stopped {
+                scope.nothing = Digits::all(ctx.n);
             }
         }
     }
@@ -236,7 +259,7 @@ fn do_cycles<const W: usize>(
     while ion < run.on.len() || ioff < run.off.len() {
         length += 1;
         // A node of layer `length` ends a chain of `length` nodes or more.
-        if ctx.beyond(base(y, x), length) {
+        if ctx.beyond(base(y, x), length, super::sort_key(x, y)) {
             break;
         }
         while ion < run.on.len() {
@@ -251,7 +274,7 @@ fn do_cycles<const W: usize>(
             }
         }
         length += 1;
-        if ctx.beyond(base(y, x), length) {
+        if ctx.beyond(base(y, x), length, super::sort_key(x, y)) {
             break;
         }
         while ioff < run.off.len() {
@@ -304,9 +327,15 @@ fn forcing_chains<const W: usize>(
     let (mut ion, mut ioff) = (0, 0);
     let mut round = 0;
     while ion < run.on.len() || ioff < run.off.len() {
-        // Round k adds nodes 2k - 2 links from the source or more; forcing chains start at 6.6.
+        // Round k adds nodes that end chains of 2k - 1 nodes or more (2k from an "on" source);
+        // forcing chains start at 6.6 (X) or 7.0 (XY).
         round += 1;
-        if ctx.beyond(6.6, 2 * round - 2) {
+        let (base, key) = if y {
+            (7.0, super::sort_key(true, true))
+        } else {
+            (6.6, super::sort_key(true, false))
+        };
+        if ctx.beyond(base, 2 * round - 1, key) {
             break;
         }
         while ion < run.on.len() {

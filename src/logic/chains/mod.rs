@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::step::{length_steps, Candidate, Difficulty, Step, Technique};
-use super::Sink;
+use super::{DigitScope, Sink};
 use crate::engine::Budget;
 use potential::Ctx;
 
@@ -151,10 +151,17 @@ fn hints<const W: usize>(
     kind: Chaining,
     budget: &Budget,
     first_only: bool,
+    scope: &mut DigitScope,
 ) -> Option<Vec<Hint>> {
     let mut ctx = Ctx::new(b, None, kind.mode(), budget);
     ctx.first_only = first_only;
+    if kind == Chaining::Cycles {
+        ctx.x_scope = Some(*scope);
+    }
     let hints = collect(&mut ctx);
+    if let Some(x_scope) = ctx.x_scope {
+        scope.nothing = x_scope.nothing;
+    }
     (!ctx.stopped).then_some(hints)
 }
 
@@ -188,7 +195,20 @@ pub fn find<const W: usize>(
     budget: &Budget,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    let Some(hints) = hints(b, kind, budget, sink.wants_one()) else {
+    find_in(b, kind, budget, &mut DigitScope::every(), sink)
+}
+
+/// `find`, where the X-chains of static chains skip the digits of `scope`, each known to give
+/// none on its places (X-cycles and forcing X-chains read only their digit's places); notes in
+/// `scope` whether the X-chains found none at all.
+pub fn find_in<const W: usize>(
+    b: &Board<W>,
+    kind: Chaining,
+    budget: &Budget,
+    scope: &mut DigitScope,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let Some(hints) = hints(b, kind, budget, sink.wants_one(), scope) else {
         return ControlFlow::Break(());
     };
     let mut seen: Vec<(Option<Cand>, &[Cand])> = Vec::new();
@@ -377,7 +397,7 @@ impl<const W: usize> Ctx<'_, W> {
     }
 }
 
-fn sort_key(x: bool, y: bool) -> u8 {
+pub(crate) fn sort_key(x: bool, y: bool) -> u8 {
     match (x, y) {
         (true, true) => 4,
         (false, true) => 3,

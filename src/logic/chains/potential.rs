@@ -243,10 +243,46 @@ pub(super) struct Ctx<'a, const W: usize> {
     cancel: Option<&'a AtomicBool>,
     calls: u32,
     pub stopped: bool,
-    /// When only the producer's first hint in Sudoku Explainer's order is wanted: the lowest
-    /// difficulty found so far, beyond which nothing needs to be searched. Infinite otherwise.
-    pub best: f64,
+    /// When only the producer's first hint in Sudoku Explainer's order is wanted: the first in
+    /// that order found so far; nothing that sorts after it needs to be searched.
+    pub best: Best,
     pub first_only: bool,
+    /// For static chains on a path: the digits whose X-chains are known to give nothing, and
+    /// once searched, whether the X-chains gave nothing on any digit.
+    pub x_scope: Option<crate::logic::DigitScope>,
+}
+
+/// Where a hint comes in Sudoku Explainer's order (difficulty, complexity, sort key), for
+/// pruning a search of which only the first hint counts.
+#[derive(Clone, Copy, Debug)]
+pub struct Best {
+    pub difficulty: f64,
+    pub complexity: u32,
+    pub sort_key: u8,
+}
+
+impl Best {
+    /// Nothing found yet: everything comes before it.
+    pub const NONE: Best = Best::below(f64::INFINITY);
+
+    /// Every hint of at most `difficulty` comes before it.
+    pub const fn below(difficulty: f64) -> Best {
+        Best {
+            difficulty,
+            complexity: u32::MAX,
+            sort_key: u8::MAX,
+        }
+    }
+
+    /// Whether `self` sorts strictly before `other`.
+    pub fn before(&self, other: &Best) -> bool {
+        let by_difficulty = self.difficulty.partial_cmp(&other.difficulty);
+        by_difficulty
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(self.complexity.cmp(&other.complexity))
+            .then(self.sort_key.cmp(&other.sort_key))
+            .is_lt()
+    }
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
@@ -291,8 +327,9 @@ impl<'a, const W: usize> Ctx<'a, W> {
             cancel: budget.cancel,
             calls: 0,
             stopped,
-            best: f64::INFINITY,
+            best: Best::NONE,
             first_only: false,
+            x_scope: None,
         }
     }
 
@@ -300,16 +337,29 @@ impl<'a, const W: usize> Ctx<'a, W> {
     pub fn found(&mut self, hints: &[super::Hint]) {
         if self.first_only {
             for h in hints {
-                self.best = self.best.min(h.difficulty);
+                let found = Best {
+                    difficulty: h.difficulty,
+                    complexity: h.complexity,
+                    sort_key: h.sort_key,
+                };
+                if found.before(&self.best) {
+                    self.best = found;
+                }
             }
         }
     }
 
-    /// Whether every hint whose chain is at least `length` nodes long, on a base difficulty of at
-    /// least `base`, is harder than one already found (so cannot be the first). Difficulty grows
-    /// with both, and so does its floating-point sum, so the bound is exact.
-    pub fn beyond(&self, base: f64, length: u32) -> bool {
-        base + super::length_difficulty(length) > self.best
+    /// Whether every hint of sort key `sort_key` whose chain is at least `length` nodes long, on
+    /// a base difficulty of at least `base`, sorts after one already found, or with it (found
+    /// later, it comes after), so cannot be the first. Difficulty grows with both, and so does its
+    /// floating-point sum, and complexity is the chain's length, so the bound is exact.
+    pub fn beyond(&self, base: f64, length: u32, sort_key: u8) -> bool {
+        let least = Best {
+            difficulty: base + super::length_difficulty(length),
+            complexity: length,
+            sort_key,
+        };
+        !least.before(&self.best)
     }
 
     /// The budget this context checks.

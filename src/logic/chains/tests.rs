@@ -348,3 +348,63 @@ fn nested_chains_rate_the_hardest_as_sudoku_explainer_does() {
         );
     }
 }
+
+/// Static chains say that X-chains gave nothing only when no X-cycle or forcing X-chain exists
+/// on the grid (a path then skips them while the digits' places stay the same): checked against
+/// every hint, along hard paths and on thinned boards of every size up to 9×9.
+#[test]
+fn x_chains_said_to_give_nothing_give_nothing() {
+    use crate::logic::fixtures::{thinned_boards, OnBoard};
+    use crate::logic::next_step;
+    struct Check {
+        said: usize,
+        x_chains: usize,
+    }
+    impl OnBoard for Check {
+        fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+            let budget = Budget::unlimited();
+            let mut scope = crate::logic::DigitScope::every();
+            let _ = find_in(b, Chaining::Cycles, &budget, &mut scope, &mut Sink::first());
+            let mut all = Sink::all();
+            let _ = find(b, Chaining::Cycles, &budget, &mut all);
+            use Technique::*;
+            let x = [
+                ForcingXChain,
+                BidirectionalXCycle,
+                GeneralizedXWing,
+                TurbotFishChain,
+            ];
+            for s in all.steps.iter().filter(|s| x.contains(&s.technique)) {
+                let digit = s.digits.first().expect("a digit");
+                assert!(!scope.nothing.contains(digit), "{what}: {}", s.text);
+                self.x_chains += 1;
+            }
+            self.said += usize::from(!scope.nothing.is_empty());
+        }
+    }
+    let mut check = Check {
+        said: 0,
+        x_chains: 0,
+    };
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let count = if cfg!(debug_assertions) { 2 } else { 10 };
+    for line in shared_puzzles("top1465.txt", count) {
+        let mut board = Board::<2>::new(geo, &givens_of(&line));
+        while let Some(step) = next_step(&board) {
+            if step.difficulty.0 >= 65 {
+                check.board(&board, &[], &line);
+            }
+            board.apply(&step);
+        }
+    }
+    thinned_boards(
+        0x9e37_79b9_7f4a_7c15,
+        |side| usize::from(side <= 9) * 12,
+        &mut check,
+    );
+    println!(
+        "said {} times; {} X-chains checked",
+        check.said, check.x_chains
+    );
+    assert!(check.said > 0 && check.x_chains > 0, "nothing compared");
+}
