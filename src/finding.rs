@@ -87,6 +87,8 @@ pub enum Code {
     Undecided,
     /// Every cell filled, and correctly.
     Solved,
+    /// A given the puzzle does not need: without it the solution is still unique.
+    RedundantGiven,
     /// The analysis itself failed (a bug); reported rather than crashing.
     Internal,
 }
@@ -107,6 +109,7 @@ impl Code {
             Code::SeveralSolutions => "several-solutions",
             Code::Undecided => "undecided",
             Code::Solved => "solved",
+            Code::RedundantGiven => "redundant-given",
             Code::Internal => "internal",
         }
     }

@@ -40,8 +40,11 @@ const SCRIPT: &str = r#"
   (princ (format "hover: %s\n" (car (split-string (plist-get (plist-get hover :contents) :value) "\n")))))
 (goto-char (point-min)) (forward-line 1) (delete-char 1) (insert ".")
 (eglot--signal-textDocument/didChange)
-(wait-until (lambda () (null (flymake-diagnostics))) 20)
-(princ (format "after edit: %d\n" (length (flymake-diagnostics))))
+(defun notes () (seq-filter (lambda (d) (eq (flymake-diagnostic-type d) 'eglot-note)) (flymake-diagnostics)))
+(wait-until (lambda () (and (notes) (= (length (notes)) (length (flymake-diagnostics))))) 20)
+(princ (format "after edit: %d problems, %d notes\n"
+  (- (length (flymake-diagnostics)) (length (notes))) (length (notes))))
+(princ (format "first note: %s\n" (if (notes) (flymake-diagnostic-text (car (notes))) "none")))
 (let* ((here (eglot--pos-to-lsp-position (point)))
        (actions (jsonrpc-request (eglot-current-server) :textDocument/codeAction
                   (list :textDocument (eglot--TextDocumentIdentifier)
@@ -131,7 +134,13 @@ fn eglot_sees_diagnostics_hovers_and_solves() {
         out.contains("hover: E5 · row E, column 5, box 5\n"),
         "{context}"
     );
-    assert!(out.contains("after edit: 0\n"), "{context}");
+    // The conflict is gone; the redundant givens of the sound puzzle stay, as notes.
+    assert!(out.contains("after edit: 0 problems, "), "{context}");
+    assert!(!out.contains(", 0 notes\n"), "{context}");
+    assert!(
+        out.contains("first note: sudoku [redundant-given]: "),
+        "{context}"
+    );
     assert!(out.contains("solve offered: yes\n"), "{context}");
     let buffer = out
         .split("buffer:\n")

@@ -898,11 +898,14 @@ fn edits_in_a_collection_give_the_diagnostics_of_a_fresh_open() {
         let diagnostics = server.diagnostics(&doc.uri, version);
         let fresh_uri = format!("file:///t/fresh{i}.sudoku");
         let fresh = server.open_and_check(&fresh_uri, &doc.text);
+        // Redundant givens come with the rating, after the first publish of a fresh open;
+        // the edited document keeps those of grids it has rated already.
+        let fresh = without_redundant(fresh);
         let renamed = serde_json::to_string(&fresh)
             .unwrap()
             .replace(&fresh_uri, &doc.uri);
         assert_eq!(
-            serde_json::to_string(&diagnostics).unwrap(),
+            serde_json::to_string(&without_redundant(diagnostics.clone())).unwrap(),
             renamed,
             "after edit {i}"
         );
@@ -923,4 +926,12 @@ fn edits_in_a_collection_give_the_diagnostics_of_a_fresh_open() {
         .count();
     assert_eq!((reread, whole), (edits.len() - 1, 1), "{log}");
     assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+/// The diagnostics without the redundant-given information, which follows the rating.
+fn without_redundant(diagnostics: Vec<Value>) -> Vec<Value> {
+    diagnostics
+        .into_iter()
+        .filter(|d| d["code"] != "redundant-given")
+        .collect()
 }

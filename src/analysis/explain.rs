@@ -134,6 +134,10 @@ pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
         format!("{} {} sudoku", puzzle.size.label(), puzzle.variant.name()),
         format!("{} givens, {empty} empty cells", puzzle.givens_count()),
         status_text(geometry, analysis),
+        format!(
+            "symmetry of the givens: {}",
+            super::symmetry(geometry, &puzzle.givens).name()
+        ),
     ]
 }
 

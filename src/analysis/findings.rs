@@ -184,11 +184,7 @@ fn verdict_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) ->
     let at = puzzle.anchor();
     match &analysis.verdict {
         Verdict::Broken => None,
-        Verdict::NoSolution => Some(Finding::error(
-            Code::NoSolution,
-            at,
-            "no solution: the empty cells cannot be filled so that each unit holds every digit once",
-        )),
+        Verdict::NoSolution => Some(no_solution_finding(geometry, puzzle, analysis)),
         Verdict::Unique(_) if analysis.full => {
             Some(Finding::new(Severity::Hint, Code::Solved, at, "solved"))
         }
@@ -222,6 +218,54 @@ fn verdict_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) ->
             ),
         )),
     }
+}
+
+/// A given the puzzle does not need (information): the setter may remove it.
+pub fn redundant_finding(puzzle: &Puzzle, cell: usize) -> Finding {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let name = geometry.cell_name(cell);
+    Finding::new(
+        Severity::Info,
+        Code::RedundantGiven,
+        puzzle.cell_span(cell),
+        format!("{name} is not needed: without it the puzzle still has one solution"),
+    )
+}
+
+/// No solution, with the givens that together leave none (the core) as related locations.
+fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) -> Finding {
+    let at = puzzle.anchor();
+    let Some(core) = analysis.core.as_ref().filter(|c| !c.cells.is_empty()) else {
+        return Finding::error(
+            Code::NoSolution,
+            at,
+            "no solution: the empty cells cannot be filled so that each unit holds every digit once",
+        );
+    };
+    let names: Vec<String> = core.cells.iter().map(|&c| geometry.cell_name(c)).collect();
+    let count = core.cells.len();
+    let which = if core.minimal {
+        "without any one of them there is a solution"
+    } else {
+        "the search ran out of budget before it could make the set smaller"
+    };
+    let message = format!(
+        "no solution: these {count} givens leave none between them: {}; {which}",
+        names.join(", ")
+    );
+    let related = core
+        .cells
+        .iter()
+        .map(|&c| {
+            let d = digit_char(puzzle.givens[c]);
+            let name = geometry.cell_name(c);
+            Related::new(
+                puzzle.cell_span(c),
+                format!("{name} holds {d}, one of the {count} givens that leave no solution"),
+            )
+        })
+        .collect();
+    Finding::error(Code::NoSolution, at, message).with_related(related)
 }
 
 pub(super) fn stop_text(stop: Stop) -> &'static str {

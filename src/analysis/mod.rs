@@ -8,13 +8,18 @@ mod check;
 mod explain;
 mod findings;
 mod grade;
+mod setter;
 
 pub use check::{
     check_document, check_text, check_text_with, document_findings, recheck, Cache, Checked,
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
-pub use findings::{findings, reason_text};
+pub use findings::{findings, reason_text, redundant_finding};
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
+pub use setter::{
+    best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,
+    true_candidates_at, Core, ExtraGiven, Spread, Symmetry, SAMPLE,
+};
 
 use crate::engine::{self, fast9, Budget, Digits, Marks, Stop};
 use crate::grid::{geometry, Geometry, Size, Variant};
@@ -79,6 +84,8 @@ pub struct Analysis {
     pub impossible: Vec<usize>,
     pub no_place: Vec<NoPlace>,
     pub verdict: Verdict,
+    /// For a puzzle with no solution: the givens that together leave none.
+    pub core: Option<Core>,
     /// True when every cell is filled (and so, with no conflict, solved).
     pub full: bool,
 }
@@ -94,6 +101,7 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
         impossible: Vec::new(),
         no_place: Vec::new(),
         verdict: Verdict::Broken,
+        core: None,
         full: givens.iter().all(|&d| d != 0),
     };
     // A grid with a conflict is already wrong, and the extra digit empties cells and units that
@@ -113,6 +121,9 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
         if !analysis.impossible.is_empty() || !analysis.no_place.is_empty() {
             analysis.verdict = Verdict::Broken;
         }
+    }
+    if analysis.verdict == Verdict::NoSolution {
+        analysis.core = Some(no_solution_core(geometry, givens, budget));
     }
     analysis
 }
@@ -169,15 +180,31 @@ fn find_no_place(geometry: &Geometry, givens: &[u8], marks: &Marks) -> Vec<NoPla
 
 /// Search for up to two solutions, through the dedicated 9×9 solver where it applies.
 fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
-    let (first, second, stop) = match <&[u8; 81]>::try_from(givens) {
+    verdict_counting(geometry, givens, budget).0
+}
+
+/// `verdict`, and the nodes its search visited.
+fn verdict_counting(geometry: &Geometry, givens: &[u8], budget: &Budget) -> (Verdict, u64) {
+    let TwoSolutions {
+        first,
+        second,
+        stop,
+        nodes,
+    } = match <&[u8; 81]>::try_from(givens) {
         Ok(grid) => solve_nine(geometry, grid, budget),
         _ => {
             let outcome = engine::search(geometry, givens, 2, budget);
+            let nodes = outcome.nodes;
             let mut solutions = outcome.solutions.into_iter();
-            (solutions.next(), solutions.next(), outcome.stop)
+            TwoSolutions {
+                first: solutions.next(),
+                second: solutions.next(),
+                stop: outcome.stop,
+                nodes,
+            }
         }
     };
-    match (first, second, stop) {
+    let verdict = match (first, second, stop) {
         (Some(first), Some(second), _) => {
             let differ = (0..first.len())
                 .find(|&c| first[c] != second[c])
@@ -191,16 +218,21 @@ fn verdict(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Verdict {
         (found, _, Some(stop)) => Verdict::Undecided { stop, found },
         (Some(only), _, None) => Verdict::Unique(only),
         (None, _, None) => Verdict::NoSolution,
-    }
+    };
+    (verdict, nodes)
+}
+
+/// What a search for two solutions found, and what it cost.
+struct TwoSolutions {
+    first: Option<Vec<u8>>,
+    second: Option<Vec<u8>>,
+    stop: Option<Stop>,
+    nodes: u64,
 }
 
 /// The dedicated 9×9 solver. It takes a node budget and a cancel flag but no deadline: the
 /// hardest known 9×9 needs well under a millisecond.
-fn solve_nine(
-    geometry: &Geometry,
-    grid: &[u8; 81],
-    budget: &Budget,
-) -> (Option<Vec<u8>>, Option<Vec<u8>>, Option<Stop>) {
+fn solve_nine(geometry: &Geometry, grid: &[u8; 81], budget: &Budget) -> TwoSolutions {
     let diagonal = geometry.variant == Variant::Diagonal;
     let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
     let outcome = fast9::solve(grid, diagonal, 2, max_nodes, budget.cancel);
@@ -209,5 +241,10 @@ fn solve_nine(
         fast9::Fast9Stop::Nodes => Stop::Nodes,
         fast9::Fast9Stop::Cancelled => Stop::Cancelled,
     });
-    (found(0), found(1), stop)
+    TwoSolutions {
+        first: found(0),
+        second: found(1),
+        stop,
+        nodes: outcome.nodes,
+    }
 }

@@ -12,7 +12,7 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::view::View;
-use super::{commands, ratings};
+use super::{commands, jobs, ratings};
 use crate::analysis::{self, CellState, Verdict};
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
@@ -25,8 +25,10 @@ pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<Co
     };
     let mut actions = vec![
         fill_cell(view, puzzle, offset),
+        remove_redundant(view, puzzle, offset),
         fill_forced(view, puzzle),
         solve(view, index, puzzle),
+        add_given(view, index, puzzle),
     ];
     if commands::unique(view, index) && puzzle.givens.contains(&0) {
         actions.push(next_step(view, puzzle));
@@ -66,6 +68,68 @@ fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> 
     );
     action.is_preferred = Some(true);
     Some(action)
+}
+
+/// "Remove the redundant given C3": on a given the rated puzzle does not need.
+fn remove_redundant(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> {
+    let cell = puzzle
+        .span
+        .touches(offset)
+        .then(|| puzzle.cell_at(offset))??;
+    let rated = view.ratings.get(puzzle)?;
+    if puzzle.givens[cell] == 0 || !rated.redundant.as_ref()?.contains(&cell) {
+        return None;
+    }
+    let name = grid::geometry(puzzle.size, puzzle.variant).cell_name(cell);
+    let edit = Edit {
+        span: puzzle.cell_span(cell),
+        text: empty_mark(view, puzzle).to_string(),
+    };
+    let title = format!("Remove the redundant given {name} (the puzzle stays unique)");
+    Some(action(view, title, CodeActionKind::QUICKFIX, vec![edit]))
+}
+
+/// The mark the puzzle writes for an empty cell: that of its first empty cell, else `.`.
+fn empty_mark(view: &View, puzzle: &Puzzle) -> char {
+    let rope = &view.snapshot.rope;
+    (0..puzzle.givens.len())
+        .filter(|&c| puzzle.givens[c] == 0)
+        .map(|c| puzzle.cell_span(c))
+        .find(|span| span.end == span.start + 1 && span.end <= rope.len_bytes())
+        .map(|span| char::from(rope.byte(span.start)))
+        .filter(|&c| grid::is_empty_mark(c))
+        .unwrap_or('.')
+}
+
+/// "Add 5 at C3 (the puzzle is then unique)": for a puzzle with several solutions, the given
+/// that removes the most of them, worked out on the spot within a small budget.
+fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
+        return None;
+    }
+    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let budget = jobs::on_demand_budget();
+    let extra = analysis::best_extra_given(geometry, &puzzle.givens, &budget)?;
+    let name = geometry.cell_name(extra.cell);
+    let digit = digit_char(extra.digit);
+    let then = match (extra.unique_after, extra.complete) {
+        (Some(true), _) => "the puzzle is then unique".to_string(),
+        (_, true) => format!("{} of {} solutions remain", extra.left, extra.sample),
+        (Some(false), false) => format!(
+            "{} of the first {} solutions found remain; still several",
+            extra.left, extra.sample
+        ),
+        (None, false) => format!(
+            "{} of the first {} solutions found remain",
+            extra.left, extra.sample
+        ),
+    };
+    let edit = Edit {
+        span: puzzle.cell_span(extra.cell),
+        text: digit.to_string(),
+    };
+    let title = format!("Add the given {digit} at {name} ({then})");
+    Some(action(view, title, CodeActionKind::QUICKFIX, vec![edit]))
 }
 
 /// "Fill all forced cells": every digit propagation places, without search.

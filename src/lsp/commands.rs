@@ -87,7 +87,18 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
             Some(Verdict::Several { .. }) => ("2+ solutions".to_string(), false, true),
             Some(Verdict::Undecided { .. }) => ("uniqueness undecided".to_string(), false, false),
         };
-        let title = format!("{status} · {}", crate::finding::plural(givens, "given"));
+        let mut title = format!("{status} · {}", crate::finding::plural(givens, "given"));
+        let rated = matches!(
+            view.finished_analysis(index).map(|a| &a.verdict),
+            Some(Verdict::Unique(_))
+        );
+        if let Some(minimality) = rated
+            .then(|| view.ratings.get(puzzle))
+            .flatten()
+            .and_then(|r| r.minimality())
+        {
+            title = format!("{title} · {minimality}");
+        }
         let mut add = |title: String, name: &str| {
             lenses.push(CodeLens {
                 range,
@@ -110,7 +121,7 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
 pub fn rating_lines(view: &View, index: usize, puzzle: &Puzzle) -> Vec<String> {
     match &view.analysis(index).verdict {
         Verdict::Unique(_) => match view.ratings.get(puzzle) {
-            Some(rated) => rated.lines(),
+            Some(rated) => rated.lines(geometry(puzzle.size, puzzle.variant)),
             None => vec!["Rating: pending (puzzles are rated after the diagnostics)".to_string()],
         },
         Verdict::NoSolution | Verdict::Broken => vec!["Not rated: no solution".to_string()],

@@ -7,10 +7,10 @@
 use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
 use super::view::{metadata_spans, View};
-use super::{commands, ratings};
-use crate::analysis::{self, CellExplanation, CellState};
+use super::{commands, jobs, ratings};
+use crate::analysis::{self, CellExplanation, CellState, Verdict};
 use crate::format::Puzzle;
-use crate::grid::digit_char;
+use crate::grid::{self, digit_char};
 use crate::logic::Step;
 
 /// At most this many puzzles are summarised when hovering file-level metadata.
@@ -29,6 +29,10 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                     if let Some(step) = next_step_at(view, index, puzzle, cell) {
                         value.push_str("\n\n");
                         value.push_str(&Text::one(style, &format!("Next step: {}", step.text)));
+                    }
+                    if let Some(line) = across_solutions(view, index, puzzle, cell) {
+                        value.push_str("\n\n");
+                        value.push_str(&Text::one(style, &line));
                     }
                 }
                 // An untitled puzzle's first row is its title line: it tells the rating too.
@@ -88,6 +92,26 @@ fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Opti
     }
     let step = ratings::first_step(puzzle, &view.ratings)?;
     step.touches(cell).then_some(step)
+}
+
+/// For a puzzle with several solutions: the digits the cell takes across them (its true
+/// candidates), searched for on the spot within a small budget.
+fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Option<String> {
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
+        return None;
+    }
+    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let budget = jobs::on_demand_budget();
+    let (digits, complete) = analysis::true_candidates_at(geometry, &puzzle.givens, cell, &budget);
+    let name = geometry.cell_name(cell);
+    Some(if complete {
+        format!("Across the puzzle's solutions, {name} takes {digits}")
+    } else {
+        format!(
+            "Across the puzzle's solutions, {name} takes at least {digits} (the search stopped \
+             at its budget before trying every digit)"
+        )
+    })
 }
 
 /// The cell at an offset inside the puzzle's grid (not its header lines).

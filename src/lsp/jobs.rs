@@ -78,6 +78,19 @@ impl Limits {
     }
 }
 
+/// How long a setter check may search when asked on the spot (hover, code actions).
+const ON_DEMAND_SEARCH: Duration = Duration::from_millis(250);
+
+/// The budget of a setter check answered on the spot: the on-demand node budget per search,
+/// and a deadline for the whole check.
+pub fn on_demand_budget() -> Budget<'static> {
+    Budget {
+        max_nodes: Some(Limits::from_env().on_demand().max_nodes),
+        deadline: Some(Instant::now() + ON_DEMAND_SEARCH),
+        cancel: None,
+    }
+}
+
 /// What one document's diagnostics runs hand on to the next.
 #[derive(Default)]
 pub struct Carry {

@@ -56,10 +56,13 @@ pub struct Rated {
     /// of the hint ladder (`logic::next_hint`), which names patterns the rating's path (Sudoku
     /// Explainer's ladder) would reach only through chains.
     pub lead: Vec<Step>,
+    /// The givens the puzzle does not need, ascending (empty: minimal); `None` when the budget
+    /// ran out before each was tried.
+    pub redundant: Option<Vec<usize>>,
 }
 
 impl Rated {
-    fn of(path: logic::Path, lead: Vec<Step>) -> Rated {
+    fn of(path: logic::Path, lead: Vec<Step>, redundant: Option<Vec<usize>>) -> Rated {
         let rating = logic::rate(&path);
         let incomplete = incomplete_reason(&path);
         let mut counts: Vec<(Technique, usize)> = Vec::new();
@@ -76,6 +79,15 @@ impl Rated {
             steps,
             counts,
             lead,
+            redundant,
+        }
+    }
+
+    /// `minimal`, `1 redundant given`, or nothing when that is not known.
+    pub fn minimality(&self) -> Option<String> {
+        match self.redundant.as_deref()? {
+            [] => Some("minimal".to_string()),
+            some => Some(crate::finding::plural(some.len(), "redundant given")),
         }
     }
 
@@ -92,8 +104,9 @@ impl Rated {
         )
     }
 
-    /// The lines hover shows on a puzzle's title: rating, hardest technique, steps by technique.
-    pub fn lines(&self) -> Vec<String> {
+    /// The lines hover shows on a puzzle's title: rating, hardest technique, steps by technique,
+    /// and whether every given is needed.
+    pub fn lines(&self, geometry: &crate::grid::Geometry) -> Vec<String> {
         let mut lines = vec![format!("Rating: {}", self.words())];
         if let Some(why) = self.incomplete {
             lines.push(format!("A lower bound: the solver {why}"));
@@ -111,6 +124,17 @@ impl Rated {
             crate::finding::plural(self.steps, "step"),
             counts.join(", ")
         ));
+        match self.redundant.as_deref() {
+            Some([]) => lines.push("Minimal: every given is needed".to_string()),
+            Some(cells) => {
+                let names: Vec<String> = cells.iter().map(|&c| geometry.cell_name(c)).collect();
+                lines.push(format!(
+                    "Not minimal: the puzzle stays unique without any one of {}",
+                    names.join(", ")
+                ));
+            }
+            None => lines.push("Minimality not decided (the search ran out of budget)".into()),
+        }
         lines
     }
 }
@@ -175,6 +199,8 @@ pub struct Batch {
     pub next: usize,
     /// How many grids this batch rated.
     pub added: usize,
+    /// Whether one of them has redundant givens.
+    pub redundant: bool,
 }
 
 /// Rate the grids of the plan from `from` on, until `slice` has passed (at least one grid is
@@ -190,6 +216,7 @@ pub fn rate_batch(
     let started = Instant::now();
     let mut next = from;
     let mut added = 0;
+    let mut found_redundant = false;
     while let Some(grid) = todo.get(next) {
         if cancel.load(Ordering::Relaxed) || (next > from && started.elapsed() >= slice) {
             break;
@@ -203,19 +230,57 @@ pub fn rate_batch(
         let geo = geometry(*size, *variant);
         let path = logic::solve_path(geo, givens, &budget);
         let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
+        let redundant = redundant_givens(geo, givens, cancel);
         if lag {
             std::thread::sleep(super::jobs::LAGGING_RATING);
         }
         if cancel.load(Ordering::Relaxed) {
             break; // a cancelled path is no rating
         }
+        found_redundant |= redundant.as_ref().is_some_and(|cells| !cells.is_empty());
         ratings
             .lock()
-            .insert(grid.clone(), Arc::new(Rated::of(path, lead)));
+            .insert(grid.clone(), Arc::new(Rated::of(path, lead, redundant)));
         added += 1;
         next += 1;
     }
-    Batch { next, added }
+    Batch {
+        next,
+        added,
+        redundant: found_redundant,
+    }
+}
+
+/// The givens a puzzle does not need, with a budget of its own (each try is one search for two
+/// solutions: milliseconds on a 9×9).
+fn redundant_givens(
+    geo: &'static crate::grid::Geometry,
+    givens: &[u8],
+    cancel: &AtomicBool,
+) -> Option<Vec<usize>> {
+    let budget = Budget {
+        max_nodes: Some(analysis::DEFAULT_MAX_NODES),
+        deadline: Some(Instant::now() + per_puzzle()),
+        cancel: Some(cancel),
+    };
+    analysis::redundant_givens(geo, givens, &budget).ok()
+}
+
+/// The information findings of the redundant givens of the puzzles rated so far.
+pub fn redundant_findings(puzzles: &[Puzzle], ratings: &Ratings) -> Vec<crate::finding::Finding> {
+    let rated = ratings.lock();
+    let mut findings = Vec::new();
+    for puzzle in puzzles {
+        let Some(cells) = rated.get(&key(puzzle)).and_then(|r| r.redundant.clone()) else {
+            continue;
+        };
+        findings.extend(
+            cells
+                .iter()
+                .map(|&c| analysis::redundant_finding(puzzle, c)),
+        );
+    }
+    findings
 }
 
 /// The steps from the givens up to and including the first that places a digit: the cached

@@ -79,6 +79,16 @@ struct Run {
     earlier: Earlier,
     /// Ratings by grid, carried from one run to the next.
     ratings: Arc<Ratings>,
+    /// The last published diagnostics other than redundant givens (at most
+    /// [`diagnostics::MAX_DIAGNOSTICS`] and one), with their text's generation and version:
+    /// when ratings find redundant givens, they are published again with those added.
+    published: Option<Published>,
+}
+
+struct Published {
+    generation: u64,
+    version: i32,
+    diagnostics: Arc<Vec<Diagnostic>>,
 }
 
 impl Backend {
@@ -176,6 +186,7 @@ impl Inner {
                     carry: Arc::default(),
                     earlier: Earlier::default(),
                     ratings: Arc::default(),
+                    published: None,
                 };
                 let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
@@ -216,6 +227,8 @@ impl Inner {
         };
         let config = self.config();
         let generation = analyzed.generation;
+        let kept = analyzed.clone();
+        let mut found_redundant = false;
         // First the plan: the grids to rate. The run holds them, not the document, so that the
         // next diagnostics run can take the parse over instead of copying it.
         let (ratings_job, cancel_job) = (ratings.clone(), cancel.clone());
@@ -262,6 +275,7 @@ impl Inner {
             };
             next = batch.next;
             unrefreshed += batch.added;
+            found_redundant |= batch.redundant;
             if cancel.load(Ordering::Relaxed) || next >= total {
                 continue;
             }
@@ -292,6 +306,42 @@ impl Inner {
         if finished && current && plan.puzzles > 0 {
             self.refresh_lenses(config);
         }
+        if finished && current && found_redundant {
+            self.republish(uri, kept, ratings).await;
+        }
+    }
+
+    /// Publish the last diagnostics again with the redundant givens the ratings found, if the
+    /// text is still the one they were for.
+    async fn republish(&self, uri: Uri, analyzed: Arc<Analyzed>, ratings: Arc<Ratings>) {
+        let encoding = self.config().encoding;
+        let job_uri = uri.clone();
+        let job_analyzed = analyzed.clone();
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::guarded(|| redundant_diagnostics(&job_analyzed, &ratings, &job_uri, encoding))
+        });
+        let Ok(Ok(extra)) = job.await else {
+            return;
+        };
+        let _gate = self.publish_gate.lock().await;
+        let (version, main) = {
+            let state = self.state();
+            if state.documents.generation(&uri) != Some(analyzed.generation) {
+                return;
+            }
+            let Some(published) = state.runs.get(&uri).and_then(|run| run.published.as_ref())
+            else {
+                return;
+            };
+            if published.generation != analyzed.generation {
+                return;
+            }
+            (published.version, published.diagnostics.clone())
+        };
+        let diagnostics = with_extra(main.as_ref().clone(), extra);
+        self.client
+            .publish_diagnostics(uri, diagnostics, Some(version))
+            .await;
     }
 
     async fn rating_failed(&self, uri: &Uri, problem: String) {
@@ -374,19 +424,23 @@ impl Inner {
         let rope = snapshot.rope.clone(); // shares its chunks
         let job_uri = uri.clone();
         let generation = snapshot.generation;
+        let ratings = self.state().runs.get(&uri).map(|run| run.ratings.clone());
         // Placing the findings in the client's encoding is work too: done off the message loop.
         let job = tokio::task::spawn_blocking(move || {
             let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
             let started = Instant::now();
-            let (outcome, diagnostics) = match outcome {
+            let (outcome, diagnostics, extra) = match outcome {
                 Ok((analyzed, findings)) => {
                     let diagnostics =
                         diagnostics::from_findings(&findings, &job_uri, &rope, encoding);
-                    (Ok(analyzed), diagnostics)
+                    let extra = ratings.map_or_else(Vec::new, |ratings| {
+                        redundant_diagnostics(&analyzed, &ratings, &job_uri, encoding)
+                    });
+                    (Ok(analyzed), diagnostics, extra)
                 }
                 Err(problem) => {
                     let internal = diagnostics::internal(&problem, &job_uri, &rope, encoding);
-                    (Err(problem), vec![internal])
+                    (Err(problem), vec![internal], Vec::new())
                 }
             };
             jobs::log_timing(|| {
@@ -396,15 +450,15 @@ impl Inner {
                     started.elapsed().as_secs_f64() * 1e3
                 )
             });
-            Some((outcome, diagnostics))
+            Some((outcome, diagnostics, extra))
         });
-        let (outcome, diagnostics) = match job.await {
+        let (outcome, diagnostics, extra) = match job.await {
             Ok(None) => return None,
             Ok(Some(done)) => done,
             Err(join_error) => {
                 let problem = format!("the analysis task failed: {join_error}");
                 let internal = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
-                (Err(problem), vec![internal])
+                (Err(problem), vec![internal], Vec::new())
             }
         };
         let (analyzed, panic) = match outcome {
@@ -423,8 +477,14 @@ impl Inner {
                     finished: Some(analyzed),
                     parsed: None,
                 };
+                run.published = Some(Published {
+                    generation: snapshot.generation,
+                    version: snapshot.version,
+                    diagnostics: Arc::new(diagnostics.clone()),
+                });
             }
         }
+        let diagnostics = with_extra(diagnostics, extra);
         if let Some(problem) = panic {
             let message = format!(
                 "analysis of {} (version {}) panicked: {problem}",
@@ -749,6 +809,26 @@ impl LanguageServer for Backend {
 }
 
 /// Why a command found nothing to act on.
+/// The information diagnostics of the redundant givens of the puzzles rated so far.
+fn redundant_diagnostics(
+    analyzed: &Analyzed,
+    ratings: &Ratings,
+    uri: &Uri,
+    encoding: super::encoding::Encoding,
+) -> Vec<Diagnostic> {
+    let findings = ratings::redundant_findings(&analyzed.checked.document.puzzles, ratings);
+    let room = diagnostics::MAX_DIAGNOSTICS.min(findings.len());
+    diagnostics::from_findings(&findings[..room], uri, &analyzed.text, encoding)
+}
+
+/// `main` with `extra` after it, as far as the cap on diagnostics leaves room: information
+/// about redundant givens is the first to go.
+fn with_extra(mut main: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let room = diagnostics::MAX_DIAGNOSTICS.saturating_sub(main.len());
+    main.extend(extra.into_iter().take(room));
+    main
+}
+
 fn gone(uri: &Uri) -> String {
     format!(
         "{} is not open, or changed while the command ran",

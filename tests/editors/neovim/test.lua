@@ -137,7 +137,7 @@ local ok, err = xpcall(function()
   if check(rating ~= nil, 'a code lens shows the rating',
       vim.inspect(vim.tbl_map(function(l) return l.command and l.command.title end, vim.lsp.codelens.get(buf)))) then
     say('       lens: ' .. rating.command.title)
-    check(rating.command.title:match('^SE %d+%.%d · %a+ · unique · 32 givens$') ~= nil,
+    check(rating.command.title:match('^SE %d+%.%d · %a+ · unique · 32 givens') ~= nil,
       '  ... says SE, level, unique and the givens', rating.command.title)
     check(rating.range.start.line == 1, '  ... on the title line', tostring(rating.range.start.line))
   end

@@ -1,0 +1,615 @@
+//! Setter checks: what a puzzle's author asks beyond "is it unique". Which givens the puzzle
+//! does not need, what symmetry its givens have, which digits each cell takes across the
+//! solutions of a puzzle that has several, which extra given narrows them most, and which
+//! givens together leave no solution.
+//!
+//! Each check answers from solution counts (`solutions`), through the 9×9 solver where it
+//! applies, and says when the budget cut it short rather than guessing.
+
+use super::{verdict_counting, Verdict};
+use crate::engine::{self, Budget, Digits, Stop};
+use crate::grid::Geometry;
+
+/// The searches of one check share the budget's nodes: `max_nodes` bounds them all together,
+/// not each (a 25×25 has hundreds of givens to try).
+struct Pool<'b, 'c> {
+    budget: &'b Budget<'c>,
+    left: Option<u64>,
+}
+
+impl<'b, 'c> Pool<'b, 'c> {
+    fn new(budget: &'b Budget<'c>) -> Self {
+        Pool {
+            budget,
+            left: budget.max_nodes,
+        }
+    }
+
+    /// A pool of at most `most` nodes (and no more than the budget's).
+    fn at_most(budget: &'b Budget<'c>, most: u64) -> Self {
+        Pool {
+            budget,
+            left: Some(budget.max_nodes.map_or(most, |max| max.min(most))),
+        }
+    }
+
+    /// The verdict on `givens` with the nodes left; `Undecided` once they are spent.
+    fn verdict(&mut self, geometry: &Geometry, givens: &[u8]) -> Verdict {
+        if self.left == Some(0) {
+            let stop = Stop::Nodes;
+            return Verdict::Undecided { stop, found: None };
+        }
+        let budget = Budget {
+            max_nodes: self.left,
+            ..*self.budget
+        };
+        let (verdict, nodes) = verdict_counting(geometry, givens, &budget);
+        if let Some(left) = &mut self.left {
+            *left = left.saturating_sub(nodes.max(1));
+        }
+        verdict
+    }
+}
+
+/// The symmetry of a puzzle's givens: the transformations of the square that map every given's
+/// place to a given's place (digits are not compared), named as Sudoku Explainer's generator
+/// names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// All eight: both rotations and all four mirrors.
+    Full,
+    /// A quarter turn (and so a half turn).
+    Rotational90,
+    /// Both mirrors across the middle row and column (and so a half turn).
+    Orthogonal,
+    /// Both mirrors across the diagonals (and so a half turn).
+    BiDiagonal,
+    /// A half turn.
+    Rotational180,
+    /// The mirror across the middle row: top and bottom swap.
+    Horizontal,
+    /// The mirror across the middle column: left and right swap.
+    Vertical,
+    /// The mirror across the diagonal from A1.
+    Diagonal,
+    /// The mirror across the other diagonal.
+    AntiDiagonal,
+    None,
+}
+
+impl Symmetry {
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Full => "full (every rotation and mirror)",
+            Symmetry::Rotational90 => "90° rotation",
+            Symmetry::Orthogonal => "mirrors across the middle row and column",
+            Symmetry::BiDiagonal => "mirrors across both diagonals",
+            Symmetry::Rotational180 => "180° rotation",
+            Symmetry::Horizontal => "mirror across the middle row",
+            Symmetry::Vertical => "mirror across the middle column",
+            Symmetry::Diagonal => "mirror across the main diagonal",
+            Symmetry::AntiDiagonal => "mirror across the anti-diagonal",
+            Symmetry::None => "none",
+        }
+    }
+}
+
+/// The eight transformations of an `n`×`n` square, as where (row, column) goes.
+const TURNS: usize = 8;
+fn transform(kind: usize, n: usize, (r, c): (usize, usize)) -> (usize, usize) {
+    let last = n - 1;
+    match kind {
+        0 => (r, c),
+        1 => (c, last - r),        // quarter turn clockwise
+        2 => (last - r, last - c), // half turn
+        3 => (last - c, r),        // quarter turn anticlockwise
+        4 => (last - r, c),        // mirror across the middle row
+        5 => (r, last - c),        // mirror across the middle column
+        6 => (c, r),               // mirror across the main diagonal
+        _ => (last - c, last - r), // mirror across the anti-diagonal
+    }
+}
+
+/// The symmetry of the places of `givens` (0 for empty).
+pub fn symmetry(geometry: &Geometry, givens: &[u8]) -> Symmetry {
+    let n = geometry.side();
+    let keeps = |kind: usize| {
+        (0..givens.len()).filter(|&c| givens[c] != 0).all(|c| {
+            let (r, col) = transform(kind, n, (c / n, c % n));
+            givens[r * n + col] != 0
+        })
+    };
+    let kept: Vec<bool> = (0..TURNS).map(keeps).collect();
+    match kept[..] {
+        [_, true, _, _, true, ..] => Symmetry::Full,
+        [_, true, ..] => Symmetry::Rotational90,
+        [_, _, _, _, true, true, _, _] => Symmetry::Orthogonal,
+        [_, _, _, _, _, _, true, true] => Symmetry::BiDiagonal,
+        [_, _, true, ..] => Symmetry::Rotational180,
+        [_, _, _, _, true, ..] => Symmetry::Horizontal,
+        [_, _, _, _, _, true, ..] => Symmetry::Vertical,
+        [_, _, _, _, _, _, true, _] => Symmetry::Diagonal,
+        [_, _, _, _, _, _, _, true] => Symmetry::AntiDiagonal,
+        _ => Symmetry::None,
+    }
+}
+
+/// The givens a unique puzzle does not need: each one whose removal alone keeps the solution
+/// unique, ascending (an empty list: the puzzle is minimal). `Err` when the budget ran out
+/// before every given was tried. Removing two of them together may not keep it unique.
+pub fn redundant_givens(
+    geometry: &Geometry,
+    givens: &[u8],
+    budget: &Budget,
+) -> Result<Vec<usize>, Stop> {
+    let mut grid = givens.to_vec();
+    let mut redundant = Vec::new();
+    let mut pool = Pool::new(budget);
+    for cell in (0..givens.len()).filter(|&c| givens[c] != 0) {
+        grid[cell] = 0;
+        let unique = match pool.verdict(geometry, &grid) {
+            Verdict::Unique(_) => true,
+            Verdict::Undecided { stop, .. } => return Err(stop),
+            _ => false,
+        };
+        grid[cell] = givens[cell];
+        if unique {
+            redundant.push(cell);
+        }
+    }
+    Ok(redundant)
+}
+
+/// Givens that together leave no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// Ascending.
+    pub cells: Vec<usize>,
+    /// Whether removing any one of them gives a solution (false when the budget cut the search
+    /// short and a given was kept without proof that it is needed).
+    pub minimal: bool,
+}
+
+/// The nodes the search for a core may spend on grids other than 9×9: each search there costs
+/// hundreds of times a 9×9 node, and a grid of 625 cells has hundreds of givens to try.
+const LARGE_CORE_NODES: u64 = 5_000;
+
+/// The smallest set of givens that leaves no solution by itself, for a puzzle with none: givens
+/// are dropped, many at a time while that works and one at a time where it does not, as long
+/// as what is left still has no solution. What remains is minimal: a given kept was needed
+/// then, and a subset of a set with a solution has one too. On grids other than 9×9 the search
+/// has a small pool of nodes, and past it the set is smaller but maybe not minimal.
+pub fn no_solution_core(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Core {
+    let mut pool = if givens.len() == 81 {
+        Pool::new(budget)
+    } else {
+        Pool::at_most(budget, LARGE_CORE_NODES)
+    };
+    let mut grid = givens.to_vec();
+    let mut todo: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
+    let mut minimal = true;
+    // How many givens to try dropping at once: doubled after a drop that works, halved after
+    // one that does not (a given that cannot go alone is needed).
+    let mut chunk = (todo.len() / 4).max(1);
+    let mut at = 0;
+    while at < todo.len() {
+        let take = chunk.min(todo.len() - at);
+        let tried = &todo[at..at + take];
+        for &c in tried {
+            grid[c] = 0;
+        }
+        let verdict = pool.verdict(geometry, &grid);
+        if verdict == Verdict::NoSolution {
+            todo.drain(at..at + take); // not needed: leave them out
+            chunk = take * 2;
+            continue;
+        }
+        for &c in tried {
+            grid[c] = givens[c];
+        }
+        if take > 1 {
+            chunk = take / 2;
+            continue;
+        }
+        if matches!(verdict, Verdict::Undecided { found: None, .. }) {
+            minimal = false; // kept without proof that it is needed
+        }
+        at += 1;
+    }
+    Core {
+        cells: todo,
+        minimal,
+    }
+}
+
+/// The digits each cell takes across a puzzle's solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spread {
+    /// Per cell: the digits it holds in some solution (a given: its own digit).
+    pub digits: Vec<Digits>,
+    /// False when the budget ran out: `digits` then holds only those seen so far.
+    pub complete: bool,
+}
+
+/// Every cell's true candidates: for each digit pencil marks leave in a cell and no solution
+/// found so far puts there, one search for a solution with it placed; each solution found
+/// shows a digit for every cell at once, so few searches are needed.
+pub fn true_candidates(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Spread {
+    spread_over(geometry, givens, 0..givens.len(), budget)
+}
+
+/// The true candidates of one cell (its digit for a given), and whether the search was complete.
+pub fn true_candidates_at(
+    geometry: &Geometry,
+    givens: &[u8],
+    cell: usize,
+    budget: &Budget,
+) -> (Digits, bool) {
+    let spread = spread_over(geometry, givens, cell..cell + 1, budget);
+    (spread.digits[cell], spread.complete)
+}
+
+/// `true_candidates` for `cells` only (the others hold what the solutions found put there).
+fn spread_over(
+    geometry: &Geometry,
+    givens: &[u8],
+    cells: std::ops::Range<usize>,
+    budget: &Budget,
+) -> Spread {
+    let mut spread = Spread {
+        digits: vec![Digits::EMPTY; givens.len()],
+        complete: true,
+    };
+    let marks = engine::pencil_marks(geometry, givens);
+    let mut grid = givens.to_vec();
+    let mut pool = Pool::new(budget);
+    for cell in cells {
+        if givens[cell] != 0 {
+            spread.digits[cell].insert(givens[cell]);
+            continue;
+        }
+        for digit in marks.candidates[cell].iter() {
+            if spread.digits[cell].contains(digit) {
+                continue;
+            }
+            grid[cell] = digit;
+            match first_solution(geometry, &grid, &mut pool) {
+                Ok(Some(solution)) => {
+                    for (digits, &d) in spread.digits.iter_mut().zip(&solution) {
+                        digits.insert(d);
+                    }
+                }
+                Ok(None) => {}
+                Err(_) => spread.complete = false,
+            }
+            grid[cell] = 0;
+        }
+    }
+    spread
+}
+
+/// A solution of `givens`, if there is one (`Err` when the nodes ran out first).
+fn first_solution(
+    geometry: &Geometry,
+    givens: &[u8],
+    pool: &mut Pool,
+) -> Result<Option<Vec<u8>>, Stop> {
+    match pool.verdict(geometry, givens) {
+        Verdict::Unique(s) | Verdict::Several { first: s, .. } => Ok(Some(s)),
+        Verdict::Undecided { found: Some(s), .. } => Ok(Some(s)),
+        Verdict::Undecided { stop, .. } => Err(stop),
+        _ => Ok(None),
+    }
+}
+
+/// How many solutions a sample holds at most: enough to tell a good extra given from a poor
+/// one, few enough to find in milliseconds.
+pub const SAMPLE: usize = 256;
+
+/// The extra given that leaves the fewest solutions of a puzzle with several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraGiven {
+    pub cell: usize,
+    pub digit: u8,
+    /// Solutions of the sample that keep it (at least one).
+    pub left: usize,
+    /// Solutions in the sample: all of them when fewer than [`SAMPLE`] and `complete`.
+    pub sample: usize,
+    /// Whether the sample holds every solution.
+    pub complete: bool,
+    /// Whether the puzzle with it added has one solution (`None`: the budget ran out).
+    pub unique_after: Option<bool>,
+}
+
+/// The (cell, digit) held by the fewest solutions of a sample of up to [`SAMPLE`] (and by at
+/// least one): added as a given, it removes the most of them. `None` when the puzzle has fewer
+/// than two solutions in the sample.
+pub fn best_extra_given(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Option<ExtraGiven> {
+    let outcome = engine::search(geometry, givens, SAMPLE, budget);
+    let solutions = outcome.solutions;
+    if solutions.len() < 2 {
+        return None;
+    }
+    let n = geometry.side();
+    let mut counts = vec![0usize; givens.len() * n];
+    for solution in &solutions {
+        for (cell, &digit) in solution.iter().enumerate() {
+            counts[cell * n + digit as usize - 1] += 1;
+        }
+    }
+    let (best, left) = (0..counts.len())
+        .filter(|&i| givens[i / n] == 0 && counts[i] > 0)
+        .map(|i| (i, counts[i]))
+        .min_by_key(|&(i, count)| (count, i))?;
+    let (cell, digit) = (best / n, (best % n) as u8 + 1);
+    let mut grid = givens.to_vec();
+    grid[cell] = digit;
+    let mut pool = Pool::new(budget);
+    if let (Some(left), Some(max)) = (&mut pool.left, budget.max_nodes) {
+        *left = max.saturating_sub(outcome.nodes);
+    }
+    let unique_after = match pool.verdict(geometry, &grid) {
+        Verdict::Unique(_) => Some(true),
+        Verdict::Several { .. } => Some(false),
+        _ => None,
+    };
+    Some(ExtraGiven {
+        cell,
+        digit,
+        left,
+        sample: solutions.len(),
+        complete: outcome.stop.is_none() && solutions.len() < SAMPLE,
+        unique_after,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::verdict;
+    use super::*;
+    use crate::grid::{geometry, Size, Variant};
+
+    fn grid(line: &str) -> Vec<u8> {
+        line.bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect()
+    }
+
+    fn nine() -> &'static Geometry {
+        geometry(Size::NINE, Variant::Classic)
+    }
+
+    /// A minimal unique puzzle whose givens mirror across the middle row and column.
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn symmetry_names_the_largest_group_of_the_givens_places() {
+        let g = nine();
+        assert_eq!(symmetry(g, &grid(EASY)), Symmetry::Orthogonal);
+        let mut one = vec![0u8; 81];
+        one[40] = 5; // the centre alone: every transformation keeps it
+        assert_eq!(symmetry(g, &one), Symmetry::Full);
+        one[0] = 1; // A1 and the centre: only the main diagonal's mirror keeps both
+        assert_eq!(symmetry(g, &one), Symmetry::Diagonal);
+        one[8] = 1; // A1, A9: the mirror across the middle column
+        assert_eq!(symmetry(g, &one), Symmetry::Vertical);
+        one[72] = 1;
+        one[80] = 1; // the four corners: every transformation
+        assert_eq!(symmetry(g, &one), Symmetry::Full);
+        one[1] = 2; // A2 alone: no transformation but the identity keeps it
+        assert_eq!(symmetry(g, &one), Symmetry::None);
+        one[9] = 2; // with B1, its image across the main diagonal
+        assert_eq!(symmetry(g, &one), Symmetry::Diagonal);
+        let mut line = vec![0u8; 81];
+        for c in 0..9 {
+            line[4 * 9 + c] = 1; // the middle row: both mirrors along the axes
+        }
+        assert_eq!(symmetry(g, &line), Symmetry::Orthogonal);
+        let mut cross = vec![0u8; 81];
+        for i in 0..9 {
+            cross[i * 9 + i] = 1;
+            cross[i * 9 + 8 - i] = 1;
+        }
+        assert_eq!(symmetry(g, &cross), Symmetry::Full);
+        let mut pinwheel = vec![0u8; 81];
+        for (r, c) in [(0, 1), (1, 8), (8, 7), (7, 0)] {
+            pinwheel[r * 9 + c] = 1; // a quarter turn maps each to the next, no mirror does
+        }
+        assert_eq!(symmetry(g, &pinwheel), Symmetry::Rotational90);
+        let mut x = vec![0u8; 81];
+        for (r, c) in [(0, 1), (1, 0), (8, 7), (7, 8)] {
+            x[r * 9 + c] = 1; // both diagonal mirrors, no quarter turn
+        }
+        assert_eq!(symmetry(g, &x), Symmetry::BiDiagonal);
+        let mut top = vec![0u8; 81];
+        top[1] = 1;
+        top[73] = 1; // A2 and I2: the mirror across the middle row
+        assert_eq!(symmetry(g, &top), Symmetry::Horizontal);
+        let mut anti = vec![0u8; 81];
+        anti[0] = 1;
+        anti[80] = 1;
+        anti[1] = 1;
+        anti[71] = 1; // A1, I9, A2, H9: the anti-diagonal's mirror only
+        assert_eq!(symmetry(g, &anti), Symmetry::AntiDiagonal);
+        anti[71] = 0;
+        anti[79] = 1; // A2 and I8: the half turn only
+        assert_eq!(symmetry(g, &anti), Symmetry::Rotational180);
+    }
+
+    #[test]
+    fn redundant_givens_are_those_whose_removal_keeps_one_solution() {
+        let budget = Budget::unlimited();
+        for diagonal in [false, true] {
+            let variant = if diagonal {
+                Variant::Diagonal
+            } else {
+                Variant::Classic
+            };
+            let g = geometry(Size::NINE, variant);
+            let mut rng = engine::fast9::XorShift::new(7);
+            let solution = engine::fast9::random_solution(&mut rng, diagonal);
+            let minimal = engine::fast9::minimal_puzzle(&mut rng, &solution, diagonal);
+            assert_eq!(redundant_givens(g, &minimal, &budget), Ok(vec![]));
+            // Three more givens from the solution: each is redundant, and maybe others become so.
+            let mut more = minimal.to_vec();
+            let empties: Vec<usize> = (0..81).filter(|&c| minimal[c] == 0).take(3).collect();
+            for &c in &empties {
+                more[c] = solution[c];
+            }
+            let redundant = redundant_givens(g, &more, &budget).expect("within budget");
+            for c in (0..81).filter(|&c| more[c] != 0) {
+                let mut less = more.clone();
+                less[c] = 0;
+                // The general engine, not the 9×9 solver `redundant_givens` uses, decides.
+                let unique = engine::search(g, &less, 2, &budget).solutions.len() == 1;
+                assert_eq!(redundant.contains(&c), unique, "cell {c}");
+            }
+            assert!(empties.iter().all(|c| redundant.contains(c)));
+        }
+    }
+
+    #[test]
+    fn the_no_solution_core_has_no_solution_and_needs_every_given() {
+        let g = nine();
+        let budget = Budget::unlimited();
+        // The easy puzzle with a wrong digit that breaks no unit directly.
+        let mut givens = grid(EASY);
+        let Verdict::Unique(solution) = verdict(g, &givens, &budget) else {
+            panic!("unique")
+        };
+        let empty = (0..81).find(|&c| givens[c] == 0).expect("an empty cell");
+        let wrong = (1..=9)
+            .filter(|&d| d != solution[empty])
+            .find(|&d| {
+                let mut g2 = givens.clone();
+                g2[empty] = d;
+                super::super::find_conflicts(g, &g2).is_empty()
+                    && verdict(g, &g2, &budget) == Verdict::NoSolution
+            })
+            .expect("a digit that fits locally and leaves no solution");
+        givens[empty] = wrong;
+        let core = no_solution_core(g, &givens, &budget);
+        assert!(core.minimal);
+        assert!(core.cells.contains(&empty), "{core:?}");
+        assert!(core.cells.len() < givens.iter().filter(|&&d| d != 0).count());
+        let keep = |cells: &[usize]| {
+            let mut only = vec![0u8; 81];
+            for &c in cells {
+                only[c] = givens[c];
+            }
+            verdict(g, &only, &budget)
+        };
+        assert_eq!(keep(&core.cells), Verdict::NoSolution);
+        for i in 0..core.cells.len() {
+            let mut fewer = core.cells.clone();
+            fewer.remove(i);
+            assert!(
+                keep(&fewer).solution().is_some(),
+                "without {}",
+                core.cells[i]
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrong_given_on_other_sizes_is_in_a_core_with_no_solution() {
+        let budget = Budget {
+            max_nodes: Some(super::super::DEFAULT_MAX_NODES),
+            ..Budget::default()
+        };
+        for (side, variant) in [
+            (4, Variant::Classic),
+            (6, Variant::Diagonal),
+            (16, Variant::Classic),
+        ] {
+            let g = geometry(Size::from_side(side).unwrap(), variant);
+            let empty = vec![0u8; side * side];
+            let solution = engine::search(g, &empty, 1, &budget).solutions.remove(0);
+            let mut givens: Vec<u8> = (0..side * side)
+                .map(|c| if c % 3 != 0 { solution[c] } else { 0 })
+                .collect();
+            // A dense grid keeps each trial search short; a small budget skips the rest.
+            let trial = Budget {
+                max_nodes: Some(2_000),
+                ..Budget::default()
+            };
+            let wrong = (0..side * side)
+                .filter(|&c| givens[c] == 0)
+                .flat_map(|c| (1..=side as u8).map(move |d| (c, d)))
+                .find(|&(c, d)| {
+                    let mut tried = givens.clone();
+                    tried[c] = d;
+                    super::super::find_conflicts(g, &tried).is_empty()
+                        && verdict(g, &tried, &trial) == Verdict::NoSolution
+                });
+            let (cell, digit) = wrong.expect("a digit that fits locally and leaves no solution");
+            givens[cell] = digit;
+            let core = no_solution_core(g, &givens, &budget);
+            let what = format!("{side}×{side}: {core:?}");
+            // The givens other than the wrong one agree with a solution: it must be in the core.
+            assert!(core.cells.contains(&cell), "{what}");
+            let only = |cells: &[usize]| -> Vec<u8> {
+                let mut only = vec![0u8; side * side];
+                for &c in cells {
+                    only[c] = givens[c];
+                }
+                only
+            };
+            assert_eq!(
+                verdict(g, &only(&core.cells), &budget),
+                Verdict::NoSolution,
+                "{what}"
+            );
+            if core.minimal {
+                for i in 0..core.cells.len() {
+                    let mut fewer = core.cells.clone();
+                    fewer.remove(i);
+                    assert!(
+                        verdict(g, &only(&fewer), &budget).solution().is_some(),
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
+        let g = nine();
+        let budget = Budget::unlimited();
+        let mut givens = grid(EASY);
+        // Drop givens until the puzzle has a few dozen solutions.
+        for cell in [2, 4, 6, 9] {
+            givens[cell] = 0;
+        }
+        let all = engine::search(g, &givens, 100_000, &budget).solutions;
+        assert!(all.len() >= 2 && all.len() < 100_000, "{}", all.len());
+        let spread = true_candidates(g, &givens, &budget);
+        assert!(spread.complete);
+        for cell in 0..81 {
+            let mut expected = Digits::EMPTY;
+            for s in &all {
+                expected.insert(s[cell]);
+            }
+            assert_eq!(spread.digits[cell], expected, "cell {cell}");
+            let one = true_candidates_at(g, &givens, cell, &budget);
+            assert_eq!(one, (expected, true), "cell {cell} alone");
+        }
+        let extra = best_extra_given(g, &givens, &budget).expect("several solutions");
+        let held = all.iter().filter(|s| s[extra.cell] == extra.digit).count();
+        let fewest = (0..81)
+            .filter(|&c| givens[c] == 0)
+            .flat_map(|c| (1..=9).map(move |d| (c, d)))
+            .map(|(c, d)| all.iter().filter(|s| s[c] == d).count())
+            .filter(|&k| k > 0)
+            .min();
+        assert_eq!(Some(held), fewest);
+        if all.len() < SAMPLE {
+            assert!(extra.complete);
+            assert_eq!(extra.left, held);
+            assert_eq!(extra.sample, all.len());
+        }
+        assert_eq!(extra.unique_after, Some(held == 1));
+    }
+}

@@ -1,0 +1,317 @@
+//! Setter checks in the language server, driven over stdio as an editor would: redundant
+//! givens (information diagnostics once the puzzle is rated, a quick fix that removes one, and
+//! `minimal` in the lens and on hover), the symmetry of the givens on hover, the givens that
+//! together leave no solution (related information on `no-solution`), and for a puzzle with
+//! several solutions the digits each cell takes across them (hover) and the given that removes
+//! the most of them (a quick fix).
+
+mod common;
+
+use common::{action_edits, apply_text_edits, Enc, Server};
+use serde_json::{json, Value};
+use sudoku_lsp::analysis;
+use sudoku_lsp::engine::{self, Budget, Digits};
+use sudoku_lsp::format;
+use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
+
+const EASY: &str = concat!("# title: easy\n", common::easy_rows!());
+
+fn nine() -> &'static Geometry {
+    geometry(Size::NINE, Variant::Classic)
+}
+
+/// A client that refreshes code lenses, so a test can wait for the ratings.
+fn capabilities() -> Value {
+    let mut capabilities = common::full_capabilities();
+    capabilities["workspace"]["codeLens"] = json!({"refreshSupport": true});
+    capabilities
+}
+
+/// Nine rows of a grid (0 for empty), under a title.
+fn block(title: &str, givens: &[u8]) -> String {
+    let mut text = format!("# title: {title}\n");
+    for row in givens.chunks(9) {
+        let line: String = row
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+            .collect();
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+fn hover_text(server: &mut Server, uri: &str, line: u64, character: u64) -> String {
+    let hover = server.hover(uri, json!({"line": line, "character": character}));
+    hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn actions_at(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<Value> {
+    let at = json!({"line": line, "character": character});
+    let response = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": at, "end": at},
+            "context": {"diagnostics": []},
+        }),
+    );
+    response["result"].as_array().cloned().unwrap_or_default()
+}
+
+fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
+    actions
+        .iter()
+        .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with(prefix)))
+}
+
+fn lens_titles(server: &mut Server, uri: &str) -> Vec<(u64, String)> {
+    let response = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    response["result"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|l| {
+            let line = l["range"]["start"]["line"].as_u64().unwrap();
+            (line, l["command"]["title"].as_str().unwrap().to_string())
+        })
+        .collect()
+}
+
+/// Where a cell of a block (title on `title_line`) sits: its line and column.
+fn cell_position(title_line: u64, cell: usize) -> (u64, u64) {
+    (title_line + 1 + (cell / 9) as u64, (cell % 9) as u64)
+}
+
+#[test]
+fn redundant_givens_are_information_with_a_quick_fix_and_minimal_puzzles_say_so() {
+    let budget = Budget::unlimited();
+    let minimal = engine::fast9::generate(1, 11)[0];
+    let text = format!("{EASY}\n{}", block("minimal", &minimal));
+    let easy = format::parse(EASY).puzzles[0].givens.clone();
+    let redundant = analysis::redundant_givens(nine(), &easy, &budget).unwrap();
+    assert!(
+        !redundant.is_empty(),
+        "the easy puzzle has givens it does not need"
+    );
+    assert_eq!(
+        analysis::redundant_givens(nine(), &minimal, &budget),
+        Ok(vec![])
+    );
+
+    let mut server = Server::spawn();
+    server.initialize(capabilities());
+    let uri = "file:///t/setter.sudoku";
+    server.open(uri, 1, &text);
+    let first = server.diagnostics(uri, 1);
+    assert!(
+        first.is_empty(),
+        "sound puzzles: nothing before the rating: {first:#?}"
+    );
+    // Once rated, the diagnostics are published again with the redundant givens.
+    let published = server.wait_for("diagnostics with redundant givens", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["version"] == 1
+            && !m["params"]["diagnostics"].as_array().unwrap().is_empty()
+    });
+    let diagnostics = published["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), redundant.len(), "{diagnostics:#?}");
+    for (diagnostic, &cell) in diagnostics.iter().zip(&redundant) {
+        let (line, column) = cell_position(0, cell);
+        assert_eq!(diagnostic["code"], "redundant-given", "{diagnostic}");
+        assert_eq!(diagnostic["severity"], 3, "information: {diagnostic}");
+        assert_eq!(
+            diagnostic["range"],
+            json!({"start": {"line": line, "character": column},
+                   "end": {"line": line, "character": column + 1}})
+        );
+        let name = nine().cell_name(cell);
+        assert_eq!(
+            diagnostic["message"],
+            format!("{name} is not needed: without it the puzzle still has one solution")
+        );
+    }
+
+    // The lenses: how many givens are not needed, or `minimal`.
+    let lenses = lens_titles(&mut server, uri);
+    let on = |line: u64| -> String {
+        lenses
+            .iter()
+            .find(|(l, t)| *l == line && t.starts_with("SE "))
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("a rating lens on line {line}: {lenses:?}"))
+    };
+    let count = redundant.len();
+    let easy_givens = easy.iter().filter(|&&d| d != 0).count();
+    assert!(
+        on(0).ends_with(&format!(
+            "· {easy_givens} givens · {count} redundant givens"
+        )),
+        "{}",
+        on(0)
+    );
+    assert!(on(11).ends_with(" givens · minimal"), "{}", on(11));
+
+    // Hover on the titles: minimality and symmetry.
+    let easy_hover = hover_text(&mut server, uri, 0, 3);
+    assert!(easy_hover.contains("Not minimal: the puzzle stays unique without any one of"));
+    assert!(
+        easy_hover.contains("symmetry of the givens: mirrors across the middle row and column"),
+        "{easy_hover}"
+    );
+    let minimal_hover = hover_text(&mut server, uri, 11, 3);
+    assert!(
+        minimal_hover.contains("Minimal: every given is needed"),
+        "{minimal_hover}"
+    );
+    let expected = analysis::symmetry(nine(), &minimal).name();
+    assert!(
+        minimal_hover.contains(&format!("symmetry of the givens: {expected}")),
+        "{minimal_hover}"
+    );
+
+    // The quick fix on a redundant given removes it, and the puzzle stays unique.
+    let cell = redundant[0];
+    let (line, column) = cell_position(0, cell);
+    let actions = actions_at(&mut server, uri, line, column);
+    let name = nine().cell_name(cell);
+    let fix = titled(&actions, &format!("Remove the redundant given {name}"))
+        .unwrap_or_else(|| panic!("a fix for {name}: {actions:#?}"));
+    assert_eq!(fix["kind"], "quickfix");
+    let edited = apply_text_edits(&text, &action_edits(fix, uri), Enc::Utf16);
+    let puzzle = &format::parse(&edited).puzzles[0];
+    assert_eq!(puzzle.givens[cell], 0);
+    assert_eq!(
+        puzzle.givens.iter().filter(|&&d| d != 0).count(),
+        easy.iter().filter(|&&d| d != 0).count() - 1
+    );
+    assert!(matches!(
+        analysis::analyze(Size::NINE, Variant::Classic, &puzzle.givens, &budget).verdict,
+        analysis::Verdict::Unique(_)
+    ));
+    // No such fix on a needed given.
+    let needed = (0..81)
+        .find(|&c| easy[c] != 0 && !redundant.contains(&c))
+        .expect("a needed given");
+    let (line, column) = cell_position(0, needed);
+    let actions = actions_at(&mut server, uri, line, column);
+    assert!(titled(&actions, "Remove the redundant given").is_none());
+}
+
+#[test]
+fn no_solution_names_the_givens_that_together_leave_none() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/broken/no-solution.sudoku"),
+    )
+    .unwrap();
+    let puzzle = &format::parse(&text).puzzles[0];
+    let core = analysis::no_solution_core(nine(), &puzzle.givens, &Budget::unlimited());
+    assert!(core.minimal);
+
+    let mut server = Server::spawn();
+    server.initialize_full();
+    let uri = "file:///t/no-solution.sudoku";
+    let diagnostics = server.open_and_check(uri, &text);
+    let no_solution = diagnostics
+        .iter()
+        .find(|d| d["code"] == "no-solution")
+        .unwrap_or_else(|| panic!("{diagnostics:#?}"));
+    let count = core.cells.len();
+    let message = no_solution["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&format!("no solution: these {count} givens leave none")),
+        "{message}"
+    );
+    let related = no_solution["relatedInformation"].as_array().unwrap();
+    assert_eq!(related.len(), count);
+    for (info, &cell) in related.iter().zip(&core.cells) {
+        let span = puzzle.cell_span(cell);
+        let line = text[..span.start].matches('\n').count() as u64;
+        let column = (span.start - text[..span.start].rfind('\n').map_or(0, |n| n + 1)) as u64;
+        assert_eq!(info["location"]["uri"], uri);
+        assert_eq!(
+            info["location"]["range"]["start"],
+            json!({"line": line, "character": column})
+        );
+        let name = nine().cell_name(cell);
+        let digit = puzzle.givens[cell];
+        assert_eq!(
+            info["message"],
+            format!("{name} holds {digit}, one of the {count} givens that leave no solution")
+        );
+    }
+}
+
+#[test]
+fn several_solutions_get_true_candidates_on_hover_and_a_given_that_narrows_them() {
+    let budget = Budget::unlimited();
+    let mut givens = format::parse(EASY).puzzles[0].givens.clone();
+    for cell in [2, 4, 6, 9] {
+        givens[cell] = 0;
+    }
+    let all = engine::search(nine(), &givens, 100_000, &budget).solutions;
+    assert!(all.len() >= 3, "{}", all.len());
+    let text = block("several", &givens);
+
+    let mut server = Server::spawn();
+    server.initialize_full();
+    let uri = "file:///t/several.sudoku";
+    let diagnostics = server.open_and_check(uri, &text);
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "several-solutions"),
+        "{diagnostics:#?}"
+    );
+
+    // Hover on an empty cell where the solutions differ: the digits it takes across them.
+    let differ = (0..81)
+        .find(|&c| all.iter().any(|s| s[c] != all[0][c]))
+        .unwrap();
+    let mut across = Digits::EMPTY;
+    for s in &all {
+        across.insert(s[differ]);
+    }
+    let (line, column) = cell_position(0, differ);
+    let hover = hover_text(&mut server, uri, line, column);
+    let name = nine().cell_name(differ);
+    assert!(
+        hover.contains(&format!(
+            "Across the puzzle's solutions, {name} takes {across}"
+        )),
+        "{hover}"
+    );
+
+    // The quick fix adds the given held by the fewest solutions.
+    let actions = actions_at(&mut server, uri, 1, 0);
+    let fix = titled(&actions, "Add the given ").unwrap_or_else(|| panic!("{actions:#?}"));
+    assert_eq!(fix["kind"], "quickfix");
+    let edited = apply_text_edits(&text, &action_edits(fix, uri), Enc::Utf16);
+    let after = &format::parse(&edited).puzzles[0].givens;
+    let added: Vec<usize> = (0..81).filter(|&c| after[c] != givens[c]).collect();
+    assert_eq!(added.len(), 1, "one given added");
+    let (cell, digit) = (added[0], after[added[0]]);
+    let left = all.iter().filter(|s| s[cell] == digit).count();
+    let fewest = (0..81)
+        .filter(|&c| givens[c] == 0)
+        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+        .map(|(c, d)| all.iter().filter(|s| s[c] == d).count())
+        .filter(|&k| k > 0)
+        .min()
+        .unwrap();
+    assert_eq!(left, fewest);
+    let title = fix["title"].as_str().unwrap();
+    if left == 1 {
+        assert!(title.ends_with("(the puzzle is then unique)"), "{title}");
+    } else {
+        assert!(
+            title.ends_with(&format!("({left} of {} solutions remain)", all.len())),
+            "{title}"
+        );
+    }
+}
