@@ -89,6 +89,8 @@ pub enum Code {
     Solved,
     /// A given the puzzle does not need: without it the solution is still unique.
     RedundantGiven,
+    /// What a setter asks of a unique puzzle's givens: how many, minimal or not, their symmetry.
+    Givens,
     /// The analysis itself failed (a bug); reported rather than crashing.
     Internal,
 }
@@ -110,6 +112,7 @@ impl Code {
             Code::Undecided => "undecided",
             Code::Solved => "solved",
             Code::RedundantGiven => "redundant-given",
+            Code::Givens => "givens",
             Code::Internal => "internal",
         }
     }

@@ -783,10 +783,13 @@ async fn drive(session: Session) {
         }
         if let Some((version, text)) = &model.open {
             let published = client.published[uri].last().unwrap();
+            // Redundant givens come with the rating, after the first publish, so whether they
+            // are there yet depends on timing; `check` leaves them out (they are `--setter`'s).
             let got: Vec<Value> = published["diagnostics"]
                 .as_array()
                 .expect("diagnostics")
                 .iter()
+                .filter(|d| d["code"] != "redundant-given")
                 .map(normalized)
                 .collect();
             let want = capped(expected_diagnostics(uri, text, units));

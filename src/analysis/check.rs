@@ -35,6 +35,38 @@ pub fn check_document(document: Document, budget: &Budget, cache: &mut Cache) ->
     with_findings(document, analyses)
 }
 
+/// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
+/// minimal or not, their symmetry, and each redundant given. Puzzles that are not unique get
+/// nothing more: their own findings say why.
+pub fn setter_findings(
+    puzzles: &[Puzzle],
+    analyses: &[Arc<Analysis>],
+    budget: &Budget,
+) -> Vec<Finding> {
+    let unique: Vec<&Puzzle> = puzzles
+        .iter()
+        .zip(analyses)
+        .filter(|(_, analysis)| matches!(analysis.verdict, Verdict::Unique(_)))
+        .map(|(puzzle, _)| puzzle)
+        .collect();
+    // A few puzzles pay for threads: each tries every given.
+    on_every_core(&unique, 4, |puzzle| {
+        let geometry = crate::grid::geometry(puzzle.size, puzzle.variant);
+        let redundant = super::redundant_givens(geometry, &puzzle.givens, budget);
+        let mut found = vec![findings::givens_finding(
+            puzzle,
+            redundant.as_deref().map_err(|&stop| stop),
+        )];
+        for &cell in redundant.as_deref().unwrap_or_default() {
+            found.push(findings::redundant_finding(puzzle, cell));
+        }
+        found
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// Check a document that `format::reparse` updated from the one `earlier` checked: the
 /// puzzles it kept keep their analyses (the grid is the same, only its place moved), the ones it
 /// read anew are looked up in `cache` or analysed. Analyses a cancel or deadline cut short are
@@ -80,9 +112,19 @@ pub fn document_findings(
     mut document: Document,
     budget: &Budget,
     cache: &mut Cache,
+    setter: bool,
 ) -> Vec<Finding> {
     let mut problems = std::mem::take(&mut document.problems);
-    let analysed = check_document(document, budget, cache).findings;
+    let checked = check_document(document, budget, cache);
+    let mut analysed = checked.findings;
+    if setter {
+        analysed.extend(setter_findings(
+            &checked.document.puzzles,
+            &checked.analyses,
+            budget,
+        ));
+        analysed.sort_by_key(position); // stable: a puzzle's own findings stay first
+    }
     if !problems.is_sorted_by_key(position) {
         problems.sort_by_key(position);
     }
@@ -222,19 +264,29 @@ fn analyze_in_parallel(
     which: &[usize],
     budget: &Budget,
 ) -> Vec<(usize, Analysis)> {
-    let analyze_one = |&i: &usize| {
+    on_every_core(which, 64, |&i| {
         let (size, variant, givens) = &keys[i];
         (i, analyze(*size, *variant, givens, budget))
-    };
+    })
+}
+
+/// `work` on each item, in order, spread over the cores when there are at least `enough` items
+/// to pay for the threads.
+fn on_every_core<I: Sync, T: Send>(
+    items: &[I],
+    enough: usize,
+    work: impl Fn(&I) -> T + Sync,
+) -> Vec<T> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || which.len() < 64 {
-        return which.iter().map(analyze_one).collect();
+    if threads < 2 || items.len() < enough {
+        return items.iter().map(work).collect();
     }
-    let chunk = which.len().div_ceil(threads);
+    let chunk = items.len().div_ceil(threads);
+    let work = &work;
     std::thread::scope(|scope| {
-        let workers: Vec<_> = which
+        let workers: Vec<_> = items
             .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(analyze_one).collect::<Vec<_>>()))
+            .map(|part| scope.spawn(move || part.iter().map(work).collect::<Vec<_>>()))
             .collect();
         workers
             .into_iter()
@@ -312,7 +364,7 @@ mod tests {
         );
         let budget = Budget::unlimited();
         let whole = check_text(&text, &budget).findings;
-        let merged = document_findings(format::parse(&text), &budget, &mut Cache::default());
+        let merged = document_findings(format::parse(&text), &budget, &mut Cache::default(), false);
         assert_eq!(format!("{merged:?}"), format!("{whole:?}"));
         assert!(whole.len() >= 5, "{whole:?}");
     }

@@ -3,7 +3,7 @@
 
 use super::{Analysis, Conflict, NoPlace, Verdict};
 use crate::engine::{self, Digits, Marks, Reason, Stop};
-use crate::finding::{Code, Finding, Related, Severity, Span};
+use crate::finding::{plural, Code, Finding, Related, Severity, Span};
 use crate::format::{self, Puzzle};
 use crate::grid::{digit_char, geometry, Geometry};
 
@@ -230,6 +230,38 @@ pub fn redundant_finding(puzzle: &Puzzle, cell: usize) -> Finding {
         puzzle.cell_span(cell),
         format!("{name} is not needed: without it the puzzle still has one solution"),
     )
+}
+
+/// What a setter asks of a unique puzzle's givens (information, at the puzzle): how many, whether
+/// the puzzle is minimal, and their symmetry; `redundant` is `Err` when the budget ran out
+/// before every given was tried.
+pub fn givens_finding(puzzle: &Puzzle, redundant: Result<&[usize], Stop>) -> Finding {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let minimal = match redundant {
+        Ok([]) => "minimal".to_string(),
+        Ok(cells) => format!("not minimal ({})", plural(cells.len(), "redundant given")),
+        Err(stop) => format!("minimality not decided: {}", stop_words(stop)),
+    };
+    let symmetry = super::symmetry(geometry, &puzzle.givens);
+    Finding::new(
+        Severity::Info,
+        Code::Givens,
+        puzzle.anchor(),
+        format!(
+            "{}, {minimal}, symmetry: {}",
+            plural(puzzle.givens_count(), "given"),
+            symmetry.name()
+        ),
+    )
+}
+
+/// Why a check stopped short, in a few words.
+fn stop_words(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Nodes => "the search budget ran out",
+        Stop::Deadline => "the time ran out",
+        Stop::Cancelled => "cancelled",
+    }
 }
 
 /// No solution, with the givens that together leave none (the core) as related locations.

@@ -7,6 +7,7 @@
 mod check;
 mod explain;
 mod findings;
+mod generate;
 mod grade;
 mod setter;
 
@@ -14,7 +15,8 @@ pub use check::{
     check_document, check_text, check_text_with, document_findings, recheck, Cache, Checked,
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
-pub use findings::{findings, reason_text, redundant_finding};
+pub use findings::{findings, givens_finding, reason_text, redundant_finding};
+pub use generate::{generate, Failure, Generated, Request};
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,

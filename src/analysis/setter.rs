@@ -49,6 +49,87 @@ impl<'b, 'c> Pool<'b, 'c> {
         }
         verdict
     }
+
+    /// Whether `givens` has a solution, with the nodes left; `Err` once they are spent.
+    fn has_solution(&mut self, geometry: &Geometry, givens: &[u8]) -> Result<bool, Stop> {
+        if self.left == Some(0) {
+            return Err(Stop::Nodes);
+        }
+        let budget = Budget {
+            max_nodes: self.left,
+            ..*self.budget
+        };
+        let outcome = engine::search(geometry, givens, 1, &budget);
+        if let Some(left) = &mut self.left {
+            *left = left.saturating_sub(outcome.nodes.max(1));
+        }
+        match (outcome.solutions.is_empty(), outcome.stop) {
+            (false, _) => Ok(true),
+            (true, None) => Ok(false),
+            (true, Some(stop)) => Err(stop),
+        }
+    }
+}
+
+/// Whether `solution` is still the only solution once the cells `removed` of a puzzle it was
+/// the only solution of are emptied (`givens` is the puzzle without them). Another solution
+/// would satisfy the old puzzle unless it differs in a removed cell, so it is enough to try
+/// each other digit in each removed cell: on a large grid these searches mostly end at once
+/// in a contradiction, where a search for two solutions of the whole would walk its tree.
+fn stays_unique(
+    geometry: &Geometry,
+    givens: &[u8],
+    solution: &[u8],
+    removed: &[usize],
+    pool: &mut Pool,
+) -> Result<bool, Stop> {
+    let mut trial = givens.to_vec();
+    for &cell in removed {
+        let mut held = Digits::EMPTY;
+        for &peer in geometry.peers[cell].iter() {
+            if trial[peer as usize] != 0 {
+                held.insert(trial[peer as usize]);
+            }
+        }
+        for digit in 1..=geometry.side() as u8 {
+            if digit == solution[cell] || held.contains(digit) {
+                continue;
+            }
+            trial[cell] = digit;
+            let other = pool.has_solution(geometry, &trial)?;
+            trial[cell] = 0;
+            if other {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Whether the puzzle stays unique without the cells `removed` (their digits in `solution`,
+/// the puzzle's only solution), spending at most `most` nodes (and no more than the budget
+/// allows); also the nodes it spent. The fast 9×9 search decides a 9×9 whole, other sizes try
+/// the other digits of the removed cells.
+pub(super) fn unique_without(
+    geometry: &Geometry,
+    givens: &[u8],
+    solution: &[u8],
+    removed: &[usize],
+    budget: &Budget,
+    most: u64,
+) -> (Result<bool, Stop>, u64) {
+    let mut pool = Pool::at_most(budget, most);
+    let start = pool.left.unwrap_or(most);
+    let unique = if givens.len() == 81 {
+        match pool.verdict(geometry, givens) {
+            Verdict::Unique(_) => Ok(true),
+            Verdict::Undecided { stop, .. } => Err(stop),
+            _ => Ok(false),
+        }
+    } else {
+        stays_unique(geometry, givens, solution, removed, &mut pool)
+    };
+    (unique, start - pool.left.unwrap_or(0))
 }
 
 /// The symmetry of a puzzle's givens: the transformations of the square that map every given's
@@ -91,6 +172,63 @@ impl Symmetry {
             Symmetry::AntiDiagonal => "mirror across the anti-diagonal",
             Symmetry::None => "none",
         }
+    }
+}
+
+impl Symmetry {
+    /// Every kind, the richest first.
+    pub const ALL: [Symmetry; 10] = [
+        Symmetry::Full,
+        Symmetry::Rotational90,
+        Symmetry::Orthogonal,
+        Symmetry::BiDiagonal,
+        Symmetry::Rotational180,
+        Symmetry::Horizontal,
+        Symmetry::Vertical,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::None,
+    ];
+
+    /// The transformations (indices into `transform`, the identity left out) that map the
+    /// givens' places onto themselves under this symmetry: a group, so orbits are closed.
+    fn transforms(self) -> &'static [usize] {
+        match self {
+            Symmetry::Full => &[1, 2, 3, 4, 5, 6, 7],
+            Symmetry::Rotational90 => &[1, 2, 3],
+            Symmetry::Orthogonal => &[2, 4, 5],
+            Symmetry::BiDiagonal => &[2, 6, 7],
+            Symmetry::Rotational180 => &[2],
+            Symmetry::Horizontal => &[4],
+            Symmetry::Vertical => &[5],
+            Symmetry::Diagonal => &[6],
+            Symmetry::AntiDiagonal => &[7],
+            Symmetry::None => &[],
+        }
+    }
+
+    /// The cells of an `n`×`n` grid in orbits: each cell with every cell this symmetry maps it
+    /// to. A puzzle with the symmetry has all of an orbit's cells given or none.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for cell in 0..n * n {
+            if seen[cell] {
+                continue;
+            }
+            let mut orbit = vec![cell];
+            seen[cell] = true;
+            for &kind in self.transforms() {
+                let (r, c) = transform(kind, n, (cell / n, cell % n));
+                let image = r * n + c;
+                if !seen[image] {
+                    seen[image] = true;
+                    orbit.push(image);
+                }
+            }
+            orbits.push(orbit);
+        }
+        orbits
     }
 }
 
@@ -145,12 +283,24 @@ pub fn redundant_givens(
     let mut grid = givens.to_vec();
     let mut redundant = Vec::new();
     let mut pool = Pool::new(budget);
+    // Beyond 9×9, each given is tried against the solution (see `stays_unique`).
+    let solution = match givens.len() {
+        81 => None,
+        _ => match pool.verdict(geometry, givens) {
+            Verdict::Unique(solution) => Some(solution),
+            Verdict::Undecided { stop, .. } => return Err(stop),
+            _ => return Ok(Vec::new()), // not unique: no given is "redundant"
+        },
+    };
     for cell in (0..givens.len()).filter(|&c| givens[c] != 0) {
         grid[cell] = 0;
-        let unique = match pool.verdict(geometry, &grid) {
-            Verdict::Unique(_) => true,
-            Verdict::Undecided { stop, .. } => return Err(stop),
-            _ => false,
+        let unique = match &solution {
+            Some(solution) => stays_unique(geometry, &grid, solution, &[cell], &mut pool)?,
+            None => match pool.verdict(geometry, &grid) {
+                Verdict::Unique(_) => true,
+                Verdict::Undecided { stop, .. } => return Err(stop),
+                _ => false,
+            },
         };
         grid[cell] = givens[cell];
         if unique {

@@ -20,13 +20,22 @@ pub enum OutputFormat {
     Json,
 }
 
-pub fn run(args: &[String], format: OutputFormat, max_nodes: u64, max_file: u64) -> i32 {
+/// What `check` was asked.
+pub struct Options {
+    pub format: OutputFormat,
+    pub max_nodes: u64,
+    pub max_file: u64,
+    /// Add the setter's notes (givens, minimality, symmetry, redundant givens).
+    pub setter: bool,
+}
+
+pub fn run(args: &[String], options: &Options) -> i32 {
     let collected = inputs::collect(args);
-    let budget = super::node_budget(max_nodes);
-    let mut out = Printer::new(format);
+    let budget = super::node_budget(options.max_nodes);
+    let mut out = Printer::new(options.format);
     let mut unreadable = collected.problems;
     for input in &collected.inputs {
-        if let Err(message) = check_input(input, &budget, max_file, &mut out) {
+        if let Err(message) = check_input(input, &budget, options, &mut out) {
             eprintln!("sudoku-lsp: {message}");
             unreadable += 1;
         }
@@ -48,17 +57,22 @@ pub fn run(args: &[String], format: OutputFormat, max_nodes: u64, max_file: u64)
 fn check_input(
     input: &Input,
     budget: &Budget,
-    max_file: u64,
+    options: &Options,
     out: &mut Printer,
 ) -> Result<(), String> {
     let name = input.name();
     let reader = input.open()?;
     let (mut puzzles, mut said) = (0, 0);
     let mut invalid_reported = false;
-    let read = read::pieces(reader, max_file, |piece| {
+    let read = read::pieces(reader, options.max_file, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         puzzles += piece.document.puzzles.len();
-        let mut found = document_findings(piece.document, budget, &mut Cache::default());
+        let mut found = document_findings(
+            piece.document,
+            budget,
+            &mut Cache::default(),
+            options.setter,
+        );
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;
             let place = found.partition_point(|f| f.span.start <= at);

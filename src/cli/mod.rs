@@ -4,6 +4,7 @@ mod check;
 mod in_place;
 mod inputs;
 mod lines;
+mod new;
 mod rate;
 mod read;
 mod report;
@@ -54,6 +55,10 @@ enum Command {
         /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
+        /// Also what a setter asks of each unique puzzle, as notes: its givens, minimal or not,
+        /// their symmetry, and each given it does not need (redundant-given).
+        #[arg(long)]
+        setter: bool,
     },
     /// Write each input back with every puzzle filled in; only empty marks change.
     ///
@@ -119,6 +124,42 @@ enum Command {
         #[arg(long, requires = "paths")]
         rate: bool,
     },
+    /// Make new puzzles, each with one solution, written in the `.sudoku` format with their
+    /// rating, givens, minimality, symmetry and the seed that makes them again.
+    ///
+    /// Exit status: 0 when every puzzle asked for was made, 1 when one was not found in its
+    /// time (a rating window too narrow), 2 for a usage problem.
+    New {
+        /// Cells per row: 4, 6, 9, 12, 16 or 25 (also 9x9 and the like).
+        #[arg(long, default_value = "9", value_parser = new::parse_size)]
+        size: crate::grid::Size,
+        /// `classic`, or `diagonal` (both main diagonals hold every digit once too).
+        #[arg(long, default_value = "classic", value_parser = parse_variant)]
+        variant: crate::grid::Variant,
+        /// The symmetry of the givens' places.
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: new::SymmetryArg,
+        /// Keep only puzzles whose Sudoku Explainer rating is in this window: 6.0..7.5, ..3.0,
+        /// 9.0.. or one rating, 7.2 (both ends included).
+        #[arg(long, value_name = "LO..HI", value_parser = new::parse_rating)]
+        rating: Option<(crate::logic::Difficulty, crate::logic::Difficulty)>,
+        /// How many puzzles.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        count: u64,
+        /// Keep only puzzles where every given is needed. Without a symmetry, every puzzle is.
+        #[arg(long)]
+        minimal: bool,
+        /// The seed: the same seed and options give the same puzzles (the default, from the
+        /// clock, is written in each puzzle's source line).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Seconds allowed per puzzle to find one that meets the rating window and --minimal.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+        /// `block`: rows with metadata lines above; `line`: one line per puzzle.
+        #[arg(long, value_enum, default_value = "block")]
+        layout: new::Layout,
+    },
     /// Print this help, or the help of a subcommand.
     Help {
         #[arg(value_name = "COMMAND")]
@@ -175,8 +216,17 @@ pub fn main() -> i32 {
             format,
             max_nodes,
             max_file_size,
+            setter,
         }) => match stdin_if_none(paths) {
-            Ok(paths) => check::run(&paths, format, max_nodes, max_file_size),
+            Ok(paths) => check::run(
+                &paths,
+                &check::Options {
+                    format,
+                    max_nodes,
+                    max_file: max_file_size,
+                    setter,
+                },
+            ),
             Err(code) => code,
         },
         Some(Command::Solve {
@@ -197,6 +247,32 @@ pub fn main() -> i32 {
         }) => grading.run(paths, rate::Mode::Hint(level)),
         Some(Command::Bench { paths, rate: false }) => crate::bench::run(&paths),
         Some(Command::Bench { paths, rate: true }) => crate::bench::run_rate(&paths),
+        Some(Command::New {
+            size,
+            variant,
+            symmetry,
+            rating,
+            count,
+            minimal,
+            seed,
+            time_limit,
+            layout,
+        }) => {
+            if !(time_limit > 0.0 && time_limit.is_finite()) {
+                return fail("--time-limit takes a positive number of seconds");
+            }
+            new::run(&new::Options {
+                size,
+                variant,
+                symmetry,
+                rating,
+                count: count as usize,
+                minimal,
+                seed,
+                time_limit: std::time::Duration::from_secs_f64(time_limit.min(1e9)),
+                layout,
+            })
+        }
         Some(Command::Help { command }) => help(command.as_deref()),
     }
 }
@@ -210,7 +286,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, rate, explain, hint, bench and help"
+                    "no command '{name}': the commands are check, solve, rate, explain, hint, new, bench and help"
                 ))
             }
         },
@@ -253,6 +329,12 @@ fn parse_byte_size(text: &str) -> Result<u64, String> {
         .checked_mul(1 << shift)
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("'{text}' is not a usable size"))
+}
+
+/// A variant as `--variant` takes it, with the aliases the metadata accepts.
+fn parse_variant(text: &str) -> Result<crate::grid::Variant, String> {
+    crate::grid::Variant::parse(text)
+        .ok_or_else(|| format!("'{text}' is not a variant: classic or diagonal"))
 }
 
 /// No paths means standard input, unless that is a terminal nobody is going to type a puzzle into.

@@ -8,6 +8,7 @@
 mod cells;
 mod lines;
 mod meta;
+pub(crate) use meta::parse_size;
 mod parse;
 mod reparse;
 mod stream;
@@ -17,7 +18,7 @@ pub use cells::CellSpans;
 pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
-pub use write::{apply_edits, canonical, fill_bytes, fill_edits, Edit};
+pub use write::{apply_edits, canonical, fill_bytes, fill_edits, grid_block, grid_line, Edit};
 
 use std::sync::Arc;
 

@@ -106,6 +106,27 @@ pub fn canonical(text: &str, doc: &Document) -> String {
     out
 }
 
+/// A grid in the canonical display style, one line per row with border lines between bands
+/// (`.` for an empty cell), each line ending in `\n`.
+pub fn grid_block(size: Size, cells: &[u8]) -> String {
+    let side = size.side();
+    let mut out = String::with_capacity(cells.len() * 3);
+    for (r, row) in cells.chunks(side).enumerate() {
+        if r > 0 && r % size.box_rows() == 0 {
+            out.push_str(&border_text(size));
+            out.push('\n');
+        }
+        out.push_str(&row_text(size, row));
+        out.push('\n');
+    }
+    out
+}
+
+/// A grid as one line of cells (`.` for an empty cell), no line break.
+pub fn grid_line(cells: &[u8]) -> String {
+    cells.iter().map(|&d| cell_char(d)).collect()
+}
+
 /// What the canonical form does with one source line.
 enum Plan {
     Keep,

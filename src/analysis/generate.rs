@@ -1,0 +1,349 @@
+//! The puzzle generator: a random solved grid, then givens taken away (an orbit of the chosen
+//! symmetry at a time, in random order) as long as the solution stays unique, and the result
+//! rated by the human-style solver, retried until it is minimal or in a rating window when asked.
+//!
+//! Everything random comes from one seeded generator, so a seed gives the same puzzles again.
+
+use std::time::{Duration, Instant};
+
+use super::setter::unique_without;
+use super::{redundant_givens, symmetry, Symmetry};
+use crate::engine::fast9::{self, XorShift};
+use crate::engine::{self, Budget};
+use crate::grid::{geometry, Geometry, Size, Variant};
+use crate::logic::{self, Difficulty, Rating};
+
+/// What to make.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub size: Size,
+    pub variant: Variant,
+    /// The symmetry of the givens' places.
+    pub symmetry: Symmetry,
+    /// Keep only puzzles rated within this window (both ends included).
+    pub rating: Option<(Difficulty, Difficulty)>,
+    /// Keep only puzzles where every given is needed.
+    pub minimal: bool,
+    /// The time one rating may take; past it the rating is a lower bound (and a puzzle whose
+    /// window it cannot confirm is passed over).
+    pub rating_time: Duration,
+}
+
+impl Request {
+    /// The rating time a size gets by default: a 9×9 rates in milliseconds (the hardest known
+    /// in a second or two), a 16×16 with dynamic chains can take minutes.
+    pub fn default_rating_time(size: Size) -> Duration {
+        match size.side() {
+            ..=9 => Duration::from_secs(10),
+            _ => Duration::from_secs(2),
+        }
+    }
+}
+
+/// A unique puzzle and what the generator knows of it.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub givens: Vec<u8>,
+    pub solution: Vec<u8>,
+    /// The rating of its path of simplest steps.
+    pub rating: Rating,
+    /// Why the rating is only a lower bound (`analysis::incomplete_reason`'s words), if it is.
+    pub lower_bound: Option<&'static str>,
+    /// The symmetry its givens have (at least the one asked for; it may happen to have more).
+    pub symmetry: Symmetry,
+    /// Whether every given is needed; `None` when the check ran out of budget.
+    pub minimal: Option<bool>,
+    /// Puzzles made and thrown away before this one (outside the rating window, or not minimal).
+    pub discarded: u64,
+}
+
+/// Why no puzzle came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The time ran out before a puzzle met the request; `tried` puzzles were made.
+    OutOfTime { tried: u64 },
+}
+
+/// Nodes the search for a random solved grid may spend before other random digits are tried.
+const SOLUTION_NODES: u64 = 20_000;
+
+/// Make one puzzle that meets `request`, trying until `deadline`.
+pub fn generate(
+    request: &Request,
+    rng: &mut XorShift,
+    deadline: Instant,
+) -> Result<Generated, Failure> {
+    let geo = geometry(request.size, request.variant);
+    let mut tried = 0;
+    loop {
+        if Instant::now() >= deadline {
+            return Err(Failure::OutOfTime { tried });
+        }
+        tried += 1;
+        let budget = Budget {
+            max_nodes: Some(SOLUTION_NODES),
+            deadline: Some(deadline),
+            cancel: None,
+        };
+        let Some(solution) = random_solution(geo, rng, &budget) else {
+            continue;
+        };
+        // Unique by construction: each removal was proved to keep the solution the only one.
+        let givens = take_away(geo, &solution, request.symmetry, rng, &budget);
+        let minimal = match redundant_givens(geo, &givens, &whole_check(request.size, deadline)) {
+            Ok(cells) => Some(cells.is_empty()),
+            Err(_) => None,
+        };
+        if request.minimal && minimal != Some(true) {
+            continue;
+        }
+        let rate_until = deadline.min(Instant::now() + request.rating_time);
+        let (rating, lower_bound) = rate(geo, &givens, rate_until);
+        if let Some((lo, hi)) = request.rating {
+            let inside =
+                lower_bound.is_none() && lo <= rating.difficulty && rating.difficulty <= hi;
+            if !inside {
+                continue;
+            }
+        }
+        return Ok(Generated {
+            symmetry: symmetry(geo, &givens),
+            givens,
+            solution,
+            rating,
+            lower_bound,
+            minimal,
+            discarded: tried - 1,
+        });
+    }
+}
+
+/// The budget of the minimality check, over every given (each a search): the usual node
+/// budget in all on a 9×9, a thirtieth of it beyond (where one node costs tens of times more).
+/// Counted, not timed, as `take_away`'s.
+fn whole_check(size: Size, deadline: Instant) -> Budget<'static> {
+    let nodes = if size.side() <= 9 {
+        super::DEFAULT_MAX_NODES
+    } else {
+        super::DEFAULT_MAX_NODES / 30
+    };
+    Budget {
+        max_nodes: Some(nodes),
+        deadline: Some(deadline),
+        cancel: None,
+    }
+}
+
+/// The puzzle's rating, and why it is only a lower bound when the path stopped short (out of
+/// time, or a step beyond the solver's techniques).
+fn rate(
+    geo: &'static Geometry,
+    givens: &[u8],
+    deadline: Instant,
+) -> (Rating, Option<&'static str>) {
+    let budget = Budget {
+        max_nodes: None,
+        deadline: Some(deadline),
+        cancel: None,
+    };
+    let path = logic::solve_path(geo, givens, &budget);
+    (logic::rate(&path), super::incomplete_reason(&path))
+}
+
+/// A random solved grid: a few random digits where they fit, solved by search (retried with
+/// others when they leave no solution), its digits then relabelled at random.
+fn random_solution(geo: &Geometry, rng: &mut XorShift, budget: &Budget) -> Option<Vec<u8>> {
+    let side = geo.side();
+    if side == 9 {
+        let diagonal = geo.variant == Variant::Diagonal;
+        return Some(fast9::random_solution(rng, diagonal).to_vec());
+    }
+    let mut seeds = vec![0u8; side * side];
+    for _ in 0..side {
+        let cell = rng.below(seeds.len());
+        let digit = rng.below(side) as u8 + 1;
+        let clash = geo.peers[cell].iter().any(|&p| seeds[p as usize] == digit);
+        if !clash {
+            seeds[cell] = digit;
+        }
+    }
+    let mut found = engine::search(geo, &seeds, 1, budget).solutions;
+    let mut solution = found.pop()?;
+    // Relabelling keeps every unit whole (and the diagonals), and spreads the digits the
+    // search's fixed order would favour.
+    let mut labels: Vec<u8> = (1..=side as u8).collect();
+    rng.shuffle(&mut labels);
+    for digit in &mut solution {
+        *digit = labels[*digit as usize - 1];
+    }
+    Some(solution)
+}
+
+/// Take away the givens of `solution` an orbit of `symmetry` at a time, in random order, keeping
+/// each orbit whose removal leaves more than one solution, or that a check could not decide
+/// within its nodes. The nodes are counted, not timed, so a seed makes the same puzzle on any
+/// machine.
+fn take_away(
+    geo: &Geometry,
+    solution: &[u8],
+    symmetry: Symmetry,
+    rng: &mut XorShift,
+    budget: &Budget,
+) -> Vec<u8> {
+    let (per_check, mut left) = take_away_nodes(geo.side());
+    let mut givens = solution.to_vec();
+    let mut orbits = symmetry.orbits(geo.side());
+    rng.shuffle(&mut orbits);
+    for orbit in orbits {
+        for &cell in &orbit {
+            givens[cell] = 0;
+        }
+        let most = per_check.min(left);
+        let (unique, spent) = unique_without(geo, &givens, solution, &orbit, budget, most);
+        left -= spent.min(left);
+        if unique != Ok(true) {
+            for &cell in &orbit {
+                givens[cell] = solution[cell];
+            }
+        }
+    }
+    givens
+}
+
+/// The nodes one uniqueness check may spend while givens are taken away, and all of them
+/// together. A 9×9 check needs a few hundred at most. On a large sparse grid a few checks would
+/// walk millions, each node costing microseconds; stopping them costs a given or two, not the
+/// puzzle, and the whole stays within a second or two.
+fn take_away_nodes(side: usize) -> (u64, u64) {
+    if side <= 9 {
+        (200_000, u64::MAX)
+    } else {
+        (2_000, 60_000)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn soon() -> Instant {
+        Instant::now() + Duration::from_secs(60)
+    }
+
+    fn request(side: usize, variant: Variant, symmetry: Symmetry) -> Request {
+        Request {
+            size: Size::from_side(side).unwrap(),
+            variant,
+            symmetry,
+            rating: None,
+            minimal: false,
+            rating_time: Duration::from_millis(200),
+        }
+    }
+
+    /// Every solution of `givens`, up to `limit`.
+    fn solutions(geo: &Geometry, givens: &[u8], limit: usize) -> Vec<Vec<u8>> {
+        engine::search(geo, givens, limit, &Budget::unlimited()).solutions
+    }
+
+    #[test]
+    fn every_size_and_variant_gives_unique_puzzles_with_the_symmetry_asked() {
+        let mut rng = XorShift::new(7);
+        for side in [4, 6, 9, 12, 16] {
+            for variant in [Variant::Classic, Variant::Diagonal] {
+                for kind in [Symmetry::None, Symmetry::Rotational180, Symmetry::Diagonal] {
+                    let asked = request(side, variant, kind);
+                    let made = generate(&asked, &mut rng, soon()).expect("a puzzle");
+                    let geo = geometry(asked.size, variant);
+                    let what = format!("{side}×{side} {variant:?} {kind:?}");
+                    assert_eq!(
+                        solutions(geo, &made.givens, 2),
+                        vec![made.solution.clone()],
+                        "{what}"
+                    );
+                    for cell in (0..made.givens.len()).filter(|&c| made.givens[c] != 0) {
+                        assert_eq!(made.givens[cell], made.solution[cell], "{what}");
+                    }
+                    // Every cell of an orbit is given, or none is.
+                    for orbit in kind.orbits(side) {
+                        let given = orbit.iter().filter(|&&c| made.givens[c] != 0).count();
+                        assert!(given == 0 || given == orbit.len(), "{what}: {orbit:?}");
+                    }
+                    assert_eq!(made.symmetry, symmetry(geo, &made.givens), "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn minimal_puzzles_need_every_given() {
+        let mut rng = XorShift::new(11);
+        for (side, kind) in [
+            (9, Symmetry::None),
+            (9, Symmetry::Rotational180),
+            (6, Symmetry::None),
+        ] {
+            let asked = Request {
+                minimal: true,
+                ..request(side, Variant::Classic, kind)
+            };
+            let made = generate(&asked, &mut rng, soon()).expect("a puzzle");
+            assert_eq!(made.minimal, Some(true));
+            let geo = geometry(asked.size, Variant::Classic);
+            for cell in (0..made.givens.len()).filter(|&c| made.givens[c] != 0) {
+                let mut fewer = made.givens.clone();
+                fewer[cell] = 0;
+                assert!(solutions(geo, &fewer, 2).len() > 1, "{side}: cell {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_rating_window_is_kept_and_a_seed_gives_the_same_puzzles() {
+        let window = (Difficulty::tenths(20), Difficulty::tenths(45));
+        let asked = Request {
+            rating: Some(window),
+            ..request(9, Variant::Classic, Symmetry::Rotational180)
+        };
+        let make = |seed| {
+            let mut rng = XorShift::new(seed);
+            (0..3)
+                .map(|_| generate(&asked, &mut rng, soon()).expect("a puzzle"))
+                .collect::<Vec<_>>()
+        };
+        let first = make(3);
+        for made in &first {
+            assert_eq!(made.lower_bound, None);
+            let rating = &made.rating;
+            assert!(window.0 <= rating.difficulty && rating.difficulty <= window.1);
+        }
+        let again = make(3);
+        let givens = |made: &[Generated]| made.iter().map(|m| m.givens.clone()).collect::<Vec<_>>();
+        assert_eq!(givens(&first), givens(&again));
+        assert_ne!(givens(&first), givens(&make(4)));
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_givens_on_a_large_grid_where_checks_stop_short() {
+        let asked = request(16, Variant::Diagonal, Symmetry::Rotational180);
+        let make = || {
+            let mut rng = XorShift::new(21);
+            generate(&asked, &mut rng, soon()).expect("a puzzle").givens
+        };
+        assert_eq!(make(), make());
+    }
+
+    #[test]
+    fn an_impossible_window_runs_out_of_time_and_says_how_many_were_tried() {
+        let asked = Request {
+            rating: Some((Difficulty::tenths(1), Difficulty::tenths(1))),
+            ..request(4, Variant::Classic, Symmetry::None)
+        };
+        let mut rng = XorShift::new(1);
+        let deadline = Instant::now() + Duration::from_millis(200);
+        match generate(&asked, &mut rng, deadline) {
+            Err(Failure::OutOfTime { tried }) => assert!(tried > 0),
+            Ok(made) => panic!("rated 0.1? {made:?}"),
+        }
+    }
+}

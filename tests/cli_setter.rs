@@ -1,0 +1,312 @@
+//! The setter's command line, run as a user would: `check --setter` on real files, its lines and
+//! exit code, checked against the library's own answers.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use sudoku_lsp::analysis;
+use sudoku_lsp::engine::{fast9, Budget};
+use sudoku_lsp::grid::{geometry, Size, Variant};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
+}
+
+/// A fresh folder for one test, under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-setter-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(cmd: &mut Command) -> (String, String, i32) {
+    let out = cmd.stdin(Stdio::null()).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn digits(line: &str) -> Vec<u8> {
+    line.bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
+}
+
+fn line_of(grid: &[u8]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
+
+#[test]
+fn check_setter_names_the_givens_minimality_symmetry_and_each_redundant_given() {
+    let nine = geometry(Size::NINE, Variant::Classic);
+    let minimal = line_of(&fast9::generate(1, 5)[0]);
+    let broken = format!("33{}", &EASY[2..]);
+    let dir = scratch("notes");
+    let path = dir.join("setter.sudoku");
+    std::fs::write(&path, format!("{EASY}\n{minimal}\n{broken}\n")).unwrap();
+    let name = path.display().to_string();
+
+    let (plain, _, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "the broken line is an error");
+    assert!(!plain.contains("note:"), "no setter notes unasked: {plain}");
+
+    let (out, err, code) = run(bin().args(["check", "--setter"]).arg(&path));
+    assert_eq!(code, 1, "notes do not change the exit code: {out}{err}");
+    let redundant = analysis::redundant_givens(nine, &digits(EASY), &Budget::unlimited()).unwrap();
+    assert!(redundant.len() > 1);
+    let mut expected = vec![format!(
+        "{name}:1:1: note: 32 givens, not minimal ({} redundant givens), symmetry: mirrors across the middle row and column",
+        redundant.len()
+    )];
+    for &cell in &redundant {
+        expected.push(format!(
+            "{name}:1:{}: note: {} is not needed: without it the puzzle still has one solution",
+            cell + 1,
+            nine.cell_name(cell)
+        ));
+    }
+    let count = minimal.bytes().filter(|b| b.is_ascii_digit()).count();
+    let symmetry = analysis::symmetry(nine, &digits(&minimal)).name();
+    expected.push(format!(
+        "{name}:2:1: note: {count} givens, minimal, symmetry: {symmetry}"
+    ));
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(": note: ")).collect();
+    assert_eq!(lines, expected, "{out}");
+    // The broken puzzle gets its error and no setter note.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("{name}:3:1: error: 3 appears twice"))),
+        "{out}"
+    );
+    assert!(!out.contains(&format!("{name}:3:1: note")), "{out}");
+    assert!(
+        err.contains(&format!("{} notes", redundant.len() + 2)),
+        "{err}"
+    );
+
+    let (json, _, _) = run(bin()
+        .args(["check", "--setter", "--format", "json"])
+        .arg(&path));
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let codes: Vec<&str> = value["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert_eq!(
+        codes.iter().filter(|&&c| c == "givens").count(),
+        2,
+        "{json}"
+    );
+    assert_eq!(
+        codes.iter().filter(|&&c| c == "redundant-given").count(),
+        redundant.len(),
+        "{json}"
+    );
+}
+
+/// The one-line puzzles of `new --layout line` output, each with its trailing comment.
+fn line_puzzles(out: &str) -> Vec<(String, String)> {
+    out.lines()
+        .map(|l| {
+            let (cells, comment) = l.split_once("  # ").expect("cells, then a comment");
+            (cells.to_string(), comment.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn new_makes_unique_puzzles_that_check_clean_and_rate_as_their_metadata_says() {
+    let dir = scratch("new");
+    let (out, err, code) = run(bin().args([
+        "new",
+        "--seed",
+        "7",
+        "--count",
+        "4",
+        "--symmetry",
+        "rotational180",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    let path = dir.join("new.sudoku");
+    std::fs::write(&path, &out).unwrap();
+    let document = sudoku_lsp::format::parse(&out);
+    assert_eq!(document.puzzles.len(), 4, "{out}");
+    assert!(document.problems.is_empty(), "{:?}", document.problems);
+    let nine = geometry(Size::NINE, Variant::Classic);
+    for (i, puzzle) in document.puzzles.iter().enumerate() {
+        let analysis = analysis::analyze(
+            puzzle.size,
+            puzzle.variant,
+            &puzzle.givens,
+            &Budget::unlimited(),
+        );
+        assert!(
+            matches!(analysis.verdict, analysis::Verdict::Unique(_)),
+            "puzzle {i}: {out}"
+        );
+        let symmetry = analysis::symmetry(nine, &puzzle.givens);
+        assert!(
+            matches!(
+                symmetry,
+                analysis::Symmetry::Rotational180
+                    | analysis::Symmetry::Rotational90
+                    | analysis::Symmetry::Orthogonal
+                    | analysis::Symmetry::BiDiagonal
+                    | analysis::Symmetry::Full
+            ),
+            "puzzle {i}: {symmetry:?}"
+        );
+        assert!(out.contains(&format!("# {} givens, ", puzzle.givens_count())));
+        assert!(out.contains(&format!(
+            "# source: sudoku-lsp new --seed 7, puzzle {}\n",
+            i + 1
+        )));
+    }
+    // `check` finds nothing wrong, and `rate` agrees with each puzzle's difficulty line.
+    let (checked, _, code) = run(bin().arg("check").arg(&path));
+    assert_eq!((checked.as_str(), code), ("", 0));
+    let (rated, _, code) = run(bin().arg("rate").arg(&path));
+    assert_eq!(code, 0, "{rated}");
+    let said: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("# difficulty: SE "))
+        .collect();
+    let rates: Vec<&str> = rated
+        .lines()
+        .map(|l| l.rsplit(": ").next().unwrap())
+        .collect();
+    assert_eq!(said, rates);
+
+    // The same seed gives the same puzzles; another seed others.
+    let (again, _, _) = run(bin().args([
+        "new",
+        "--seed",
+        "7",
+        "--count",
+        "4",
+        "--symmetry",
+        "rotational180",
+    ]));
+    assert_eq!(again, out);
+    let (other, _, _) = run(bin().args(["new", "--seed", "8", "--symmetry", "rotational180"]));
+    assert!(!out.starts_with(&other[other.find("# difficulty").unwrap()..]));
+}
+
+#[test]
+fn new_keeps_to_its_options_on_every_size() {
+    for (size, variant) in [
+        ("4", "classic"),
+        ("6", "diagonal"),
+        ("12", "classic"),
+        ("16", "classic"),
+    ] {
+        let (out, err, code) = run(bin().args([
+            "new",
+            "--seed",
+            "3",
+            "--size",
+            size,
+            "--variant",
+            variant,
+            "--layout",
+            "line",
+            "--symmetry",
+            "vertical",
+        ]));
+        assert_eq!(code, 0, "{size} {variant}: {err}");
+        let [(cells, comment)] = &line_puzzles(&out)[..] else {
+            panic!("one puzzle: {out}");
+        };
+        let side: usize = size.parse().unwrap();
+        assert_eq!(cells.chars().count(), side * side, "{out}");
+        let geo = geometry(
+            Size::from_side(side).unwrap(),
+            Variant::parse(variant).unwrap(),
+        );
+        let givens = sudoku_lsp::format::parse(cells).puzzles[0].givens.clone();
+        let found = sudoku_lsp::engine::search(geo, &givens, 2, &Budget::unlimited());
+        assert_eq!(found.solutions.len(), 1, "{size} {variant}: {out}");
+        // Mirrored left to right: each row reads the same backwards, as to which cells are given.
+        for row in givens.chunks(side) {
+            let places: Vec<bool> = row.iter().map(|&d| d != 0).collect();
+            let mirrored: Vec<bool> = places.iter().rev().copied().collect();
+            assert_eq!(places, mirrored, "{size}: {cells}");
+        }
+        assert!(comment.contains("symmetry: "), "{comment}");
+    }
+}
+
+#[test]
+fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
+    let (out, err, code) = run(bin().args([
+        "new",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+        "--minimal",
+        "--symmetry",
+        "rotational180",
+        "--rating",
+        "1.0..3.0",
+        "--layout",
+        "line",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    let nine = geometry(Size::NINE, Variant::Classic);
+    for (cells, comment) in line_puzzles(&out) {
+        assert_eq!(
+            analysis::redundant_givens(nine, &digits(&cells), &Budget::unlimited()),
+            Ok(vec![]),
+            "{cells}"
+        );
+        assert!(comment.contains(", minimal, "), "{comment}");
+        let rating: f64 = comment
+            .strip_prefix("SE ")
+            .and_then(|r| r.split(' ').next())
+            .and_then(|r| r.parse().ok())
+            .unwrap_or_else(|| panic!("{comment}"));
+        assert!((1.0..=3.0).contains(&rating), "{comment}");
+    }
+
+    let (out, err, code) = run(bin().args([
+        "new",
+        "--seed",
+        "5",
+        "--size",
+        "4",
+        "--rating",
+        "11.5..12",
+        "--time-limit",
+        "0.2",
+    ]));
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert!(
+        err.contains("puzzle 1: none rated 11.5..12.0 found in 0.2 s")
+            && err.contains("--time-limit"),
+        "{err}"
+    );
+
+    for bad in [
+        &["new", "--size", "10"][..],
+        &["new", "--rating", "8..7"],
+        &["new", "--symmetry", "spiral"],
+        &["new", "--variant", "killer"],
+        &["new", "--count", "0"],
+        &["new", "--time-limit", "-1"],
+    ] {
+        let (out, err, code) = run(bin().args(bad));
+        assert_eq!((out.as_str(), code), ("", 2), "{bad:?}: {err}");
+        assert!(!err.is_empty(), "{bad:?}");
+    }
+}
