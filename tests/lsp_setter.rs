@@ -315,3 +315,86 @@ fn several_solutions_get_true_candidates_on_hover_and_a_given_that_narrows_them(
         );
     }
 }
+
+#[test]
+fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_it_cannot() {
+    let mut server = Server::spawn();
+    let init = server.initialize(capabilities());
+    let commands = &init["capabilities"]["executeCommandProvider"]["commands"];
+    assert!(
+        commands
+            .as_array()
+            .unwrap()
+            .contains(&json!("sudoku.newPuzzle")),
+        "{init}"
+    );
+    let uri = "file:///t/new.sudoku";
+    server.open(uri, 1, EASY);
+    server.diagnostics(uri, 1);
+    // On the easy puzzle's second row: the new puzzle goes in above that line.
+    let arguments = json!([{
+        "uri": uri, "position": {"line": 2, "character": 3},
+        "size": 6, "symmetry": "rotational180", "seed": 11
+    }]);
+    let id = server.send_request(
+        "workspace/executeCommand",
+        json!({"command": "sudoku.newPuzzle", "arguments": arguments}),
+    );
+    let request = server.server_request("workspace/applyEdit");
+    let edits = action_edits(&json!({"edit": request["params"]["edit"]}), uri);
+    let text = apply_text_edits(EASY, &edits, Enc::Utf16);
+    server.respond(&request, json!({"applied": true}));
+    let response = server.response(id);
+    assert!(response.get("error").is_none(), "{response}");
+
+    let (before, after) =
+        text.split_at(EASY.find('\n').unwrap() + 1 + EASY.lines().nth(1).unwrap().len() + 1);
+    assert_eq!(before.lines().count(), 2, "{text}");
+    assert!(
+        after.starts_with("\n# title: New puzzle\n# source: sudoku-lsp new --seed 11\n"),
+        "{text}"
+    );
+    // The inserted block is a puzzle of its own: a 6×6 with one solution and the symmetry asked.
+    let inserted = &after[1..after.find("\n\n").unwrap() + 2];
+    let document = format::parse(inserted);
+    let [puzzle] = &document.puzzles[..] else {
+        panic!("one puzzle: {inserted}");
+    };
+    assert_eq!(puzzle.size.side(), 6, "{inserted}");
+    let six = geometry(puzzle.size, Variant::Classic);
+    let found = engine::search(six, &puzzle.givens, 2, &Budget::unlimited());
+    assert_eq!(found.solutions.len(), 1, "{inserted}");
+    assert!(matches!(
+        analysis::symmetry(six, &puzzle.givens),
+        analysis::Symmetry::Rotational180
+            | analysis::Symmetry::Rotational90
+            | analysis::Symmetry::Orthogonal
+            | analysis::Symmetry::BiDiagonal
+            | analysis::Symmetry::Full
+    ));
+    assert!(inserted.contains("# difficulty: SE "), "{inserted}");
+    // What follows is the easy puzzle's rest, untouched.
+    assert!(text
+        .ends_with(&EASY[EASY.find('\n').unwrap() + 1 + EASY.lines().nth(1).unwrap().len() + 1..]));
+
+    // Arguments it cannot use: the user is told which and why, and nothing is inserted.
+    for (bad, why) in [
+        (json!({"size": 10}), "no 10×10 puzzles"),
+        (json!({"symmetry": "spiral"}), "'spiral' is not a symmetry"),
+        (json!({"rating": "8..7"}), "above the high end"),
+    ] {
+        let mut arguments = json!({"uri": uri, "position": {"line": 0, "character": 0}});
+        for (key, value) in bad.as_object().unwrap() {
+            arguments[key] = value.clone();
+        }
+        let id = server.send_request(
+            "workspace/executeCommand",
+            json!({"command": "sudoku.newPuzzle", "arguments": [arguments]}),
+        );
+        let message = server.wait_for("a showMessage", |m| m["method"] == "window/showMessage");
+        let said = message["params"]["message"].as_str().unwrap();
+        assert!(said.contains(why), "{said}");
+        server.response(id);
+    }
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}

@@ -222,6 +222,104 @@ fn take_away_nodes(side: usize) -> (u64, u64) {
     }
 }
 
+/// A made puzzle as a block: metadata lines (`title`, `source`, `difficulty`, `size` and
+/// `variant` where not 9×9 classic), a comment with its givens, minimality and symmetry, then
+/// the grid in the display style and a blank line.
+pub fn block_text(
+    made: &Generated,
+    size: Size,
+    variant: Variant,
+    title: &str,
+    source: &str,
+) -> String {
+    let mut text = format!("# title: {title}\n# source: {source}\n");
+    text.push_str(&format!("# difficulty: {}\n", rating_words(made)));
+    if size != Size::NINE {
+        text.push_str(&format!("# size: {0}x{0}\n", size.side()));
+    }
+    if variant != Variant::Classic {
+        text.push_str(&format!("# variant: {}\n", variant.name()));
+    }
+    text.push_str(&format!("# {}\n", facts(made)));
+    text.push_str(&crate::format::grid_block(size, &made.givens));
+    text.push('\n');
+    text
+}
+
+/// A made puzzle as one line of cells, what is known of it after a `#`.
+pub fn line_text(made: &Generated, source: &str) -> String {
+    format!(
+        "{}  # {}; {}; {source}\n",
+        crate::format::grid_line(&made.givens),
+        rating_words(made),
+        facts(made)
+    )
+}
+
+/// `SE 3.4 Hard (Naked pair)`, or `SE ≥ 9.1 Extreme (…), a lower bound: the rating ran out of
+/// its budget`.
+fn rating_words(made: &Generated) -> String {
+    let rating = &made.rating;
+    let technique = rating
+        .hardest
+        .map(|t| format!(" ({})", t.name()))
+        .unwrap_or_default();
+    let (bound, tail) = match made.lower_bound {
+        None => ("", String::new()),
+        Some(why) => ("≥ ", format!(", a lower bound: the rating {why}")),
+    };
+    format!(
+        "SE {bound}{} {}{technique}{tail}",
+        rating.difficulty,
+        rating.level.name()
+    )
+}
+
+/// `24 givens, minimal, symmetry: 180° rotation`
+fn facts(made: &Generated) -> String {
+    let givens = made.givens.iter().filter(|&&d| d != 0).count();
+    let minimal = match made.minimal {
+        Some(true) => "minimal",
+        Some(false) => "not minimal",
+        None => "minimality not decided",
+    };
+    format!(
+        "{}, {minimal}, symmetry: {}",
+        crate::finding::plural(givens, "given"),
+        made.symmetry.name()
+    )
+}
+
+/// A rating window as setters write it: `6.0..7.5`, `..3.0`, `9.0..`, or one rating `7.2`.
+pub fn parse_window(text: &str) -> Result<(Difficulty, Difficulty), String> {
+    let one = |part: &str, default: u16| -> Result<Difficulty, String> {
+        let part = part.trim();
+        if part.is_empty() {
+            return Ok(Difficulty::tenths(default));
+        }
+        let value: f64 = part
+            .parse()
+            .map_err(|_| format!("'{part}' is not a rating: write one like 7.2"))?;
+        if !(0.0..=20.0).contains(&value) {
+            return Err(format!(
+                "'{part}' is off Sudoku Explainer's scale (1.0 to about 12)"
+            ));
+        }
+        Ok(Difficulty::tenths((value * 10.0).round() as u16))
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((lo, hi)) => (one(lo, 0)?, one(hi, 200)?),
+        None => {
+            let only = one(text, 0)?;
+            (only, only)
+        }
+    };
+    if lo > hi {
+        return Err(format!("'{text}': the low end is above the high end"));
+    }
+    Ok((lo, hi))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +429,18 @@ mod tests {
             generate(&asked, &mut rng, soon()).expect("a puzzle").givens
         };
         assert_eq!(make(), make());
+    }
+
+    #[test]
+    fn rating_windows_read_as_setters_write_them() {
+        let d = Difficulty::tenths;
+        assert_eq!(parse_window("6.0..7.5"), Ok((d(60), d(75))));
+        assert_eq!(parse_window("..3"), Ok((d(0), d(30))));
+        assert_eq!(parse_window("9.0.."), Ok((d(90), d(200))));
+        assert_eq!(parse_window("7.2"), Ok((d(72), d(72))));
+        assert!(parse_window("8..7").unwrap_err().contains("above"));
+        assert!(parse_window("hard").unwrap_err().contains("not a rating"));
+        assert!(parse_window("99").unwrap_err().contains("scale"));
     }
 
     #[test]

@@ -176,6 +176,27 @@ impl Symmetry {
 }
 
 impl Symmetry {
+    /// The kind by the name `new --symmetry` takes (`rotational180`, `anti-diagonal`…).
+    pub fn parse(name: &str) -> Option<Symmetry> {
+        let name = name
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', '_', ' '], "");
+        Some(match name.as_str() {
+            "none" => Symmetry::None,
+            "rotational180" | "180" => Symmetry::Rotational180,
+            "rotational90" | "90" => Symmetry::Rotational90,
+            "horizontal" => Symmetry::Horizontal,
+            "vertical" => Symmetry::Vertical,
+            "diagonal" => Symmetry::Diagonal,
+            "antidiagonal" => Symmetry::AntiDiagonal,
+            "orthogonal" => Symmetry::Orthogonal,
+            "bidiagonal" => Symmetry::BiDiagonal,
+            "full" => Symmetry::Full,
+            _ => return None,
+        })
+    }
+
     /// Every kind, the richest first.
     pub const ALL: [Symmetry; 10] = [
         Symmetry::Full,

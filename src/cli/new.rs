@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::{self, Generated, Request, Symmetry};
 use crate::engine::fast9::XorShift;
-use crate::format;
 use crate::grid::{Size, Variant};
 use crate::logic::Difficulty;
 
@@ -178,94 +177,19 @@ fn out_of_time(options: &Options, n: usize, tried: u64) -> String {
 
 /// One puzzle as text: metadata lines and the grid, or one line.
 fn describe(puzzle: &Generated, options: &Options, seed: u64, n: usize) -> String {
-    let size = options.size;
-    let facts = facts(puzzle);
     let source = format!("sudoku-lsp new --seed {seed}, puzzle {}", n + 1);
     match options.layout {
-        Layout::Line => format!(
-            "{}  # {}; {facts}; {source}\n",
-            format::grid_line(&puzzle.givens),
-            rating_words(puzzle)
-        ),
+        Layout::Line => analysis::line_text(puzzle, &source),
         Layout::Block => {
-            let mut text = format!("# title: Puzzle {}\n", n + 1);
-            text.push_str(&format!("# source: {source}\n"));
-            text.push_str(&format!("# difficulty: {}\n", rating_words(puzzle)));
-            if size != Size::NINE {
-                text.push_str(&format!("# size: {0}x{0}\n", size.side()));
-            }
-            if options.variant != Variant::Classic {
-                text.push_str(&format!("# variant: {}\n", options.variant.name()));
-            }
-            text.push_str(&format!("# {facts}\n"));
-            text.push_str(&format::grid_block(size, &puzzle.givens));
-            text.push('\n');
-            text
+            let title = format!("Puzzle {}", n + 1);
+            analysis::block_text(puzzle, options.size, options.variant, &title, &source)
         }
     }
 }
 
-/// `SE 3.4 Hard (Naked pair)`, or `SE ≥ 9.1 Extreme (…), a lower bound: the rating ran out of time`.
-fn rating_words(puzzle: &Generated) -> String {
-    let rating = &puzzle.rating;
-    let technique = rating
-        .hardest
-        .map(|t| format!(" ({})", t.name()))
-        .unwrap_or_default();
-    let (bound, tail) = match puzzle.lower_bound {
-        None => ("", String::new()),
-        Some(why) => ("≥ ", format!(", a lower bound: the rating {why}")),
-    };
-    format!(
-        "SE {bound}{} {}{technique}{tail}",
-        rating.difficulty,
-        rating.level.name()
-    )
-}
-
-/// `24 givens, minimal, symmetry: 180° rotation`
-fn facts(puzzle: &Generated) -> String {
-    let givens = puzzle.givens.iter().filter(|&&d| d != 0).count();
-    let minimal = match puzzle.minimal {
-        Some(true) => "minimal",
-        Some(false) => "not minimal",
-        None => "minimality not decided",
-    };
-    format!(
-        "{}, {minimal}, symmetry: {}",
-        crate::finding::plural(givens, "given"),
-        puzzle.symmetry.name()
-    )
-}
-
-/// A rating window as `--rating` takes it: `6.0..7.5`, `..3.0`, `9.0..`, or one rating `7.2`.
+/// A rating window as `--rating` takes it.
 pub fn parse_rating(text: &str) -> Result<(Difficulty, Difficulty), String> {
-    let one = |part: &str, default: u16| -> Result<Difficulty, String> {
-        let part = part.trim();
-        if part.is_empty() {
-            return Ok(Difficulty::tenths(default));
-        }
-        let value: f64 = part
-            .parse()
-            .map_err(|_| format!("'{part}' is not a rating: write one like 7.2"))?;
-        if !(0.0..=20.0).contains(&value) {
-            return Err(format!(
-                "'{part}' is off Sudoku Explainer's scale (1.0 to about 12)"
-            ));
-        }
-        Ok(Difficulty::tenths((value * 10.0).round() as u16))
-    };
-    let (lo, hi) = match text.split_once("..") {
-        Some((lo, hi)) => (one(lo, 0)?, one(hi, 200)?),
-        None => {
-            let only = one(text, 0)?;
-            (only, only)
-        }
-    };
-    if lo > hi {
-        return Err(format!("'{text}': the low end is above the high end"));
-    }
-    Ok((lo, hi))
+    analysis::parse_window(text)
 }
 
 /// A size as `--size` takes it: `9`, `16`, `9x9`.
@@ -280,18 +204,6 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rating_windows_read_as_setters_write_them() {
-        let d = Difficulty::tenths;
-        assert_eq!(parse_rating("6.0..7.5"), Ok((d(60), d(75))));
-        assert_eq!(parse_rating("..3"), Ok((d(0), d(30))));
-        assert_eq!(parse_rating("9.0.."), Ok((d(90), d(200))));
-        assert_eq!(parse_rating("7.2"), Ok((d(72), d(72))));
-        assert!(parse_rating("8..7").unwrap_err().contains("above"));
-        assert!(parse_rating("hard").unwrap_err().contains("not a rating"));
-        assert!(parse_rating("99").unwrap_err().contains("scale"));
-    }
 
     #[test]
     fn puzzle_seeds_differ_for_neighbours() {

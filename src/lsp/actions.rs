@@ -279,7 +279,7 @@ fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>) ->
 }
 
 /// Versioned `documentChanges` when the client takes them, plain `changes` otherwise.
-fn workspace_edit(view: &View, edits: &[Edit]) -> WorkspaceEdit {
+pub(super) fn workspace_edit(view: &View, edits: &[Edit]) -> WorkspaceEdit {
     let text_edits: Vec<TextEdit> = edits
         .iter()
         .map(|edit| TextEdit::new(view.range(edit.span), edit.text.clone()))

@@ -11,9 +11,10 @@ use tower_lsp_server::lsp_types::{CodeLens, Command, Position, Uri, WorkspaceEdi
 
 use super::actions;
 use super::view::View;
-use crate::analysis::Verdict;
+use crate::analysis::{parse_window, Request, Symmetry, Verdict};
 use crate::format::Puzzle;
 use crate::grid::geometry;
+use crate::grid::{Size, Variant};
 
 /// Show the puzzle's rating in full.
 pub const RATING: &str = "sudoku.rating";
@@ -23,7 +24,12 @@ pub const HINT: &str = "sudoku.hint";
 /// Write the solution into the puzzle's empty cells (a `workspace/applyEdit`).
 pub const SOLVE: &str = "sudoku.solve";
 
-pub const ALL: [&str; 3] = [RATING, HINT, SOLVE];
+/// Insert a new puzzle (from the generator) at the start of the position's line (a
+/// `workspace/applyEdit`). Optional arguments, as `sudoku-lsp new` takes them: `size` (a side,
+/// 9 by default), `variant`, `symmetry`, `rating` (a window such as `"4.0..6.0"`), `seed`.
+pub const NEW_PUZZLE: &str = "sudoku.newPuzzle";
+
+pub const ALL: [&str; 4] = [RATING, HINT, SOLVE, NEW_PUZZLE];
 
 /// The one argument of every command.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,6 +38,68 @@ pub struct Args {
     pub position: Position,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// The time the new-puzzle command gives the generator (a rating window may need it).
+pub const NEW_PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// What the new-puzzle command's arguments ask the generator for.
+pub fn new_puzzle_request(args: &Args) -> Result<Request, String> {
+    let side = args.size.unwrap_or(9);
+    let size = Size::from_side(side)
+        .ok_or_else(|| format!("no {side}×{side} puzzles: the sizes are 4, 6, 9, 12, 16 and 25"))?;
+    let variant = match &args.variant {
+        None => Variant::Classic,
+        Some(name) => Variant::parse(name)
+            .ok_or_else(|| format!("'{name}' is not a variant: classic or diagonal"))?,
+    };
+    let symmetry = match &args.symmetry {
+        None => Symmetry::None,
+        Some(name) => Symmetry::parse(name).ok_or_else(|| {
+            format!("'{name}' is not a symmetry: none, rotational180, rotational90, horizontal, vertical, diagonal, anti-diagonal, orthogonal, bi-diagonal or full")
+        })?,
+    };
+    let rating = args.rating.as_deref().map(parse_window).transpose()?;
+    Ok(Request {
+        size,
+        variant,
+        symmetry,
+        rating,
+        minimal: false,
+        rating_time: Request::default_rating_time(size),
+    })
+}
+
+/// The edit that inserts `text` (a puzzle block ending in a blank line) at the start of the
+/// line holding `position`, after a blank line unless the line above is blank already.
+pub fn insert_puzzle(view: &View, position: Position, text: &str) -> WorkspaceEdit {
+    let line = view.line_span(view.offset(position));
+    let rope = &view.snapshot.rope;
+    let line_index = rope.byte_to_line(line.start);
+    let above_blank = line_index == 0 || rope.line(line_index - 1).to_string().trim().is_empty();
+    let mut inserted = String::new();
+    if !above_blank {
+        inserted.push('\n');
+    }
+    inserted.push_str(text);
+    let at = crate::finding::Span::new(line.start, line.start);
+    actions::workspace_edit(
+        view,
+        &[crate::format::Edit {
+            span: at,
+            text: inserted,
+        }],
+    )
 }
 
 /// A command on a puzzle, which it names by the start of its anchor line.
@@ -46,6 +114,11 @@ pub fn command(
         uri: view.uri.clone(),
         position: view.range(puzzle.anchor()).start,
         level,
+        size: None,
+        variant: None,
+        symmetry: None,
+        rating: None,
+        seed: None,
     };
     Command {
         title,

@@ -344,6 +344,65 @@ impl Inner {
             .await;
     }
 
+    /// The new-puzzle command: the generator runs off the message loop, then the puzzle goes in
+    /// at the start of the line the command names, in the text as it is by then.
+    async fn new_puzzle(
+        self: &Arc<Self>,
+        args: &commands::Args,
+    ) -> std::result::Result<(), String> {
+        let request = commands::new_puzzle_request(args)?;
+        let seed = args.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let job_request = request.clone();
+        let job = tokio::task::spawn_blocking(move || {
+            jobs::guarded(|| {
+                let mut rng = crate::engine::fast9::XorShift::new(seed);
+                let deadline = Instant::now() + commands::NEW_PUZZLE_TIME;
+                crate::analysis::generate(&job_request, &mut rng, deadline)
+            })
+        });
+        let made = match job.await {
+            Ok(Ok(Ok(made))) => made,
+            Ok(Ok(Err(crate::analysis::Failure::OutOfTime { tried }))) => {
+                return Err(format!(
+                    "no new puzzle: none of the {tried} made in {} s was in the rating window",
+                    commands::NEW_PUZZLE_TIME.as_secs()
+                ))
+            }
+            Ok(Err(problem)) => return Err(format!("no new puzzle: {problem}")),
+            Err(join_error) => return Err(format!("no new puzzle: {join_error}")),
+        };
+        let source = format!("sudoku-lsp new --seed {seed}");
+        let text = crate::analysis::block_text(
+            &made,
+            request.size,
+            request.variant,
+            "New puzzle",
+            &source,
+        );
+        let position = args.position;
+        let edit = self
+            .query("new puzzle command", &args.uri, move |view| {
+                Some(commands::insert_puzzle(view, position, &text))
+            })
+            .await
+            .ok_or_else(|| gone(&args.uri))?;
+        match self.client.apply_edit(edit).await {
+            Ok(response) if response.applied => Ok(()),
+            Ok(response) => Err(format!(
+                "the editor did not insert the puzzle{}",
+                response
+                    .failure_reason
+                    .map(|r| format!(": {r}"))
+                    .unwrap_or_default()
+            )),
+            Err(error) => Err(format!("the editor did not insert the puzzle: {error}")),
+        }
+    }
+
     async fn rating_failed(&self, uri: &Uri, problem: String) {
         let message = format!("rating {} failed: {problem}", uri.as_str());
         self.log(MessageType::ERROR, message).await;
@@ -799,6 +858,7 @@ impl LanguageServer for Backend {
                     None => Err(gone(&uri)),
                 }
             }
+            commands::NEW_PUZZLE => inner.new_puzzle(&args).await,
             other => return Err(Error::invalid_params(format!("unknown command {other}"))),
         };
         if let Err(why) = outcome {
@@ -808,7 +868,6 @@ impl LanguageServer for Backend {
     }
 }
 
-/// Why a command found nothing to act on.
 /// The information diagnostics of the redundant givens of the puzzles rated so far.
 fn redundant_diagnostics(
     analyzed: &Analyzed,
@@ -829,6 +888,7 @@ fn with_extra(mut main: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnost
     main
 }
 
+/// Why a command found nothing to act on.
 fn gone(uri: &Uri) -> String {
     format!(
         "{} is not open, or changed while the command ran",

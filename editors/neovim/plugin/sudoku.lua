@@ -1,5 +1,6 @@
 -- :SudokuSolve, :SudokuFillForced and :SudokuNextStep apply the server's code action for the
--- puzzle at the cursor; :SudokuHint [1-3] shows the next step at a level. The code lenses
+-- puzzle at the cursor; :SudokuHint [1-3] shows the next step at a level; :SudokuNew inserts
+-- a new puzzle. The code lenses
 -- (rating, Hint, Solve) are kept up to date in buffers sudoku-lsp is attached to.
 if vim.g.loaded_sudoku_lsp then
   return
@@ -34,6 +35,27 @@ vim.api.nvim_create_user_command('SudokuHint', function(opts)
     end,
   })
 end, { nargs = '?', desc = 'Show the next step: 1 where to look, 2 which technique, 3 the whole step' })
+
+-- :SudokuNew [size] [symmetry] [rating] inserts a new puzzle from the server's generator above
+-- the cursor's line, e.g. `:SudokuNew 9 rotational180 4.0..6.0`.
+vim.api.nvim_create_user_command('SudokuNew', function(opts)
+  local client = vim.lsp.get_clients({ bufnr = 0, name = 'sudoku' })[1]
+  if not client then
+    vim.notify('sudoku-lsp is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local size, symmetry, rating = unpack(opts.fargs)
+  local cursor = vim.api.nvim_win_get_cursor(0)
+  local args = {
+    uri = vim.uri_from_bufnr(0),
+    -- The line is what matters (the puzzle goes in at its start): no column to encode.
+    position = { line = cursor[1] - 1, character = 0 },
+    size = tonumber(size),
+    symmetry = symmetry,
+    rating = rating,
+  }
+  client:exec_cmd({ title = 'New puzzle', command = 'sudoku.newPuzzle', arguments = { args } }, { bufnr = 0 })
+end, { nargs = '*', desc = 'Insert a new puzzle above the cursor: [size] [symmetry] [rating window]' })
 
 -- Code lenses: asked for when the server attaches and after edits (Neovim does not ask by itself).
 local group = vim.api.nvim_create_augroup('sudoku_lsp_codelens', { clear = true })

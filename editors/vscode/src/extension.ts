@@ -27,6 +27,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('sudoku.fillForcedCells', () =>
       applyNamedAction(/^Fill all forced cells/),
     ),
+    vscode.commands.registerCommand('sudoku.insertNewPuzzle', () => insertNewPuzzle()),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('sudoku.server.path')) {
         await restart(context);
@@ -165,4 +166,19 @@ async function applyNamedAction(title: RegExp): Promise<void> {
   } else if (command) {
     await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
   }
+}
+
+// "Sudoku: Insert New Puzzle": the server's generator makes a 9×9 with one solution and asks
+// VS Code to insert it above the cursor's line.
+async function insertNewPuzzle(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || !client) {
+    void vscode.window.showInformationMessage('Sudoku: open a .sudoku file to insert a puzzle into.');
+    return;
+  }
+  const line = editor.selection.active.line;
+  await client.sendRequest('workspace/executeCommand', {
+    command: 'sudoku.newPuzzle',
+    arguments: [{ uri: editor.document.uri.toString(), position: { line, character: 0 } }],
+  });
 }

@@ -1,6 +1,6 @@
 -- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
 -- filetype and syntax, diagnostics of a conflict, hover pencil marks, :SudokuSolve, the code
--- lenses (rating, Hint, Solve) and the hint code action.
+-- lenses (rating, Hint, Solve), the hint code action and :SudokuNew.
 -- Run by tests/editors/neovim.sh:
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
 local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
@@ -186,6 +186,16 @@ local ok, err = xpcall(function()
     check(solved, '  ... running it leaves the solved grid in the buffer',
       '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
   end
+
+  -- :SudokuNew inserts a new puzzle from the generator above the cursor's line.
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.cmd('SudokuNew 4 vertical')
+  local inserted = vim.wait(TIMEOUT, function()
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, 4, false)
+    return lines[1] == '# title: New puzzle' and lines[2]:match('^# source: sudoku%-lsp new %-%-seed %d+$') ~= nil
+  end, 50)
+  check(inserted, ':SudokuNew inserts "# title: New puzzle" and its source above the cursor',
+    '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, 12, false), '\n'))
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
 finish()

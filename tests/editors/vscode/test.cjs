@@ -1,6 +1,6 @@
 // Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
 // language mode, conflict squiggles and Problems entries, hover pencil marks, the code lenses
-// (rating, Hint, Solve), "Sudoku: Solve Puzzle".
+// (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle".
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
 const fs = require('fs');
 const path = require('path');
@@ -199,6 +199,17 @@ async function run(page) {
   check(!!lensSolved, 'clicking the Solve lens writes the solution into the editor',
     await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
   await page.keyboard.press('Control+S');
+
+  // "Sudoku: Insert New Puzzle": the server's generator, a new puzzle above the cursor's line.
+  await goTo(page, 1, 1);
+  await command(page, 'Sudoku: Insert New Puzzle');
+  const newPuzzle = await until(async () => {
+    const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    return text.includes('# title: New puzzle') && /# source: sudoku-lsp new --seed \d+/.test(text) ? text : undefined;
+  });
+  check(!!newPuzzle, '"Sudoku: Insert New Puzzle" inserts a new puzzle with its title and seed above the cursor',
+    await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
+  await page.keyboard.press('Control+Z');
 
   // sudoku.server.path: a wrong path gives an error naming the setting; the right one (and
   // "Sudoku: Restart Server") brings the squiggles back.
