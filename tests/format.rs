@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use sudoku_lsp::finding::{Code, Severity};
 use sudoku_lsp::format::{
-    apply_edits, canonical, fill_bytes, fill_edits, parse, reparse, Change, Document, Layout,
-    Metadata, Pieces,
+    apply_edits, canonical, every_digit, fill_bytes, fill_edits, marks_grid, marks_line, parse,
+    reparse, Change, DigitSet, Document, Layout, Metadata, Pieces,
 };
 use sudoku_lsp::grid::{digit_char, Size, Variant};
 
@@ -30,10 +30,15 @@ fn check_invariants(text: &str, doc: &Document) {
         assert_eq!(p.givens.len(), n * n);
         assert_eq!(p.cell_spans.len(), n * n);
         assert!(p.givens.iter().all(|&d| d as usize <= n));
-        for (&d, s) in p.givens.iter().zip(p.cell_spans.iter()) {
+        for (i, (&d, s)) in p.givens.iter().zip(p.cell_spans.iter()).enumerate() {
             assert!(in_text(s));
+            let cell = &text[s.start..s.end];
+            if let Some(marks) = &p.marks {
+                check_marks_cell(cell, p.layout, d, marks[i], n);
+                continue;
+            }
             assert_eq!(s.len(), 1);
-            let c = text[s.start..s.end].chars().next().unwrap();
+            let c = cell.chars().next().unwrap();
             if d == 0 {
                 assert!(matches!(c, '.' | '0' | '_'));
             } else {
@@ -51,8 +56,40 @@ fn check_invariants(text: &str, doc: &Document) {
     }
 }
 
+/// A cell of pencil marks says what was read: its digits (or the places holding them) are its
+/// set, one digit is placed, and a lone empty mark or every digit is an empty cell.
+fn check_marks_cell(cell: &str, layout: Layout, given: u8, set: DigitSet, side: usize) {
+    let written: DigitSet = cell
+        .chars()
+        .filter_map(sudoku_lsp::grid::char_digit)
+        .map(|d| 1 << (d - 1))
+        .sum();
+    match layout {
+        Layout::MarksLine => assert_eq!(cell.len(), side),
+        _ => assert!(cell.len() <= side),
+    }
+    let expected = if written == 0 && layout == Layout::Marks {
+        every_digit(side)
+    } else {
+        written
+    };
+    assert_eq!(set, expected, "{cell:?}");
+    let single = set.count_ones() == 1;
+    assert_eq!(given != 0, single, "{cell:?}");
+    if single {
+        assert_eq!(set, 1 << (given - 1));
+    }
+}
+
 /// The parts of a puzzle the canonical form must keep.
-type Essence = (Size, Variant, Vec<u8>, Layout, Vec<Option<String>>);
+type Essence = (
+    Size,
+    Variant,
+    Vec<u8>,
+    Option<Vec<DigitSet>>,
+    Layout,
+    Vec<Option<String>>,
+);
 
 fn essence(doc: &Document) -> Vec<Essence> {
     doc.puzzles
@@ -62,6 +99,7 @@ fn essence(doc: &Document) -> Vec<Essence> {
                 p.size,
                 p.variant,
                 p.givens.clone(),
+                p.marks.as_ref().map(|m| m.to_vec()),
                 p.layout,
                 meta_values(&p.meta),
             )
@@ -146,6 +184,12 @@ enum Chunk {
         empty: char,
         trailing: String,
     },
+    /// A pencil-mark grid or line: each cell its pattern digit, and with `extra` some more.
+    Marks {
+        size: usize,
+        extra: Vec<u32>,
+        line: bool,
+    },
     Junk(String),
 }
 
@@ -186,6 +230,8 @@ fn chunk() -> impl Strategy<Value = Chunk> {
         3 => (prop::sample::select(vec![4usize, 9, 9, 6]), prop::collection::vec(any::<bool>(), 81), empties, "( [a-z0-9.# ]{0,10})?")
             .prop_map(|(size, holes, empty, trailing)| Chunk::Line { size, holes, empty, trailing }),
         1 => "[0-9.|x #:-]{0,30}".prop_map(Chunk::Junk),
+        1 => (prop::sample::select(vec![4usize, 6, 9, 9, 16]), prop::collection::vec(any::<u32>(), 81), any::<bool>())
+            .prop_map(|(size, extra, line)| Chunk::Marks { size, extra, line }),
     ]
 }
 
@@ -251,6 +297,24 @@ fn render(chunks: &[Chunk], br: &str) -> String {
                 out.push_str(trailing);
                 out.push_str(br);
             }
+            Chunk::Marks { size, extra, line } => {
+                // Apart from what is above: a broken line right above a grid may take its rows
+                // as its own, and how many depends on the groups' widths, which filling changes.
+                out.push_str(br);
+                let size = Size::from_side(*size).unwrap();
+                let all = every_digit(size.side());
+                let marks: Vec<DigitSet> = pattern(size)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &d)| (1 << (d - 1) | extra[i % extra.len()]) & all)
+                    .collect();
+                let text = if *line {
+                    marks_line(size, &marks) + "\n"
+                } else {
+                    marks_grid(size, &marks)
+                };
+                out.push_str(&text.replace('\n', br));
+            }
             Chunk::Junk(j) => {
                 out.push_str(j);
                 out.push_str(br);
@@ -304,7 +368,9 @@ proptest! {
         let again = parse(&filled);
         assert_eq!(again.puzzles.len(), doc.puzzles.len());
         for (before, after) in doc.puzzles.iter().zip(&again.puzzles) {
-            assert_eq!(before.cell_spans, after.cell_spans);
+            // A filled group of pencil marks is its digit, padded: it starts where it did.
+            let starts = |p: &sudoku_lsp::format::Puzzle| p.cell_spans.iter().map(|s| s.start).collect::<Vec<_>>();
+            assert_eq!(starts(before), starts(after));
             for (&b, &a) in before.givens.iter().zip(&after.givens) {
                 assert_eq!(a, if b == 0 { 1 } else { b });
             }
@@ -372,7 +438,7 @@ fn example(name: &str) -> String {
 
 #[test]
 fn example_puzzles_read_cleanly() {
-    let cases: [(&str, usize, usize, Variant); 12] = [
+    let cases: [(&str, usize, usize, Variant); 13] = [
         ("easy.sudoku", 1, 9, Variant::Classic),
         ("hard.sudoku", 1, 9, Variant::Classic),
         ("diagonal.sudoku", 1, 9, Variant::Diagonal),
@@ -381,6 +447,7 @@ fn example_puzzles_read_cleanly() {
         ("12x12.sudoku", 1, 12, Variant::Classic),
         ("16x16.sudoku", 1, 16, Variant::Classic),
         ("collection.sudoku", 20, 9, Variant::Classic),
+        ("marks.sudoku", 2, 9, Variant::Classic),
         ("broken/conflict.sudoku", 1, 9, Variant::Classic),
         ("broken/impossible-cell.sudoku", 1, 9, Variant::Classic),
         ("broken/no-solution.sudoku", 1, 9, Variant::Classic),
@@ -398,6 +465,15 @@ fn example_puzzles_read_cleanly() {
         check_round_trip(&text);
     }
     assert!(example("4x4.sudoku").contains("\r\n"));
+    let marks = parse(&example("marks.sudoku"));
+    let [grid, line] = &marks.puzzles[..] else {
+        unreachable!("two puzzles, checked above")
+    };
+    assert_eq!(
+        (grid.layout, line.layout),
+        (Layout::Marks, Layout::MarksLine)
+    );
+    assert!(grid.marks.is_some() && grid.marks == line.marks);
     let diagonal = parse(&example("diagonal.sudoku"));
     let expected =
         "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";

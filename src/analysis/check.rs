@@ -314,6 +314,7 @@ mod tests {
             size: Size::NINE,
             variant: Variant::Classic,
             givens,
+            marks: None,
             cell_spans,
             span: Span::new(0, 81),
             first_row: Span::new(0, 81),

@@ -1,10 +1,10 @@
 //! Where a puzzle's cells are in the source, compactly.
 //!
-//! A cell is always one ASCII byte, so its start offset says all. A one-line puzzle's cells are
+//! A cell is mostly one ASCII byte, so its start offset says all. A one-line puzzle's cells are
 //! side by side, so its start and count say all (16 bytes however many cells, where a span per
 //! cell took 16 bytes each: 64 MB for a 49,151-puzzle collection). A block's cells are stored as
 //! `u32` offsets from its first cell, so moving a whole puzzle (an edit above it) changes one
-//! number.
+//! number. Only a cell of pencil marks is longer than a byte, and those puzzles keep each span.
 
 use crate::finding::Span;
 
@@ -22,6 +22,8 @@ enum Repr {
     Offsets { base: usize, offsets: Box<[u32]> },
     /// Each cell's start, for a block so spread out that `u32` offsets would not do.
     Starts(Box<[usize]>),
+    /// Each cell's whole span, for cells of several characters (a group of pencil marks).
+    Spans(Box<[Span]>),
 }
 
 impl CellSpans {
@@ -51,11 +53,23 @@ impl CellSpans {
         CellSpans { repr }
     }
 
+    /// The cells at `spans`, in order, each of one or more bytes.
+    pub fn from_spans(spans: &[Span]) -> CellSpans {
+        if spans.iter().all(|s| s.len() == 1) {
+            let starts: Vec<usize> = spans.iter().map(|s| s.start).collect();
+            return CellSpans::from_starts(&starts);
+        }
+        CellSpans {
+            repr: Repr::Spans(spans.into()),
+        }
+    }
+
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::Run { len, .. } => *len,
             Repr::Offsets { offsets, .. } => offsets.len(),
             Repr::Starts(starts) => starts.len(),
+            Repr::Spans(spans) => spans.len(),
         }
     }
 
@@ -69,6 +83,7 @@ impl CellSpans {
             Repr::Run { start, len } => (i < *len).then(|| start + i)?,
             Repr::Offsets { base, offsets } => base + *offsets.get(i)? as usize,
             Repr::Starts(starts) => *starts.get(i)?,
+            Repr::Spans(spans) => return spans.get(i).copied(),
         };
         Some(Span::new(start, start + 1))
     }
@@ -107,6 +122,10 @@ impl CellSpans {
             Repr::Run { start, .. } => by(start),
             Repr::Offsets { base, .. } => by(base),
             Repr::Starts(starts) => starts.iter_mut().for_each(by),
+            Repr::Spans(spans) => spans.iter_mut().for_each(|s| {
+                by(&mut s.start);
+                by(&mut s.end);
+            }),
         }
     }
 }

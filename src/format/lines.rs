@@ -63,6 +63,12 @@ pub(crate) struct CellLine {
     /// `P` (so not a run of digits of a large grid, like `ABC`). Not looked for on a line that
     /// can be a one-line puzzle, whose free text may say anything.
     pub prose: bool,
+    /// Groups of cell characters with nothing between them (`4 19 1679 | 39` has four), before
+    /// any comment: a pencil-mark grid has one per cell.
+    pub groups: usize,
+    /// Whether the line can be a row of a pencil-mark grid: no stray characters, and every
+    /// group a lone empty mark or digits only.
+    pub marks_ok: bool,
 }
 
 /// More stray runs than this and a line is not a row with typos but something else.
@@ -281,8 +287,10 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
     // The leading run, for one-line puzzles.
     let mut run_end = lead;
     let mut run_max = 0;
+    let mut run_empties = 0;
     while run_end < bytes.len() && CLASS[bytes[run_end] as usize] == CELL {
         run_max = run_max.max(VALUE[bytes[run_end] as usize]);
+        run_empties += usize::from(VALUE[bytes[run_end] as usize] == 0);
         run_end += 1;
     }
     let run = run_end - lead;
@@ -294,31 +302,79 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
             _ => false,
         },
     };
-    if ends_well && Size::ALL.iter().any(|s| s.cells() == run) {
+    // N² cells is a one-line puzzle, N³ a line of pencil marks (N places a cell).
+    let line_length = |s: &Size| s.cells() == run || s.cells() * s.side() == run;
+    if ends_well && Size::ALL.iter().any(line_length) {
         line.run = run;
         line.run_end = base + run_end;
     }
     // The run's bytes are all cells: count them at once and read tokens after it.
     line.slots = run;
+    let mut groups = Groups::default();
+    if run > 0 {
+        groups.run(run, run_empties);
+    }
     let mut max_all = run_max;
     let mut tokens = RowTokens::new(content, base);
     tokens.at = run_end;
     for token in tokens {
         match token {
-            Token::Cell(c, _) => {
+            Token::Cell(c, span) => {
                 line.slots += 1;
                 max_all = max_all.max(VALUE[c as usize & 0xff]);
+                groups.cell(VALUE[c as usize & 0xff] == 0, span);
             }
             Token::Stray(_) => {
                 line.slots += 1;
                 line.strays += 1;
+                groups.broken = true;
             }
             Token::Comment(at) => line.comment = Some(at),
         }
     }
+    groups.close();
+    line.groups = groups.count;
+    line.marks_ok = !groups.broken;
     line.max_digit = if line.run > 0 { run_max } else { max_all };
     line.prose = line.run == 0 && has_word(&bytes[lead..]);
     line
+}
+
+/// Counting a line's groups of side-by-side cell characters, and whether each is a lone empty
+/// mark or digits only (what a pencil-mark grid's cells are).
+#[derive(Default)]
+struct Groups {
+    count: usize,
+    /// Where the last cell character ended, while its group may go on.
+    end: Option<usize>,
+    len: usize,
+    empties: usize,
+    /// A stray, or a group mixing empty marks with other characters.
+    broken: bool,
+}
+
+impl Groups {
+    /// A whole group of `len` characters, `empties` of them empty marks.
+    fn run(&mut self, len: usize, empties: usize) {
+        self.close();
+        self.count += 1;
+        self.len = len;
+        self.empties = empties;
+    }
+
+    fn cell(&mut self, empty: bool, span: Span) {
+        if self.end != Some(span.start) {
+            self.run(0, 0);
+        }
+        self.len += 1;
+        self.empties += usize::from(empty);
+        self.end = Some(span.end);
+    }
+
+    fn close(&mut self) {
+        self.broken |= self.empties > 0 && self.len > 1;
+        (self.end, self.len, self.empties) = (None, 0, 0);
+    }
 }
 
 /// Three or more ASCII letters in a row, one of them beyond `P`, before any comment.

@@ -7,6 +7,7 @@
 
 mod cells;
 mod lines;
+mod marks;
 mod meta;
 pub(crate) use meta::parse_size;
 mod parse;
@@ -15,10 +16,14 @@ mod stream;
 mod write;
 
 pub use cells::CellSpans;
+pub use marks::{every_digit, DigitSet};
 pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
-pub use write::{apply_edits, canonical, fill_bytes, fill_edits, grid_block, grid_line, Edit};
+pub use write::{
+    apply_edits, canonical, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
+    Edit,
+};
 
 use std::sync::Arc;
 
@@ -44,6 +49,10 @@ pub enum Layout {
     Block,
     /// One line of N² cells, with optional trailing free text.
     Line,
+    /// A pencil-mark grid: N lines of N groups of digits, one group a cell.
+    Marks,
+    /// One line of pencil marks: N places for each of the N² cells.
+    MarksLine,
 }
 
 /// One well-formed puzzle.
@@ -53,6 +62,10 @@ pub struct Puzzle {
     pub variant: Variant,
     /// Row-major, `0` for an empty cell, `1..=side` for a given digit.
     pub givens: Vec<u8>,
+    /// The pencil marks, for a puzzle written with them (`Layout::Marks` or `MarksLine`): each
+    /// cell's candidates, bit `d - 1` for digit `d`. A placed cell has its digit alone; an
+    /// empty cell without marks written has every digit.
+    pub marks: Option<Box<[DigitSet]>>,
     /// The source span of each cell's character, row-major.
     pub cell_spans: CellSpans,
     /// From the first cell's line start to the end of the last row (not including metadata).

@@ -12,6 +12,7 @@ use super::meta::{self, Scope, Setting};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use super::marks::{DigitSet, MarkCells};
 use super::{CellSpans, Document, Layout, Metadata, Puzzle};
 use crate::finding::{plural, Code, Finding, Span};
 use crate::grid::{digit_char, Size};
@@ -218,15 +219,31 @@ impl<'a> Parser<'a> {
             (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(4),
             (None, Some(_)) => true,
         };
+        let marks_line = marks_line_size(first.run).filter(|&s| declared.is_none_or(|d| d == s));
         let cells = if is_one_liner {
             let size = one_line_size.unwrap_or(Size::NINE);
             self.ahead
                 .next()
                 .and_then(|line| self.one_liner(line, size))
+        } else if let Some(size) = marks_line {
+            self.ahead
+                .next()
+                .and_then(|line| self.marks_line(line, size))
+        } else if let Some(size) = self.marks_grid_size(declared) {
+            self.marks_block(size)
         } else {
             self.block(declared)
         };
-        let Some((size, layout, givens, cell_spans, span, first_row)) = cells else {
+        let Some(Built {
+            size,
+            layout,
+            givens,
+            marks,
+            cell_spans,
+            span,
+            first_row,
+        }) = cells
+        else {
             return;
         };
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
@@ -237,6 +254,7 @@ impl<'a> Parser<'a> {
             size,
             variant: scope.variant.valid().unwrap_or_default(),
             givens,
+            marks,
             cell_spans,
             span,
             first_row,
@@ -298,7 +316,14 @@ impl<'a> Parser<'a> {
         let fits = givens.iter().all(|&d| d as usize <= n);
         if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
             let spans = CellSpans::run(run_start, run.len());
-            return Some((size, Layout::Line, givens, spans, line.span(), first_row));
+            return Some(Built::plain(
+                size,
+                Layout::Line,
+                givens,
+                spans,
+                line.span(),
+                first_row,
+            ));
         }
         let mut cells = Cells::new(size.cells());
         for (k, &b) in run.iter().enumerate() {
@@ -311,7 +336,122 @@ impl<'a> Parser<'a> {
             );
         }
         let (givens, spans) = cells.finish()?;
-        Some((size, Layout::Line, givens, spans, line.span(), first_row))
+        Some(Built::plain(
+            size,
+            Layout::Line,
+            givens,
+            spans,
+            line.span(),
+            first_row,
+        ))
+    }
+
+    /// Read the line of pencil marks (N places a cell) on `line`.
+    fn marks_line(&mut self, line: Line, size: Size) -> Option<Built> {
+        let Kind::Cells(c) = line.kind else {
+            return None;
+        };
+        let run_start = c.run_end - c.run;
+        let run = self.source(run_start, c.run_end).as_bytes();
+        let mut cells = MarkCells::new(size);
+        cells.line(run, run_start, &mut self.doc.problems);
+        let (givens, marks, cell_spans) = cells.finish()?;
+        Some(Built {
+            size,
+            layout: Layout::MarksLine,
+            givens,
+            marks: Some(marks),
+            cell_spans,
+            span: line.span(),
+            first_row: Span::new(run_start, c.run_end),
+        })
+    }
+
+    /// The size of the pencil-mark grid starting at the line being read, if it is one: its
+    /// first row has N groups (N a side), and one of its first N rows has N groups of digits
+    /// or lone empty marks, one of several digits. (Rows of single characters read the same
+    /// either way; a group such as `1679` says these are marks.)
+    fn marks_grid_size(&mut self, declared: Option<Size>) -> Option<Size> {
+        let first = self.cell_line(0);
+        let size = Size::from_side(first.groups)?;
+        let n = size.side();
+        if first.max_digit as usize > n || declared.is_some_and(|d| d != size) {
+            return None;
+        }
+        let rows = self.marks_block_rows(n);
+        (0..rows)
+            .filter_map(|k| match self.ahead.kind(k) {
+                Some(Kind::Cells(c)) => Some(c),
+                _ => None,
+            })
+            .any(|c| c.marks_ok && c.groups == n && c.slots > c.groups)
+            .then_some(size)
+    }
+
+    /// How many row lines the pencil-mark grid of side `n` starting at the line being read
+    /// has: up to `n` cell lines, stopping at a blank line, a comment, or a line that starts
+    /// with a one-line puzzle. (A 16×16 grid's row may start with a group of all 16 digits: a
+    /// 16-cell run ends the grid only if the line does not have the grid's `n` groups.)
+    fn marks_block_rows(&mut self, n: usize) -> usize {
+        let ends = |c: CellLine| match one_line_size(c.run) {
+            Some(_) if c.run == 16 => c.groups != n,
+            Some(_) => true,
+            None => false,
+        };
+        let mut rows = 1;
+        while rows < n {
+            match self.ahead.kind(rows) {
+                Some(Kind::Cells(c)) if !ends(c) => rows += 1,
+                _ => break,
+            }
+        }
+        rows
+    }
+
+    /// Read the pencil-mark grid of `size` starting at the line being read.
+    fn marks_block(&mut self, size: Size) -> Option<Built> {
+        let n = size.side();
+        let rows = self.marks_block_rows(n);
+        let first = self.ahead.get(0)?;
+        let last = self.ahead.get(rows - 1)?;
+        let span = Span::new(first.start, last.end);
+        let mut cells = MarkCells::new(size);
+        if rows < n {
+            cells.broken = true;
+            self.doc.problems.push(block_height(rows, size, span));
+        }
+        for _ in 0..rows {
+            let Some(line) = self.ahead.next() else {
+                break;
+            };
+            let Kind::Cells(row) = line.kind else {
+                continue;
+            };
+            let content = self.source(line.start, line.end);
+            let groups = cells.row(content, line.start, &mut self.doc.problems);
+            if row.strays == 0 && groups != n {
+                cells.broken = true;
+                self.doc.problems.push(Finding::error(
+                    Code::RowLength,
+                    row_span(&line, row, content),
+                    format!(
+                        "row has {}, expected {n} (in a pencil-mark grid each cell is one group \
+                         of digits, groups separated by spaces or |)",
+                        plural(groups, "cell")
+                    ),
+                ));
+            }
+        }
+        let (givens, marks, cell_spans) = cells.finish()?;
+        Some(Built {
+            size,
+            layout: Layout::Marks,
+            givens,
+            marks: Some(marks),
+            cell_spans,
+            span,
+            first_row: first.span(),
+        })
     }
 
     /// Read the grid block starting at the line being read, and move on past it; gives the
@@ -330,15 +470,7 @@ impl<'a> Parser<'a> {
         // The whole block's finding first: it starts where the first row's findings start.
         if rows < n {
             cells.broken = true;
-            self.doc.problems.push(Finding::error(
-                Code::BlockHeight,
-                span,
-                format!(
-                    "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
-                    plural(rows, "row"),
-                    size.label()
-                ),
-            ));
+            self.doc.problems.push(block_height(rows, size, span));
         }
         for _ in 0..rows {
             let Some(line) = self.ahead.next() else {
@@ -371,7 +503,14 @@ impl<'a> Parser<'a> {
             }
         }
         let (givens, spans) = cells.finish()?;
-        Some((size, Layout::Block, givens, spans, span, first.span()))
+        Some(Built::plain(
+            size,
+            Layout::Block,
+            givens,
+            spans,
+            span,
+            first.span(),
+        ))
     }
 
     /// The size of a block from its first row's length or, failing that, the first row within
@@ -469,7 +608,60 @@ fn merge_late(problems: &mut Vec<Finding>, spans: &[Span], make: impl Fn(Span) -
 }
 
 /// A whole puzzle's parts: size, layout, givens, cell spans, span, first row.
-type Built = (Size, Layout, Vec<u8>, CellSpans, Span, Span);
+/// A puzzle's cells as read, before its metadata joins them.
+struct Built {
+    size: Size,
+    layout: Layout,
+    givens: Vec<u8>,
+    marks: Option<Box<[DigitSet]>>,
+    cell_spans: CellSpans,
+    span: Span,
+    first_row: Span,
+}
+
+impl Built {
+    /// A puzzle of givens and empty cells, no pencil marks.
+    fn plain(
+        size: Size,
+        layout: Layout,
+        givens: Vec<u8>,
+        cell_spans: CellSpans,
+        span: Span,
+        first_row: Span,
+    ) -> Built {
+        Built {
+            size,
+            layout,
+            givens,
+            marks: None,
+            cell_spans,
+            span,
+            first_row,
+        }
+    }
+}
+
+/// A block that ended after `rows` rows, fewer than its size has.
+fn block_height(rows: usize, size: Size, span: Span) -> Finding {
+    let n = size.side();
+    Finding::error(
+        Code::BlockHeight,
+        span,
+        format!(
+            "puzzle has {}, expected {n} (a {} puzzle has {n} rows of {n} cells)",
+            plural(rows, "row"),
+            size.label()
+        ),
+    )
+}
+
+/// The size whose line of pencil marks (N places for each of N² cells) has `cells` characters.
+fn marks_line_size(cells: usize) -> Option<Size> {
+    Size::ALL
+        .iter()
+        .copied()
+        .find(|s| cells > 0 && s.cells() * s.side() == cells)
+}
 
 #[cold]
 fn unreachable_cell_line() -> CellLine {
@@ -513,38 +705,49 @@ impl Cells {
     }
 
     fn push(&mut self, ch: char, span: Span, size: Size, problems: &mut Vec<Finding>) {
-        let digit = match lines::cell_value(ch) {
-            Some(0) => 0,
-            Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
-                self.broken = true;
-                problems.push(stray_finding(ch.encode_utf8(&mut [0; 4]), span, Some(size)));
-                0
-            }
-            Some(d) if d as usize > size.side() => {
-                self.broken = true;
-                problems.push(Finding::error(
-                    Code::DigitRange,
-                    span,
-                    format!(
-                        "digit {ch} is above this {} puzzle's largest digit {}",
-                        size.label(),
-                        digit_char(size.side() as u8)
-                    ),
-                ));
-                0
-            }
-            Some(d) => d,
-            None => {
-                self.broken = true;
-                0
-            }
-        };
+        let digit = cell_digit(ch, span, size, problems).unwrap_or_else(|| {
+            self.broken = true;
+            0
+        });
         self.givens.push(digit);
         self.starts.push(span.start);
     }
 
     fn finish(self) -> Option<(Vec<u8>, CellSpans)> {
         (!self.broken).then(|| (self.givens, CellSpans::from_starts(&self.starts)))
+    }
+}
+
+/// The value of cell character `ch` at `span` in a puzzle of `size`: 0 for an empty mark, the
+/// digit, or `None` (with the finding pushed) for a letter in a small puzzle or a digit above
+/// the size. A character that is no cell at all is `None` with no finding: its stray token
+/// says so.
+pub(super) fn cell_digit(
+    ch: char,
+    span: Span,
+    size: Size,
+    problems: &mut Vec<Finding>,
+) -> Option<u8> {
+    match lines::cell_value(ch) {
+        Some(0) => Some(0),
+        Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
+            problems.push(stray_finding(ch.encode_utf8(&mut [0; 4]), span, Some(size)));
+            None
+        }
+        Some(d) if d as usize > size.side() => {
+            problems.push(Finding::error(
+                Code::DigitRange,
+                span,
+                format!(
+                    "digit {ch} is above this {} puzzle's largest digit {}",
+                    size.label(),
+                    digit_char(size.side() as u8)
+                ),
+            ));
+            None
+        }
+        Some(d) => Some(d),
+        None => None,
     }
 }
 
@@ -558,7 +761,7 @@ fn cell_rule(size: Option<Size>) -> String {
     format!("a cell is a digit {digits} or an empty mark . 0 _")
 }
 
-fn stray_finding(stray: &str, span: Span, size: Option<Size>) -> Finding {
+pub(super) fn stray_finding(stray: &str, span: Span, size: Option<Size>) -> Finding {
     Finding::error(
         Code::Syntax,
         span,

@@ -1,6 +1,7 @@
 //! Writing puzzles back to text: filling empty marks in place, and the canonical form.
 
 use super::lines::{lines, CellLine, Kind, Line};
+use super::marks::{every_digit, DigitSet};
 use super::meta::key_value;
 use super::{Document, Layout, Puzzle};
 use crate::finding::Span;
@@ -23,13 +24,33 @@ pub fn fill_edits(puzzle: &Puzzle, solution: &[u8]) -> Vec<Edit> {
         .filter(|((&given, _), _)| given == 0)
         .map(|((_, &digit), span)| Edit {
             span,
-            text: digit_char(digit).to_string(),
+            text: filled_cell(puzzle.layout, span, digit),
         })
         .collect()
 }
 
+/// What an empty cell at `span` holds once `digit` is written in: the digit; in a pencil-mark
+/// grid, padded with spaces to the group's width (so columns stay aligned); in a line of
+/// pencil marks, the cell's places with the digit alone marked. The same length as the cell
+/// either way.
+fn filled_cell(layout: Layout, span: Span, digit: u8) -> String {
+    let width = span.len();
+    match layout {
+        Layout::MarksLine => (1..=width)
+            .map(|d| {
+                if d == digit as usize {
+                    digit_char(digit)
+                } else {
+                    '.'
+                }
+            })
+            .collect(),
+        _ => format!("{:<width$}", digit_char(digit)),
+    }
+}
+
 /// Write `solution` into `puzzle`'s empty marks directly in `text`, the bytes of the source from
-/// byte `base` on: every cell is one ASCII byte and so is every digit, so nothing moves. What
+/// byte `base` on: a filled cell is as long as the empty one was, so nothing moves. What
 /// `fill_edits` and `apply_edits` do, without an edit per cell, for whole collections.
 /// Returns how many marks were filled.
 pub fn fill_bytes(text: &mut [u8], base: usize, puzzle: &Puzzle, solution: &[u8]) -> usize {
@@ -41,8 +62,13 @@ pub fn fill_bytes(text: &mut [u8], base: usize, puzzle: &Puzzle, solution: &[u8]
         .zip(puzzle.cell_spans.iter())
     {
         if given == 0 {
-            if let Some(mark) = text.get_mut(span.start.wrapping_sub(base)) {
-                *mark = digit_char(digit) as u8;
+            let at = span.start.wrapping_sub(base);
+            if let Some(cell) = text.get_mut(at..at.saturating_add(span.len())) {
+                if let [mark] = cell {
+                    *mark = digit_char(digit) as u8;
+                } else {
+                    cell.copy_from_slice(filled_cell(puzzle.layout, span, digit).as_bytes());
+                }
                 filled += 1;
             }
         }
@@ -85,9 +111,24 @@ pub fn canonical(text: &str, doc: &Document) -> String {
         .collect();
     for puzzle in &doc.puzzles {
         if let Some(rows) = row_lines(text, &lines, puzzle) {
-            match puzzle.layout {
-                Layout::Line => plan_line(text, &lines, puzzle, rows[0], &mut plan),
-                Layout::Block => plan_block(text, &lines, puzzle, &rows, &mut plan),
+            match (puzzle.layout, &puzzle.marks) {
+                (Layout::Line, _) => plan_line(text, &lines, puzzle, rows[0], &mut plan),
+                (Layout::Block, _) => {
+                    let size = puzzle.size;
+                    let digits = |_: usize, row: &[u8]| row_text(size, row);
+                    let border = border_text(size);
+                    plan_block(text, &lines, puzzle, &rows, (digits, border), &mut plan)
+                }
+                (Layout::Marks, Some(marks)) => {
+                    let grid = MarksGrid::new(puzzle.size, marks, true);
+                    let groups = |r: usize, _: &[u8]| grid.row(r);
+                    let border = grid.border();
+                    plan_block(text, &lines, puzzle, &rows, (groups, border), &mut plan)
+                }
+                (Layout::MarksLine, Some(marks)) => {
+                    plan_marks_line(text, &lines, puzzle, marks, rows[0], &mut plan)
+                }
+                (Layout::Marks | Layout::MarksLine, None) => {}
             }
         }
     }
@@ -163,8 +204,8 @@ fn row_lines(text: &str, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>> 
         (i < lines.len() && offset < lines[i].end).then_some(i)
     };
     let per_line = match puzzle.layout {
-        Layout::Line => cells,
-        Layout::Block => puzzle.size.side(),
+        Layout::Line | Layout::MarksLine => cells,
+        Layout::Block | Layout::Marks => puzzle.size.side(),
     };
     let mut rows = Vec::with_capacity(cells / per_line);
     for row in (0..cells).step_by(per_line) {
@@ -186,7 +227,143 @@ fn plan_line(text: &str, lines: &[Line], puzzle: &Puzzle, row: usize, plan: &mut
     plan[row] = Plan::Replace(s);
 }
 
-fn plan_block(text: &str, lines: &[Line], puzzle: &Puzzle, rows: &[usize], plan: &mut [Plan]) {
+/// A line of pencil marks with `.` where a digit is not a candidate, its trailing text kept.
+fn plan_marks_line(
+    text: &str,
+    lines: &[Line],
+    puzzle: &Puzzle,
+    marks: &[DigitSet],
+    row: usize,
+    plan: &mut [Plan],
+) {
+    let line = &lines[row];
+    let cells_end = puzzle.cell_span(puzzle.cell_spans.len() - 1).end;
+    let mut s = marks_line(puzzle.size, marks);
+    s.push_str(&text[cells_end..line.end]);
+    plan[row] = Plan::Replace(s);
+}
+
+/// Cells as one line of pencil marks: N places a cell, place `d` holding `d` when it is a
+/// candidate and `.` when it is not.
+pub fn marks_line(size: Size, marks: &[DigitSet]) -> String {
+    let side = size.side();
+    let mut s = String::with_capacity(marks.len() * side);
+    for &set in marks {
+        for d in 1..=side as u8 {
+            s.push(if set & (1 << (d - 1)) != 0 {
+                digit_char(d)
+            } else {
+                '.'
+            });
+        }
+    }
+    s
+}
+
+/// A pencil-mark grid in columns: each cell's candidates as one group of digits (a placed
+/// digit alone), padded to the widest group of its column, ` | ` between boxes and border
+/// lines between bands, as HoDoKu prints one.
+pub fn marks_grid(size: Size, marks: &[DigitSet]) -> String {
+    let grid = MarksGrid::new(size, marks, false);
+    let mut out = String::new();
+    for r in 0..size.side() {
+        if r > 0 && r % size.box_rows() == 0 {
+            out.push_str(&grid.border());
+            out.push('\n');
+        }
+        out.push_str(&grid.row(r));
+        out.push('\n');
+    }
+    out
+}
+
+/// Each cell's group of a pencil-mark grid, and each column's width.
+struct MarksGrid {
+    size: Size,
+    groups: Vec<String>,
+    widths: Vec<usize>,
+}
+
+impl MarksGrid {
+    /// With `unmarked_as_dot`, a cell with every digit (no marks written) is a lone `.`.
+    fn new(size: Size, marks: &[DigitSet], unmarked_as_dot: bool) -> MarksGrid {
+        let side = size.side();
+        let groups: Vec<String> = marks
+            .iter()
+            .map(|&set| {
+                if set == every_digit(side) && unmarked_as_dot || set == 0 {
+                    return ".".to_string();
+                }
+                (1..=side as u8)
+                    .filter(|d| set & (1 << (d - 1)) != 0)
+                    .map(digit_char)
+                    .collect()
+            })
+            .collect();
+        let widths = (0..side)
+            .map(|c| {
+                (0..side)
+                    .map(|r| groups[r * side + c].len())
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect();
+        MarksGrid {
+            size,
+            groups,
+            widths,
+        }
+    }
+
+    /// Row `r`: `4    19   1679 | 39   2    579  | 8    13   5`, without trailing spaces.
+    fn row(&self, r: usize) -> String {
+        let side = self.size.side();
+        let mut s = String::new();
+        for c in 0..side {
+            if c > 0 {
+                s.push_str(if c % self.size.box_cols() == 0 {
+                    " | "
+                } else {
+                    " "
+                });
+            }
+            let group = &self.groups[r * side + c];
+            s.push_str(group);
+            s.extend(std::iter::repeat_n(' ', self.widths[c] - group.len()));
+        }
+        s.truncate(s.trim_end().len());
+        s
+    }
+
+    /// The border between bands, as wide as the rows: `-` under cells, `+` under each `|`.
+    fn border(&self) -> String {
+        let side = self.size.side();
+        let full: Vec<String> = (0..side).map(|c| " ".repeat(self.widths[c])).collect();
+        let mut s = String::new();
+        for (c, cell) in full.iter().enumerate() {
+            if c > 0 {
+                s.push_str(if c % self.size.box_cols() == 0 {
+                    " | "
+                } else {
+                    " "
+                });
+            }
+            s.push_str(cell);
+        }
+        s.chars()
+            .map(|ch| if ch == '|' { '+' } else { '-' })
+            .collect()
+    }
+}
+
+fn plan_block(
+    text: &str,
+    lines: &[Line],
+    puzzle: &Puzzle,
+    rows: &[usize],
+    (row_text, border): (impl Fn(usize, &[u8]) -> String, String),
+    plan: &mut [Plan],
+) {
     let size = puzzle.size;
     let n = size.side();
     // Border lines directly above and below go too: the canonical form draws its own.
@@ -205,7 +382,7 @@ fn plan_block(text: &str, lines: &[Line], puzzle: &Puzzle, rows: &[usize], plan:
     }
     for (r, &i) in rows.iter().enumerate() {
         let line = &lines[i];
-        let mut s = row_text(size, &puzzle.givens[r * n..(r + 1) * n]);
+        let mut s = row_text(r, &puzzle.givens[r * n..(r + 1) * n]);
         if let Kind::Cells(CellLine {
             comment: Some(hash),
             ..
@@ -216,7 +393,7 @@ fn plan_block(text: &str, lines: &[Line], puzzle: &Puzzle, rows: &[usize], plan:
         }
         if (r + 1) % size.box_rows() == 0 && r + 1 < n {
             s.push_str(&text[line.end..line.next]);
-            s.push_str(&border_text(size));
+            s.push_str(&border);
         }
         plan[i] = Plan::Replace(s);
     }
