@@ -62,6 +62,14 @@ pub enum Failure {
     OutOfTime { tried: u64 },
 }
 
+/// A seed when none is asked for: the clock's nanoseconds. Callers write it beside the puzzles
+/// (the command line and the editor alike), so the same ones can be made again.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
 /// Nodes the search for a random solved grid may spend before other random digits are tried.
 const SOLUTION_NODES: u64 = 20_000;
 

@@ -351,11 +351,7 @@ impl Inner {
         args: &commands::Args,
     ) -> std::result::Result<(), String> {
         let request = commands::new_puzzle_request(args)?;
-        let seed = args.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
+        let seed = args.seed.unwrap_or_else(crate::analysis::clock_seed);
         let job_request = request.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
