@@ -1,46 +1,16 @@
 //! `check` and `solve` run as a user would: the real binary, real files, stdout, stderr, exit codes.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+use common::cli::{bin, run, scratch, write};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const EASY_SOLVED: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
-}
-
-/// A fresh folder for one test, under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap();
-    }
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let Output {
-        stdout,
-        stderr,
-        status,
-    } = cmd.stdin(Stdio::null()).output().unwrap();
-    (
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-        status.code().unwrap_or(-1),
-    )
-}
 
 /// The easy puzzle as a 9-row block in the display style.
 fn display(line: &str) -> String {

@@ -1,36 +1,15 @@
 //! The setter's command line, run as a user would: `check --setter` on real files, its lines and
 //! exit code, checked against the library's own answers.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
+use common::cli::{bin, run, scratch, write};
 use sudoku_lsp::analysis;
-use sudoku_lsp::engine::{fast9, Budget};
-use sudoku_lsp::grid::{geometry, Size, Variant};
+use sudoku_lsp::engine::{self, fast9, Budget};
+use sudoku_lsp::grid::{geometry, Geometry, Size, Variant};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
-}
-
-/// A fresh folder for one test, under the target directory.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-setter-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let out = cmd.stdin(Stdio::null()).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 fn digits(line: &str) -> Vec<u8> {
     line.bytes()
@@ -50,8 +29,11 @@ fn check_setter_names_the_givens_minimality_symmetry_and_each_redundant_given() 
     let minimal = line_of(&fast9::generate(1, 5)[0]);
     let broken = format!("33{}", &EASY[2..]);
     let dir = scratch("notes");
-    let path = dir.join("setter.sudoku");
-    std::fs::write(&path, format!("{EASY}\n{minimal}\n{broken}\n")).unwrap();
+    let path = write(
+        &dir,
+        "setter.sudoku",
+        &format!("{EASY}\n{minimal}\n{broken}\n"),
+    );
     let name = path.display().to_string();
 
     let (plain, _, code) = run(bin().arg("check").arg(&path));
@@ -114,9 +96,17 @@ fn check_setter_names_the_givens_minimality_symmetry_and_each_redundant_given() 
     );
 }
 
-/// The one-line puzzles of `new --layout line` output, each with its trailing comment.
-fn line_puzzles(out: &str) -> Vec<(String, String)> {
-    out.lines()
+/// What `sudoku-lsp new` with `args` writes, once it has said it succeeded.
+fn new_output(args: &[&str]) -> String {
+    let (out, err, code) = run(bin().arg("new").args(args));
+    assert_eq!(code, 0, "new {args:?}: {err}");
+    out
+}
+
+/// The puzzles of `new --layout line` with `args`: each one's cells and its trailing comment.
+fn new_lines(args: &[&str]) -> Vec<(String, String)> {
+    new_output(&[&["--layout", "line"], args].concat())
+        .lines()
         .map(|l| {
             let (cells, comment) = l.split_once("  # ").expect("cells, then a comment");
             (cells.to_string(), comment.to_string())
@@ -124,36 +114,24 @@ fn line_puzzles(out: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether `givens` has one solution, by the general engine rather than the generator's checks.
+fn unique(geo: &Geometry, givens: &[u8]) -> bool {
+    let found = engine::search(geo, givens, 2, &Budget::unlimited());
+    found.solutions.len() == 1
+}
+
 #[test]
 fn new_makes_unique_puzzles_that_check_clean_and_rate_as_their_metadata_says() {
+    const SEVEN: [&str; 6] = ["--seed", "7", "--count", "4", "--symmetry", "rotational180"];
     let dir = scratch("new");
-    let (out, err, code) = run(bin().args([
-        "new",
-        "--seed",
-        "7",
-        "--count",
-        "4",
-        "--symmetry",
-        "rotational180",
-    ]));
-    assert_eq!(code, 0, "{err}");
-    let path = dir.join("new.sudoku");
-    std::fs::write(&path, &out).unwrap();
+    let out = new_output(&SEVEN);
+    let path = write(&dir, "new.sudoku", &out);
     let document = sudoku_lsp::format::parse(&out);
     assert_eq!(document.puzzles.len(), 4, "{out}");
     assert!(document.problems.is_empty(), "{:?}", document.problems);
     let nine = geometry(Size::NINE, Variant::Classic);
     for (i, puzzle) in document.puzzles.iter().enumerate() {
-        let analysis = analysis::analyze(
-            puzzle.size,
-            puzzle.variant,
-            &puzzle.givens,
-            &Budget::unlimited(),
-        );
-        assert!(
-            matches!(analysis.verdict, analysis::Verdict::Unique(_)),
-            "puzzle {i}: {out}"
-        );
+        assert!(unique(nine, &puzzle.givens), "puzzle {i}: {out}");
         let symmetry = analysis::symmetry(nine, &puzzle.givens);
         assert!(
             matches!(
@@ -188,17 +166,8 @@ fn new_makes_unique_puzzles_that_check_clean_and_rate_as_their_metadata_says() {
     assert_eq!(said, rates);
 
     // The same seed gives the same puzzles; another seed others.
-    let (again, _, _) = run(bin().args([
-        "new",
-        "--seed",
-        "7",
-        "--count",
-        "4",
-        "--symmetry",
-        "rotational180",
-    ]));
-    assert_eq!(again, out);
-    let (other, _, _) = run(bin().args(["new", "--seed", "8", "--symmetry", "rotational180"]));
+    assert_eq!(new_output(&SEVEN), out);
+    let other = new_output(&["--seed", "8", "--symmetry", "rotational180"]);
     assert!(!out.starts_with(&other[other.find("# difficulty").unwrap()..]));
 }
 
@@ -210,32 +179,27 @@ fn new_keeps_to_its_options_on_every_size() {
         ("12", "classic"),
         ("16", "classic"),
     ] {
-        let (out, err, code) = run(bin().args([
-            "new",
+        let made = new_lines(&[
             "--seed",
             "3",
             "--size",
             size,
             "--variant",
             variant,
-            "--layout",
-            "line",
             "--symmetry",
             "vertical",
-        ]));
-        assert_eq!(code, 0, "{size} {variant}: {err}");
-        let [(cells, comment)] = &line_puzzles(&out)[..] else {
-            panic!("one puzzle: {out}");
+        ]);
+        let [(cells, comment)] = &made[..] else {
+            panic!("one puzzle: {made:?}");
         };
         let side: usize = size.parse().unwrap();
-        assert_eq!(cells.chars().count(), side * side, "{out}");
+        assert_eq!(cells.chars().count(), side * side, "{cells}");
         let geo = geometry(
             Size::from_side(side).unwrap(),
             Variant::parse(variant).unwrap(),
         );
         let givens = sudoku_lsp::format::parse(cells).puzzles[0].givens.clone();
-        let found = sudoku_lsp::engine::search(geo, &givens, 2, &Budget::unlimited());
-        assert_eq!(found.solutions.len(), 1, "{size} {variant}: {out}");
+        assert!(unique(geo, &givens), "{size} {variant}: {cells}");
         // Mirrored left to right: each row reads the same backwards, as to which cells are given.
         for row in givens.chunks(side) {
             let places: Vec<bool> = row.iter().map(|&d| d != 0).collect();
@@ -248,8 +212,7 @@ fn new_keeps_to_its_options_on_every_size() {
 
 #[test]
 fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
-    let (out, err, code) = run(bin().args([
-        "new",
+    let made = new_lines(&[
         "--seed",
         "5",
         "--count",
@@ -259,12 +222,9 @@ fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
         "rotational180",
         "--rating",
         "1.0..3.0",
-        "--layout",
-        "line",
-    ]));
-    assert_eq!(code, 0, "{err}");
+    ]);
     let nine = geometry(Size::NINE, Variant::Classic);
-    for (cells, comment) in line_puzzles(&out) {
+    for (cells, comment) in made {
         assert_eq!(
             analysis::redundant_givens(nine, &digits(&cells), &Budget::unlimited()),
             Ok(vec![]),

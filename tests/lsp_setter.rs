@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{action_edits, apply_text_edits, Enc, Server};
+use common::{action_edits, apply_text_edits, hover_text, Enc, Server};
 use serde_json::{json, Value};
 use sudoku_lsp::analysis;
 use sudoku_lsp::engine::{self, Budget, Digits};
@@ -39,14 +39,6 @@ fn block(title: &str, givens: &[u8]) -> String {
         text.push('\n');
     }
     text
-}
-
-fn hover_text(server: &mut Server, uri: &str, line: u64, character: u64) -> String {
-    let hover = server.hover(uri, json!({"line": line, "character": character}));
-    hover["contents"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 fn actions_at(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<Value> {

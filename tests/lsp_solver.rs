@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{action_edits, apply_text_edits, Enc, Server};
+use common::{action_edits, apply_text_edits, hover_text, Enc, Server};
 use serde_json::{json, Value};
 use sudoku_lsp::engine::Budget;
 use sudoku_lsp::format;
@@ -105,14 +105,6 @@ fn shown(server: &mut Server, command: &Value) -> String {
     let response = server.response(id);
     assert!(response.get("error").is_none(), "{response}");
     message["params"]["message"].as_str().unwrap().to_string()
-}
-
-fn hover_text(server: &mut Server, uri: &str, line: u64, character: u64) -> String {
-    let hover = server.hover(uri, json!({"line": line, "character": character}));
-    hover["contents"]["value"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// Wait until the ratings of the document have arrived (the server asks for lenses again).

@@ -53,8 +53,6 @@ pub struct Generated {
     pub symmetry: Symmetry,
     /// Whether every given is needed; `None` when the check ran out of budget.
     pub minimal: Option<bool>,
-    /// Puzzles made and thrown away before this one (outside the rating window, or not minimal).
-    pub discarded: u64,
 }
 
 /// Why no puzzle came.
@@ -62,6 +60,14 @@ pub struct Generated {
 pub enum Failure {
     /// The time ran out before a puzzle met the request; `tried` puzzles were made.
     OutOfTime { tried: u64 },
+}
+
+/// A seed when none is asked for: the clock's nanoseconds. Callers write it beside the puzzles
+/// (the command line and the editor alike), so the same ones can be made again.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Nodes the search for a random solved grid may spend before other random digits are tried.
@@ -89,11 +95,8 @@ pub fn generate(
             continue;
         };
         // Unique by construction: each removal was proved to keep the solution the only one.
-        let givens = take_away(geo, &solution, request.symmetry, rng, &budget);
-        let minimal = match redundant_givens(geo, &givens, &whole_check(request.size, deadline)) {
-            Ok(cells) => Some(cells.is_empty()),
-            Err(_) => None,
-        };
+        let (givens, decided) = take_away(geo, &solution, request.symmetry, rng, &budget);
+        let minimal = minimality(geo, &givens, request, deadline, decided);
         if request.minimal && minimal != Some(true) {
             continue;
         }
@@ -113,8 +116,27 @@ pub fn generate(
             rating,
             lower_bound,
             minimal,
-            discarded: tried - 1,
         });
+    }
+}
+
+/// Whether every given of a made puzzle is needed; `None` when the check ran out of budget.
+/// Without symmetry, and with every check of `take_away` `decided`, it is so by construction:
+/// each given left was tried alone and kept because the puzzle then had several solutions, and
+/// taking other givens away after that only adds solutions. Otherwise each given is tried again.
+fn minimality(
+    geo: &Geometry,
+    givens: &[u8],
+    request: &Request,
+    deadline: Instant,
+    decided: bool,
+) -> Option<bool> {
+    if decided && request.symmetry == Symmetry::None {
+        return Some(true);
+    }
+    match redundant_givens(geo, givens, &whole_check(request.size, deadline)) {
+        Ok(cells) => Some(cells.is_empty()),
+        Err(_) => None,
     }
 }
 
@@ -182,16 +204,17 @@ fn random_solution(geo: &Geometry, rng: &mut XorShift, budget: &Budget) -> Optio
 /// Take away the givens of `solution` an orbit of `symmetry` at a time, in random order, keeping
 /// each orbit whose removal leaves more than one solution, or that a check could not decide
 /// within its nodes. The nodes are counted, not timed, so a seed makes the same puzzle on any
-/// machine.
+/// machine. Also whether every check was decided (see `minimality`).
 fn take_away(
     geo: &Geometry,
     solution: &[u8],
     symmetry: Symmetry,
     rng: &mut XorShift,
     budget: &Budget,
-) -> Vec<u8> {
+) -> (Vec<u8>, bool) {
     let (per_check, mut left) = take_away_nodes(geo.side());
     let mut givens = solution.to_vec();
+    let mut decided = true;
     let mut orbits = symmetry.orbits(geo.side());
     rng.shuffle(&mut orbits);
     for orbit in orbits {
@@ -201,13 +224,14 @@ fn take_away(
         let most = per_check.min(left);
         let (unique, spent) = unique_without(geo, &givens, solution, &orbit, budget, most);
         left -= spent.min(left);
+        decided &= unique.is_ok();
         if unique != Ok(true) {
             for &cell in &orbit {
                 givens[cell] = solution[cell];
             }
         }
     }
-    givens
+    (givens, decided)
 }
 
 /// The nodes one uniqueness check may spend while givens are taken away, and all of them

@@ -16,7 +16,9 @@ pub use check::{
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, reason_text, redundant_finding};
-pub use generate::{block_text, generate, line_text, parse_window, Failure, Generated, Request};
+pub use generate::{
+    block_text, clock_seed, generate, line_text, parse_window, Failure, Generated, Request,
+};
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,

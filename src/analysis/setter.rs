@@ -108,8 +108,7 @@ fn stays_unique(
 
 /// Whether the puzzle stays unique without the cells `removed` (their digits in `solution`,
 /// the puzzle's only solution), spending at most `most` nodes (and no more than the budget
-/// allows); also the nodes it spent. The fast 9×9 search decides a 9×9 whole, other sizes try
-/// the other digits of the removed cells.
+/// allows); also the nodes it spent. Decided as `still_unique` decides.
 pub(super) fn unique_without(
     geometry: &Geometry,
     givens: &[u8],
@@ -120,16 +119,32 @@ pub(super) fn unique_without(
 ) -> (Result<bool, Stop>, u64) {
     let mut pool = Pool::at_most(budget, most);
     let start = pool.left.unwrap_or(most);
-    let unique = if givens.len() == 81 {
-        match pool.verdict(geometry, givens) {
+    let unique = still_unique(geometry, givens, Some(solution), removed, &mut pool);
+    (unique, start - pool.left.unwrap_or(0))
+}
+
+/// Whether a unique puzzle stays unique without the cells `removed` (`givens` is the puzzle
+/// without them), with the pool's nodes: the one test the generator and the setter checks share.
+/// The fast 9×9 search decides a 9×9 whole; other sizes try the other digits of the removed
+/// cells against `solution`, the puzzle's only one (see `stays_unique`). Only they need it, so a
+/// 9×9 caller may pass `None` and spare the search that would find it.
+fn still_unique(
+    geometry: &Geometry,
+    givens: &[u8],
+    solution: Option<&[u8]>,
+    removed: &[usize],
+    pool: &mut Pool,
+) -> Result<bool, Stop> {
+    match solution {
+        Some(solution) if givens.len() != 81 => {
+            stays_unique(geometry, givens, solution, removed, pool)
+        }
+        _ => match pool.verdict(geometry, givens) {
             Verdict::Unique(_) => Ok(true),
             Verdict::Undecided { stop, .. } => Err(stop),
             _ => Ok(false),
-        }
-    } else {
-        stays_unique(geometry, givens, solution, removed, &mut pool)
-    };
-    (unique, start - pool.left.unwrap_or(0))
+        },
+    }
 }
 
 /// The symmetry of a puzzle's givens: the transformations of the square that map every given's
@@ -173,9 +188,7 @@ impl Symmetry {
             Symmetry::None => "none",
         }
     }
-}
 
-impl Symmetry {
     /// The kind by the name `new --symmetry` takes (`rotational180`, `anti-diagonal`…).
     pub fn parse(name: &str) -> Option<Symmetry> {
         let name = name
@@ -196,20 +209,6 @@ impl Symmetry {
             _ => return None,
         })
     }
-
-    /// Every kind, the richest first.
-    pub const ALL: [Symmetry; 10] = [
-        Symmetry::Full,
-        Symmetry::Rotational90,
-        Symmetry::Orthogonal,
-        Symmetry::BiDiagonal,
-        Symmetry::Rotational180,
-        Symmetry::Horizontal,
-        Symmetry::Vertical,
-        Symmetry::Diagonal,
-        Symmetry::AntiDiagonal,
-        Symmetry::None,
-    ];
 
     /// The transformations (indices into `transform`, the identity left out) that map the
     /// givens' places onto themselves under this symmetry: a group, so orbits are closed.
@@ -315,14 +314,7 @@ pub fn redundant_givens(
     };
     for cell in (0..givens.len()).filter(|&c| givens[c] != 0) {
         grid[cell] = 0;
-        let unique = match &solution {
-            Some(solution) => stays_unique(geometry, &grid, solution, &[cell], &mut pool)?,
-            None => match pool.verdict(geometry, &grid) {
-                Verdict::Unique(_) => true,
-                Verdict::Undecided { stop, .. } => return Err(stop),
-                _ => false,
-            },
-        };
+        let unique = still_unique(geometry, &grid, solution.as_deref(), &[cell], &mut pool)?;
         grid[cell] = givens[cell];
         if unique {
             redundant.push(cell);

@@ -76,7 +76,7 @@ pub struct Options {
 }
 
 pub fn run(options: &Options) -> i32 {
-    let seed = options.seed.unwrap_or_else(seed_from_clock);
+    let seed = options.seed.unwrap_or_else(analysis::clock_seed);
     let request = Request {
         size: options.size,
         variant: options.variant,
@@ -148,14 +148,6 @@ fn puzzle_seed(seed: u64, n: usize) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// A seed when none is given: the clock's nanoseconds, written into each puzzle's `source` so
-/// the run can be made again.
-fn seed_from_clock() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 fn out_of_time(options: &Options, n: usize, tried: u64) -> String {

@@ -351,11 +351,7 @@ impl Inner {
         args: &commands::Args,
     ) -> std::result::Result<(), String> {
         let request = commands::new_puzzle_request(args)?;
-        let seed = args.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
+        let seed = args.seed.unwrap_or_else(crate::analysis::clock_seed);
         let job_request = request.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
@@ -390,16 +386,22 @@ impl Inner {
             })
             .await
             .ok_or_else(|| gone(&args.uri))?;
+        self.apply_edit(edit, "insert the puzzle").await
+    }
+
+    /// Ask the editor to apply `edit` (`workspace/applyEdit`). The commands that edit share it,
+    /// so a refusal or a failed request reads alike: "the editor did not {what}", and why.
+    async fn apply_edit(&self, edit: WorkspaceEdit, what: &str) -> std::result::Result<(), String> {
         match self.client.apply_edit(edit).await {
             Ok(response) if response.applied => Ok(()),
             Ok(response) => Err(format!(
-                "the editor did not insert the puzzle{}",
+                "the editor did not {what}{}",
                 response
                     .failure_reason
                     .map(|r| format!(": {r}"))
                     .unwrap_or_default()
             )),
-            Err(error) => Err(format!("the editor did not insert the puzzle: {error}")),
+            Err(error) => Err(format!("the editor did not {what}: {error}")),
         }
     }
 
@@ -841,19 +843,7 @@ impl LanguageServer for Backend {
                     })
                     .await;
                 match edit {
-                    Some(Ok(edit)) => match inner.client.apply_edit(edit).await {
-                        Ok(response) if response.applied => Ok(()),
-                        Ok(response) => Err(format!(
-                            "the editor did not apply the solution{}",
-                            response
-                                .failure_reason
-                                .map(|r| format!(": {r}"))
-                                .unwrap_or_default()
-                        )),
-                        Err(error) => {
-                            Err(format!("the editor did not apply the solution: {error}"))
-                        }
-                    },
+                    Some(Ok(edit)) => inner.apply_edit(edit, "apply the solution").await,
                     Some(Err(why)) => Err(why),
                     None => Err(gone(&uri)),
                 }

@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+pub mod cli;
+
 /// The rows of the easy puzzle the LSP tests open (it has one solution), as a literal for
 /// `concat!`: each test file puts its own title above them (emoji and CJK where it tests
 /// position encodings).
@@ -507,6 +509,16 @@ pub fn offset_of(text: &str, position: &Value, enc: Enc) -> usize {
     }
     assert_eq!(units, character, "position past the end of the text");
     text.len()
+}
+
+/// The text of the hover at (`line`, `character`), empty when there is none: what most hover
+/// checks compare.
+pub fn hover_text(server: &mut Server, uri: &str, line: u64, character: u64) -> String {
+    let hover = server.hover(uri, json!({"line": line, "character": character}));
+    hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// The edits of a code action for `uri`, whichever form the workspace edit took.
