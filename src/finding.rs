@@ -91,6 +91,10 @@ pub enum Code {
     RedundantGiven,
     /// What a setter asks of a unique puzzle's givens: how many, minimal or not, their symmetry.
     Givens,
+    /// A pencil mark that a placed digit in the same unit rules out (a hint).
+    MarkRuledOut,
+    /// A cell with no pencil mark left, or a unit where a digit has no mark left.
+    NoMark,
     /// The analysis itself failed (a bug); reported rather than crashing.
     Internal,
 }
@@ -113,6 +117,8 @@ impl Code {
             Code::Solved => "solved",
             Code::RedundantGiven => "redundant-given",
             Code::Givens => "givens",
+            Code::MarkRuledOut => "mark-ruled-out",
+            Code::NoMark => "no-mark",
             Code::Internal => "internal",
         }
     }
@@ -172,6 +178,9 @@ impl Finding {
     }
     pub fn warning(code: Code, span: Span, message: impl Into<Message>) -> Finding {
         Finding::new(Severity::Warning, code, span, message)
+    }
+    pub fn hint(code: Code, span: Span, message: impl Into<Message>) -> Finding {
+        Finding::new(Severity::Hint, code, span, message)
     }
     /// The same finding pointing at `related` too.
     pub fn with_related(mut self, related: Vec<Related>) -> Finding {

@@ -153,7 +153,7 @@ fn position(finding: &Finding) -> (usize, usize) {
 fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
     let mut findings = document.problems.clone();
     for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
-        if has_findings(analysis) {
+        if has_findings(analysis) || puzzle.marks.is_some() {
             findings.extend(self::findings(puzzle, analysis));
         }
     }

@@ -21,6 +21,7 @@ pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
         }
     }
     out.extend(verdict_finding(geometry, puzzle, analysis));
+    out.extend(super::mark_findings(puzzle));
     out
 }
 

@@ -9,6 +9,7 @@ mod explain;
 mod findings;
 mod generate;
 mod grade;
+mod marks;
 mod setter;
 
 pub use check::{
@@ -20,6 +21,10 @@ pub use generate::{
     block_text, clock_seed, generate, line_text, parse_window, Failure, Generated, Request,
 };
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
+pub use marks::{
+    fill_marks, mark_findings, marks_edits, marks_of, remove_naked_twins, ruled_out,
+    without_ruled_out, RuledOut,
+};
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,
     true_candidates_at, Core, ExtraGiven, Spread, Symmetry, SAMPLE,

@@ -78,6 +78,24 @@ enum Command {
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
     },
+    /// Write each input back with every puzzle's pencil marks filled in: the digits no placed
+    /// peer holds, then naked twins, nothing placed.
+    ///
+    /// A grid block becomes a pencil-mark grid, a one-line puzzle a line of N³ places, and a
+    /// puzzle already written with marks gets them afresh in its own form. Exit status: 0, or 1
+    /// when an input has errors (its broken puzzles are written unchanged), 2 for a usage or I/O
+    /// problem.
+    Marks {
+        /// Files, folders, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        /// Write the marks into the files instead of standard output.
+        #[arg(short = 'i', long)]
+        in_place: bool,
+        /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+        max_file_size: u64,
+    },
     /// Rate each puzzle on Sudoku Explainer's scale: PATH:LINE:COLUMN: 7.2 Fiendish (TECHNIQUE).
     ///
     /// The rating is the hardest step on the path that always takes the simplest step
@@ -235,7 +253,21 @@ pub fn main() -> i32 {
             max_nodes,
             max_file_size,
         }) => match stdin_if_none(paths) {
-            Ok(paths) => solve::run(&paths, in_place, max_nodes, max_file_size),
+            Ok(paths) => solve::run(
+                &paths,
+                in_place,
+                max_nodes,
+                max_file_size,
+                solve::Job::Solve,
+            ),
+            Err(code) => code,
+        },
+        Some(Command::Marks {
+            paths,
+            in_place,
+            max_file_size,
+        }) => match stdin_if_none(paths) {
+            Ok(paths) => solve::run(&paths, in_place, 0, max_file_size, solve::Job::Marks),
             Err(code) => code,
         },
         Some(Command::Rate { paths, grading }) => grading.run(paths, rate::Mode::Rate),

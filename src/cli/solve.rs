@@ -2,6 +2,10 @@
 //! changed. Exit 0 when every puzzle has exactly one solution, 1 otherwise (or when a file
 //! changed while it was being solved in place), 2 for usage or I/O.
 //!
+//! `sudoku-lsp marks` goes the same way with a different job: every puzzle written back with
+//! its pencil marks filled in (elimination, then naked twins; nothing placed). Exit 0 unless a
+//! file has errors.
+//!
 //! Like `check`, an input is read in pieces, each analysed on every core and written out before
 //! the next is read. `--in-place` writes to a temporary file beside the original and renames it
 //! over it at the end (`in_place`), so the file is never left half written.
@@ -13,12 +17,21 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read::{self, Piece};
 use super::report;
-use crate::analysis::{findings, Cache, Verdict};
+use crate::analysis::{self, findings, Cache, Verdict};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity};
-use crate::format::fill_bytes;
+use crate::format::{apply_edits, fill_bytes, Edit};
 
-pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64) -> i32 {
+/// What is written into each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// Its solution.
+    Solve,
+    /// Its pencil marks, afresh from the placed digits.
+    Marks,
+}
+
+pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64, job: Job) -> i32 {
     let collected = inputs::collect(args);
     if in_place && collected.inputs.contains(&Input::Stdin) {
         return super::fail("--in-place cannot write back to standard input");
@@ -28,9 +41,9 @@ pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64) -> i3
     let mut code = if collected.problems > 0 { 2 } else { 0 };
     for input in &collected.inputs {
         let outcome = if in_place {
-            solve_in_place(input, &budget, max_file)
+            solve_in_place(input, &budget, max_file, job)
         } else {
-            solve_to_stdout(input, &budget, max_file, several)
+            solve_to_stdout(input, &budget, max_file, several, job)
         };
         code = code.max(outcome);
     }
@@ -39,7 +52,7 @@ pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64) -> i3
 
 /// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
 /// its exit code.
-fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool) -> i32 {
+fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool, job: Job) -> i32 {
     let reader = match input.open() {
         Ok(reader) => reader,
         Err(message) => return super::fail(&message),
@@ -48,7 +61,7 @@ fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool)
     if several && writeln!(stdout, "==> {} <==", input.name()).is_err() {
         return super::fail("cannot write standard output");
     }
-    let mut solving = Solving::new(input.name(), budget);
+    let mut solving = Solving::new(input.name(), budget, job);
     let mut ends_with_newline = true;
     let mut written = Ok(());
     let read = read::pieces(reader, max_file, |piece| {
@@ -73,7 +86,7 @@ fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool)
 }
 
 /// Solve one file into itself, through a temporary file renamed over it; its exit code.
-fn solve_in_place(input: &Input, budget: &Budget, max_file: u64) -> i32 {
+fn solve_in_place(input: &Input, budget: &Budget, max_file: u64, job: Job) -> i32 {
     let Input::File(path) = input else {
         return super::fail("--in-place cannot write back to standard input");
     };
@@ -87,7 +100,7 @@ fn solve_in_place(input: &Input, budget: &Budget, max_file: u64) -> i32 {
         Err(message) => return super::fail(&message),
     };
     let (reader, read_hash) = HashingReader::new(reader);
-    let mut solving = Solving::new(name.clone(), budget);
+    let mut solving = Solving::new(name.clone(), budget, job);
     let mut written = Ok(());
     let read = read::pieces(reader, max_file, |piece| {
         let output = solving.piece(piece);
@@ -102,7 +115,7 @@ fn solve_in_place(input: &Input, budget: &Budget, max_file: u64) -> i32 {
         ));
     }
     if let Err(e) = written {
-        return super::fail(&format!("{name}: cannot write the solved file: {e}"));
+        return super::fail(&format!("{name}: cannot write the new file: {e}"));
     }
     if !solving.changed {
         return solving.exit_code(); // nothing filled in: the file stays untouched
@@ -130,13 +143,15 @@ struct Solving<'b> {
     all_unique: bool,
     /// Whether any empty mark was filled in.
     changed: bool,
+    job: Job,
 }
 
 impl<'b> Solving<'b> {
-    fn new(name: String, budget: &'b Budget<'b>) -> Solving<'b> {
+    fn new(name: String, budget: &'b Budget<'b>, job: Job) -> Solving<'b> {
         Solving {
             name,
             budget,
+            job,
             all_unique: true,
             changed: false,
         }
@@ -168,6 +183,9 @@ impl<'b> Solving<'b> {
             self.all_unique &= problem.severity != Severity::Error;
             eprintln!("{}", report::line(&self.name, &index, problem));
         }
+        if self.job == Job::Marks {
+            return self.marks(&piece);
+        }
         let analyses = Cache::default().analyze_all(&document.puzzles, self.budget);
         let mut solved = piece.text.clone().into_bytes();
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
@@ -183,6 +201,30 @@ impl<'b> Solving<'b> {
             }
         }
         solved
+    }
+}
+
+impl Solving<'_> {
+    /// The piece with every puzzle's pencil marks filled in afresh (those already solved left
+    /// alone).
+    fn marks(&mut self, piece: &Piece) -> Vec<u8> {
+        let edits: Vec<Edit> = piece
+            .document
+            .puzzles
+            .iter()
+            .filter(|puzzle| puzzle.givens.contains(&0))
+            .flat_map(|puzzle| analysis::marks_edits(puzzle, &analysis::fill_marks(puzzle)))
+            .map(|edit| Edit {
+                span: crate::finding::Span::new(
+                    edit.span.start - piece.base,
+                    edit.span.end - piece.base,
+                ),
+                text: edit.text,
+            })
+            .collect();
+        let text = apply_edits(&piece.text, &edits);
+        self.changed |= text != piece.text;
+        text.into_bytes()
     }
 }
 

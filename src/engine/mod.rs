@@ -13,7 +13,9 @@ mod propagate;
 mod search;
 
 pub use bits::Digits;
-pub use propagate::{pencil_marks, propagate, Contradiction, Marks, Placement, Propagation};
+pub use propagate::{
+    naked_twins, pencil_marks, propagate, Contradiction, Marks, Placement, Propagation,
+};
 pub use search::{search, Budget, SearchOutcome, Stop};
 
 /// Why a digit left a cell.

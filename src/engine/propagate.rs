@@ -69,6 +69,16 @@ pub fn pencil_marks(geometry: &Geometry, givens: &[u8]) -> Marks {
     board.journal.into_marks(board.candidates)
 }
 
+/// Naked twins to a fixpoint on `candidates` as they are (a solver's own pencil marks, say),
+/// nothing else: the seeds' rule on marks as written. Nothing is placed.
+pub fn naked_twins(geometry: &Geometry, candidates: &[Digits]) -> Marks {
+    let mut board = Board::new(geometry, Reasons::new(geometry.side(), candidates.len()));
+    board.candidates = candidates.to_vec();
+    // A contradiction only means some cell or unit is already empty; the marks still stand.
+    while let Ok(true) = board.naked_twins() {}
+    board.journal.into_marks(board.candidates)
+}
+
 /// The classic `reduce_puzzle`: elimination, only choice and naked twins until nothing changes,
 /// placing digits as they become forced.
 pub fn propagate(geometry: &Geometry, givens: &[u8]) -> Propagation {

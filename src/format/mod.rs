@@ -21,8 +21,8 @@ pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
 pub use write::{
-    apply_edits, canonical, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
-    Edit,
+    apply_edits, canonical, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid,
+    marks_line, Edit,
 };
 
 use std::sync::Arc;

@@ -29,6 +29,34 @@ pub fn fill_edits(puzzle: &Puzzle, solution: &[u8]) -> Vec<Edit> {
         .collect()
 }
 
+/// The edit that makes cell `cell` of `puzzle` hold `set`: a single digit is placed; several
+/// digits are pencil marks, and every digit an empty cell without marks. Written in the
+/// puzzle's own form: in a pencil-mark grid a group, padded with spaces to the old group's
+/// width when shorter (so columns stay aligned); in a line of places the cell's N places; in a
+/// plain grid one character, `empty` for anything but a single digit.
+pub fn cell_edit(puzzle: &Puzzle, cell: usize, set: DigitSet, empty: char) -> Edit {
+    let span = puzzle.cell_span(cell);
+    let side = puzzle.size.side();
+    let single = (set.count_ones() == 1).then(|| set.trailing_zeros() as u8 + 1);
+    let text = match (puzzle.layout, single) {
+        (Layout::MarksLine, _) => marks_line(puzzle.size, &[set]),
+        (Layout::Block | Layout::Line, Some(d)) => digit_char(d).to_string(),
+        (Layout::Block | Layout::Line, None) => empty.to_string(),
+        (Layout::Marks, _) => {
+            let group = if set == every_digit(side) {
+                ".".to_string()
+            } else {
+                (1..=side as u8)
+                    .filter(|d| set & (1 << (d - 1)) != 0)
+                    .map(digit_char)
+                    .collect()
+            };
+            format!("{group:<width$}", width = span.len())
+        }
+    };
+    Edit { span, text }
+}
+
 /// What an empty cell at `span` holds once `digit` is written in: the digit; in a pencil-mark
 /// grid, padded with spaces to the group's width (so columns stay aligned); in a line of
 /// pencil marks, the cell's places with the digit alone marked. The same length as the cell

@@ -30,8 +30,17 @@ pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<Co
         solve(view, index, puzzle),
         add_given(view, index, puzzle),
     ];
+    actions.extend(
+        remove_ruled_out_here(view, puzzle, offset)
+            .into_iter()
+            .map(Some),
+    );
+    actions.extend(mark_actions(view, puzzle));
     if commands::unique(view, index) && puzzle.givens.contains(&0) {
-        actions.push(next_step(view, puzzle));
+        actions.push(match puzzle.marks {
+            Some(_) => next_step_on_marks(view, puzzle),
+            None => next_step(view, puzzle),
+        });
         actions.extend(hints(view, puzzle).into_iter().map(Some));
     }
     actions
@@ -56,10 +65,7 @@ fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> 
         return None;
     };
     let digit = marks.only()?;
-    let edit = Edit {
-        span: puzzle.cell_span(cell),
-        text: digit_char(digit).to_string(),
-    };
+    let edit = place(puzzle, cell, digit);
     let mut action = action(
         view,
         format!("Fill {} with {}", explanation.name, digit_char(digit)),
@@ -81,10 +87,8 @@ fn remove_redundant(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeA
         return None;
     }
     let name = grid::geometry(puzzle.size, puzzle.variant).cell_name(cell);
-    let edit = Edit {
-        span: puzzle.cell_span(cell),
-        text: empty_mark(view, puzzle).to_string(),
-    };
+    let every = format::every_digit(puzzle.size.side());
+    let edit = format::cell_edit(puzzle, cell, every, empty_mark(view, puzzle));
     let title = format!("Remove the redundant given {name} (the puzzle stays unique)");
     Some(action(view, title, CodeActionKind::QUICKFIX, vec![edit]))
 }
@@ -124,10 +128,7 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
             extra.left, extra.sample
         ),
     };
-    let edit = Edit {
-        span: puzzle.cell_span(extra.cell),
-        text: digit.to_string(),
-    };
+    let edit = place(puzzle, extra.cell, extra.digit);
     let title = format!("Add the given {digit} at {name} ({then})");
     Some(action(view, title, CodeActionKind::QUICKFIX, vec![edit]))
 }
@@ -144,10 +145,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
         .placed
         .iter()
         .filter(|placement| puzzle.givens[placement.cell] == 0)
-        .map(|placement| Edit {
-            span: puzzle.cell_span(placement.cell),
-            text: digit_char(placement.digit).to_string(),
-        })
+        .map(|placement| place(puzzle, placement.cell, placement.digit))
         .collect::<Vec<_>>();
     edits.sort_by_key(|edit| edit.span.start); // in text order, as `fill_edits` gives them
     let title = format!("Fill all forced cells ({})", edits.len());
@@ -196,10 +194,7 @@ fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
         .placements
         .iter()
         .filter(|p| puzzle.givens[p.cell as usize] == 0)
-        .map(|p| Edit {
-            span: puzzle.cell_span(p.cell as usize),
-            text: digit_char(p.digit).to_string(),
-        })
+        .map(|p| place(puzzle, p.cell as usize, p.digit))
         .collect();
     edits.sort_by_key(|edit| edit.span.start);
     let title = if before.is_empty() {
@@ -219,6 +214,118 @@ fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
             step.text
         )
     };
+    Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
+}
+
+/// The edit that writes `digit` into `cell`, in the puzzle's own form (a padded group in a
+/// pencil-mark grid, the cell's places in a line of them).
+fn place(puzzle: &Puzzle, cell: usize, digit: u8) -> Edit {
+    format::cell_edit(puzzle, cell, 1 << (digit - 1), '.')
+}
+
+/// "Remove 7 from E2 (E5 holds 7)": each mark of the cell under the cursor that a placed peer
+/// rules out.
+fn remove_ruled_out_here(view: &View, puzzle: &Puzzle, offset: usize) -> Vec<CodeAction> {
+    let Some(marks) = puzzle.marks.as_deref() else {
+        return Vec::new();
+    };
+    let Some(cell) = puzzle
+        .span
+        .touches(offset)
+        .then(|| puzzle.cell_at(offset))
+        .flatten()
+    else {
+        return Vec::new();
+    };
+    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    analysis::ruled_out(puzzle)
+        .into_iter()
+        .filter(|r| r.cell == cell)
+        .map(|r| {
+            let d = digit_char(r.digit);
+            let edit = format::cell_edit(puzzle, cell, marks[cell] & !(1 << (r.digit - 1)), '.');
+            let title = format!(
+                "Remove {d} from {} ({} holds {d})",
+                geometry.cell_name(cell),
+                geometry.cell_name(r.peer)
+            );
+            let mut action = action(view, title, CodeActionKind::QUICKFIX, vec![edit]);
+            action.is_preferred = Some(true);
+            action
+        })
+        .collect()
+}
+
+/// The actions on a puzzle's pencil marks: fill them in afresh, remove those placed digits
+/// rule out, remove naked twins; each offered when it changes something.
+fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
+    if !puzzle.givens.contains(&0) {
+        return Vec::new();
+    }
+    let current = analysis::marks_of(puzzle);
+    let count = |after: &[format::DigitSet]| -> u32 {
+        current
+            .iter()
+            .zip(after)
+            .map(|(a, b)| (a & !b).count_ones())
+            .sum()
+    };
+    let mut out = Vec::new();
+    let filled = analysis::fill_marks(puzzle);
+    if puzzle.marks.is_none() || filled != current {
+        let edits = analysis::marks_edits(puzzle, &filled);
+        let title = "Fill in pencil marks".to_string();
+        out.push(Some(action(
+            view,
+            title,
+            CodeActionKind::REFACTOR_REWRITE,
+            edits,
+        )));
+    }
+    if let Some(after) = analysis::without_ruled_out(puzzle) {
+        let title = format!(
+            "Remove every mark a placed digit rules out ({})",
+            crate::finding::plural(count(&after) as usize, "mark")
+        );
+        let edits = analysis::marks_edits(puzzle, &after);
+        out.push(Some(action(view, title, CodeActionKind::QUICKFIX, edits)));
+    }
+    if let Some(after) = analysis::remove_naked_twins(puzzle) {
+        let title = format!(
+            "Remove naked twins ({})",
+            crate::finding::plural(count(&after) as usize, "mark")
+        );
+        let edits = analysis::marks_edits(puzzle, &after);
+        out.push(Some(action(
+            view,
+            title,
+            CodeActionKind::REFACTOR_REWRITE,
+            edits,
+        )));
+    }
+    out
+}
+
+/// "Apply next step: …" on a puzzle written with pencil marks: the simplest step on the marks
+/// as they are, its placements and eliminations written into them.
+fn next_step_on_marks(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
+    let marks = puzzle.marks.as_deref()?;
+    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let candidates: Vec<engine::Digits> = marks.iter().map(|&m| engine::Digits(m)).collect();
+    let budget = jobs::on_demand_budget();
+    let step = crate::logic::hint(geometry, &puzzle.givens, Some(&candidates), &budget)?;
+    let mut after = marks.to_vec();
+    for e in &step.eliminations {
+        after[e.cell as usize] &= !(1 << (e.digit - 1));
+    }
+    for p in &step.placements {
+        after[p.cell as usize] = 1 << (p.digit - 1);
+    }
+    let edits = analysis::marks_edits(puzzle, &after);
+    if edits.is_empty() {
+        return None;
+    }
+    let title = format!("Apply next step: {}", step.text);
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
 }
 

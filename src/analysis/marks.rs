@@ -1,0 +1,331 @@
+//! A solver's pencil marks: checked against the placed digits, and worked on.
+//!
+//! The checks are those of a careful solver looking over a grid: a mark a placed peer already
+//! rules out (a hint, with the edit that removes it), a cell with no mark left, and a unit where
+//! a digit has no mark left (errors: the grid as marked has no solution). The work is the
+//! seeds' naked twins on the marks as written, and filling in every cell's marks afresh from
+//! the placed digits (elimination, then naked twins, placing nothing). A cell with every digit
+//! marked has no marks written yet, and is left out of the checks.
+
+use crate::engine::{self, Digits};
+use crate::finding::{Code, Finding, Related, Span};
+use crate::format::{self, every_digit, DigitSet, Edit, Puzzle};
+use crate::grid::{digit_char, geometry, Geometry};
+
+/// A mark that a placed digit in the same unit rules out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuledOut {
+    pub cell: usize,
+    pub digit: u8,
+    /// The peer holding the digit.
+    pub peer: usize,
+}
+
+/// The findings about `puzzle`'s pencil marks (none for a puzzle written without them).
+pub fn mark_findings(puzzle: &Puzzle) -> Vec<Finding> {
+    let Some(marks) = puzzle.marks.as_deref() else {
+        return Vec::new();
+    };
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let mut out: Vec<Finding> = ruled_out(puzzle)
+        .into_iter()
+        .map(|r| ruled_out_finding(geometry, puzzle, r))
+        .collect();
+    for (cell, &set) in marks.iter().enumerate() {
+        if set == 0 {
+            out.push(Finding::error(
+                Code::NoMark,
+                puzzle.cell_span(cell),
+                format!(
+                    "no pencil mark left in {}: no digit can go there, so the grid as marked has \
+                     no solution",
+                    geometry.cell_name(cell)
+                ),
+            ));
+        }
+    }
+    out.extend(unmarked_digits(geometry, puzzle, marks));
+    out.sort_by_key(|f| f.span.start);
+    out
+}
+
+/// Every mark of an empty cell that a placed peer rules out, cell by cell, digits ascending.
+pub fn ruled_out(puzzle: &Puzzle) -> Vec<RuledOut> {
+    let Some(marks) = puzzle.marks.as_deref() else {
+        return Vec::new();
+    };
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let full = every_digit(puzzle.size.side());
+    let mut out = Vec::new();
+    for (cell, &set) in marks.iter().enumerate() {
+        if puzzle.givens[cell] != 0 || set == full {
+            continue;
+        }
+        for digit in Digits(set).iter() {
+            let peer = geometry.peers[cell]
+                .iter()
+                .map(|&p| p as usize)
+                .find(|&p| puzzle.givens[p] == digit);
+            if let Some(peer) = peer {
+                out.push(RuledOut { cell, digit, peer });
+            }
+        }
+    }
+    out
+}
+
+/// "7 can go from E2: E5 holds 7".
+fn ruled_out_finding(geometry: &Geometry, puzzle: &Puzzle, r: RuledOut) -> Finding {
+    let d = digit_char(r.digit);
+    let (cell, peer) = (geometry.cell_name(r.cell), geometry.cell_name(r.peer));
+    Finding::hint(
+        Code::MarkRuledOut,
+        puzzle.cell_span(r.cell),
+        format!("{d} can go from {cell}: {peer} holds {d}"),
+    )
+    .with_related(vec![Related::new(
+        puzzle.cell_span(r.peer),
+        format!("the {d} at {peer}"),
+    )])
+}
+
+/// A unit where a digit is not placed and no cell's marks hold it: an error on the unit's
+/// first empty cell, the others related.
+fn unmarked_digits(geometry: &Geometry, puzzle: &Puzzle, marks: &[DigitSet]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (u, unit) in geometry.units.iter().enumerate() {
+        let cells: Vec<usize> = unit.cells.iter().map(|&c| c as usize).collect();
+        let placed: DigitSet = cells
+            .iter()
+            .filter(|&&c| puzzle.givens[c] != 0)
+            .map(|&c| 1 << (puzzle.givens[c] - 1))
+            .fold(0, |a, b| a | b);
+        let empty: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| puzzle.givens[c] == 0)
+            .collect();
+        let marked = empty.iter().fold(0, |a, &c| a | marks[c]);
+        let Some(&first) = empty.first() else {
+            continue;
+        };
+        let missing = every_digit(geometry.side()) & !placed & !marked;
+        for digit in Digits(missing).iter() {
+            let d = digit_char(digit);
+            let unit_name = geometry.unit_name(u);
+            let related = empty[1..]
+                .iter()
+                .map(|&c| {
+                    Related::new(
+                        puzzle.cell_span(c),
+                        format!("{} has no mark {d}", geometry.cell_name(c)),
+                    )
+                })
+                .collect();
+            out.push(
+                Finding::error(
+                    Code::NoMark,
+                    puzzle.cell_span(first),
+                    format!(
+                        "no place left for {d} in {unit_name}: no empty cell there has the mark \
+                         {d}, so the grid as marked has no solution"
+                    ),
+                )
+                .with_related(related),
+            );
+        }
+    }
+    out
+}
+
+/// Each cell's marks for a puzzle: as written, or, written without marks, every digit for an
+/// empty cell.
+pub fn marks_of(puzzle: &Puzzle) -> Vec<DigitSet> {
+    match puzzle.marks.as_deref() {
+        Some(marks) => marks.to_vec(),
+        None => {
+            let full = every_digit(puzzle.size.side());
+            puzzle
+                .givens
+                .iter()
+                .map(|&d| if d == 0 { full } else { 1 << (d - 1) })
+                .collect()
+        }
+    }
+}
+
+/// Every empty cell's pencil marks afresh from the placed digits: the digits no placed peer
+/// holds, then naked twins to a fixpoint. Nothing is placed (a cell left with one candidate
+/// keeps it as its mark, and it rules nothing out).
+pub fn fill_marks(puzzle: &Puzzle) -> Vec<DigitSet> {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let marks = engine::pencil_marks(geometry, &puzzle.givens);
+    marks.candidates.iter().map(|d| d.0).collect()
+}
+
+/// The marks after the seeds' naked twins on the marks as written: two cells of a unit with the
+/// same two marks take those digits from the unit's other cells, until nothing changes. `None`
+/// when it removes nothing (or the puzzle has no marks).
+pub fn remove_naked_twins(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
+    let marks = puzzle.marks.as_deref()?;
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let candidates: Vec<Digits> = marks.iter().map(|&m| Digits(m)).collect();
+    let after = engine::naked_twins(geometry, &candidates);
+    let after: Vec<DigitSet> = after.candidates.iter().map(|d| d.0).collect();
+    (after != marks).then_some(after)
+}
+
+/// The marks with every mark a placed peer rules out taken away; `None` if there is none.
+pub fn without_ruled_out(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
+    let found = ruled_out(puzzle);
+    if found.is_empty() {
+        return None;
+    }
+    let mut marks = marks_of(puzzle);
+    for r in found {
+        marks[r.cell] &= !(1 << (r.digit - 1));
+    }
+    Some(marks)
+}
+
+/// The edits that write `marks` into `puzzle`. A puzzle written with pencil marks gets one edit
+/// per changed cell, in its own form. One written without them becomes a pencil-mark grid (a
+/// block, in place of its rows) or a line of places (a one-liner, in place of its cells, the
+/// text after them kept).
+pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet]) -> Vec<Edit> {
+    if let Some(old) = puzzle.marks.as_deref() {
+        return (0..marks.len())
+            .filter(|&c| old[c] != marks[c])
+            .map(|c| format::cell_edit(puzzle, c, marks[c], '.'))
+            .collect();
+    }
+    let (span, text) = match puzzle.layout {
+        format::Layout::Line => {
+            let first = puzzle.cell_span(0).start;
+            let last = puzzle.cell_span(marks.len() - 1).end;
+            (
+                Span::new(first, last),
+                format::marks_line(puzzle.size, marks),
+            )
+        }
+        _ => {
+            let mut grid = format::marks_grid(puzzle.size, marks);
+            grid.pop(); // the block's own last line break stays
+            (puzzle.span, grid)
+        }
+    };
+    vec![Edit { span, text }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+
+    const GRID: &str = "\
+1  237 4    | 2357 9   257 | 27  6 8
+9  5   6    | 27   1   8   | 27  3 4
+23 237 8    | 4    37  6   | 9   5 1
+------------+--------------+--------
+5  1   2379 | 237  347 279 | 34  8 6
+8  37  379  | 6    347 579 | 345 1 2
+6  4   23   | 1235 8   125 | 35  9 7
+------------+--------------+--------
+7  8   1    | 9    2   3   | 6   4 5
+4  9   5    | 17   6   17  | 8   2 3
+23 6   23   | 8    5   4   | 1   7 9
+";
+
+    fn puzzle(text: &str) -> Puzzle {
+        let doc = parse(text);
+        assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+        doc.puzzles.into_iter().next().unwrap()
+    }
+
+    fn messages(puzzle: &Puzzle) -> Vec<String> {
+        mark_findings(puzzle)
+            .iter()
+            .map(|f| f.message.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn marks_left_by_elimination_need_no_word() {
+        assert!(mark_findings(&puzzle(GRID)).is_empty());
+    }
+
+    #[test]
+    fn a_mark_a_placed_peer_rules_out_is_a_hint_naming_the_peer() {
+        let text = GRID.replacen("1  237 4", "1  137 4", 1);
+        let p = puzzle(&text);
+        assert_eq!(messages(&p), ["1 can go from A2: A1 holds 1"]);
+        let finding = &mark_findings(&p)[0];
+        assert_eq!(&text[finding.span.start..finding.span.end], "137");
+        let fixed = without_ruled_out(&p).unwrap();
+        let edits = marks_edits(&p, &fixed);
+        assert_eq!(edits.len(), 1);
+        assert_eq!(edits[0].text, "37 ");
+        assert_eq!(
+            format::apply_edits(&text, &edits).lines().next(),
+            GRID.lines()
+                .next()
+                .map(|l| l.replacen("237", "37 ", 1))
+                .as_deref()
+        );
+    }
+
+    #[test]
+    fn a_cell_or_a_unit_with_no_mark_left_is_an_error() {
+        // A line of places with no candidate in A2, and 9 marked nowhere in row E.
+        let g = puzzle(GRID);
+        let mut marks = g.marks.as_deref().unwrap().to_vec();
+        marks[1] = 0;
+        for e in [4 * 9 + 2, 4 * 9 + 5] {
+            marks[e] &= !(1 << 8);
+        }
+        let line = format::marks_line(g.size, &marks);
+        let p = puzzle(&line);
+        let found = messages(&p);
+        assert!(
+            found
+                .iter()
+                .any(|m| m.starts_with("no pencil mark left in A2")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|m| m.starts_with("no place left for 9 in row E")),
+            "{found:?}"
+        );
+        assert!(mark_findings(&p).iter().all(|f| f.span.len() == 9));
+    }
+
+    #[test]
+    fn filling_in_marks_is_elimination_then_naked_twins() {
+        let plain = "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179 #x\n";
+        let p = puzzle(plain);
+        let marks = fill_marks(&p);
+        let edits = marks_edits(&p, &marks);
+        let written = format::apply_edits(plain, &edits);
+        assert!(written.ends_with(" #x\n"));
+        let back = puzzle(&written);
+        assert_eq!(back.layout, format::Layout::MarksLine);
+        assert_eq!(back.marks.as_deref(), Some(&marks[..]));
+        // C1 keeps 2 and 3; E2 loses 7 to the naked twins 79 in D3 and E3 (box 4).
+        assert_eq!(marks[2 * 9], 0b110);
+        assert_eq!(marks[4 * 9 + 1], 0b100);
+    }
+
+    #[test]
+    fn a_plain_block_becomes_a_pencil_mark_grid() {
+        let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+        let p = puzzle(block);
+        let marks = fill_marks(&p);
+        let written = format::apply_edits(block, &marks_edits(&p, &marks));
+        let back = puzzle(&written);
+        assert_eq!(back.layout, format::Layout::Marks);
+        assert_eq!(back.marks.as_deref(), Some(&marks[..]));
+        assert_eq!(back.givens, p.givens);
+    }
+}

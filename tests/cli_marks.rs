@@ -1,0 +1,66 @@
+//! `sudoku-lsp marks` run as a user would: every puzzle of a file written back with its pencil
+//! marks filled in, in the puzzle's own form, to stdout or in place; broken puzzles untouched.
+
+mod common;
+
+use common::cli::{bin, run, scratch, write};
+use sudoku_lsp::engine::pencil_marks;
+use sudoku_lsp::format::{self, Layout};
+use sudoku_lsp::grid::geometry;
+
+const SEEDS: &str =
+    "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179";
+const BLOCK: &str = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+
+/// Each puzzle of `before` has, in `after`, the marks elimination and naked twins leave, and
+/// the layout `want`.
+fn check_filled(before: &str, after: &str, want: &[Layout]) {
+    let (old, new) = (format::parse(before), format::parse(after));
+    assert!(new.problems.is_empty(), "{:?}\n{after}", new.problems);
+    assert_eq!(new.puzzles.len(), want.len(), "{after}");
+    for ((was, now), &layout) in old.puzzles.iter().zip(&new.puzzles).zip(want) {
+        let g = geometry(was.size, was.variant);
+        let expected: Vec<u32> = pencil_marks(g, &was.givens)
+            .candidates
+            .iter()
+            .map(|d| d.0)
+            .collect();
+        assert_eq!(now.layout, layout);
+        assert_eq!(now.marks.as_deref(), Some(&expected[..]), "{after}");
+    }
+}
+
+#[test]
+fn marks_fills_in_every_puzzle_in_its_own_form() {
+    let dir = scratch("stdout");
+    let text = format!("# title: seeds\n{SEEDS} free text\n\n# title: block\n{BLOCK}");
+    let path = write(&dir, "two.sudoku", &text);
+    let (out, err, code) = run(bin().arg("marks").arg(&path));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains(" free text\n"));
+    check_filled(&text, &out, &[Layout::MarksLine, Layout::Marks]);
+    // Run again on its own output: the marks are filled in afresh from the placed digits.
+    let again = write(&dir, "again.sudoku", &out);
+    let (twice, _, code) = run(bin().arg("marks").arg(&again));
+    assert_eq!(code, 0);
+    assert!(format::parse(&twice)
+        .puzzles
+        .iter()
+        .all(|p| p.marks.is_some()));
+}
+
+#[test]
+fn in_place_rewrites_the_file_and_leaves_broken_puzzles_alone() {
+    let dir = scratch("in-place");
+    let broken = "12345678x\n";
+    let text = format!("{SEEDS}\n\n{broken}");
+    let path = write(&dir, "file.sudoku", &text);
+    let (out, err, code) = run(bin().args(["marks", "--in-place"]).arg(&path));
+    assert_eq!(out, "");
+    assert_eq!(code, 1, "a file with errors: {err}");
+    assert!(err.contains("file.sudoku:3:"), "{err}");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.ends_with(&format!("\n\n{broken}")), "{written}");
+    let first = format::parse(&written).puzzles.remove(0);
+    assert_eq!(first.layout, Layout::MarksLine);
+}

@@ -1,0 +1,267 @@
+//! Pencil marks in the language server, driven over stdio as an editor would: the checks on
+//! the user's marks (a hint with a quick fix for a mark a placed digit rules out, errors for a
+//! cell or a unit left without a mark), and the actions on them (Fill in pencil marks, Remove
+//! naked twins, Apply next step), each applied and the result read back cell by cell. The
+//! seeds' naked-twins cases are checked against an independent implementation of the rule on
+//! strings of digits, the way the seeds wrote it.
+
+mod common;
+
+use common::{action_edits, apply_text_edits, Enc, Server};
+use serde_json::{json, Value};
+use sudoku_lsp::format::{self, every_digit, marks_grid, DigitSet, Puzzle};
+use sudoku_lsp::grid::{geometry, Size, Variant};
+
+/// The seeds' naked-twins puzzle.
+const TWINS: &str =
+    "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179";
+/// The seeds' diagonal puzzle.
+const DIAGONAL: &str =
+    "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
+
+fn givens(line: &str) -> Vec<u8> {
+    line.bytes()
+        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+        .collect()
+}
+
+/// Each cell's marks as a string of digits, as the seeds keep them ("237").
+type Values = Vec<String>;
+
+/// Elimination alone, on strings: every digit no filled peer holds.
+fn eliminated(givens: &[u8], variant: Variant) -> Values {
+    let g = geometry(Size::NINE, variant);
+    (0..81)
+        .map(|cell| {
+            if givens[cell] != 0 {
+                return givens[cell].to_string();
+            }
+            (1..=9u8)
+                .filter(|&d| g.peers[cell].iter().all(|&p| givens[p as usize] != d))
+                .map(|d| d.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The seeds' naked twins on strings, to a fixpoint: in each unit, two cells with the same two
+/// digits take both digits from every other cell of the unit.
+fn naked_twins_on_strings(mut values: Values, variant: Variant) -> Values {
+    let g = geometry(Size::NINE, variant);
+    loop {
+        let before = values.clone();
+        for unit in &g.units {
+            let cells: Vec<usize> = unit.cells.iter().map(|&c| c as usize).collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    if values[a].len() != 2 || values[a] != values[b] {
+                        continue;
+                    }
+                    let twin = values[a].clone();
+                    for &other in &cells {
+                        if other != a && other != b {
+                            values[other].retain(|c| !twin.contains(c));
+                        }
+                    }
+                }
+            }
+        }
+        if values == before {
+            return values;
+        }
+    }
+}
+
+fn sets(values: &Values) -> Vec<DigitSet> {
+    values
+        .iter()
+        .map(|v| v.bytes().map(|b| 1 << (b - b'1')).sum())
+        .collect()
+}
+
+fn only_puzzle(text: &str) -> Puzzle {
+    let doc = format::parse(text);
+    assert!(doc.problems.is_empty(), "{:?}\n{text}", doc.problems);
+    assert_eq!(doc.puzzles.len(), 1, "{text}");
+    doc.puzzles.into_iter().next().unwrap()
+}
+
+fn actions(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<Value> {
+    let at = json!({"line": line, "character": character});
+    server.code_actions(uri, json!({"start": at, "end": at}))
+}
+
+fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
+    actions
+        .iter()
+        .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with(prefix)))
+}
+
+fn titles(actions: &[Value]) -> Vec<&str> {
+    actions.iter().filter_map(|a| a["title"].as_str()).collect()
+}
+
+/// Open `text`, take the action whose title starts with `prefix` at (line, character), apply
+/// it as the editor would, and give the new text.
+fn apply(server: &mut Server, uri: &str, text: &str, at: (u64, u64), prefix: &str) -> String {
+    let offered = actions(server, uri, at.0, at.1);
+    let action = titled(&offered, prefix)
+        .unwrap_or_else(|| panic!("no '{prefix}…' among {:?}", titles(&offered)));
+    apply_text_edits(text, &action_edits(action, uri), Enc::Utf16)
+}
+
+fn started() -> Server {
+    let mut server = Server::spawn();
+    server.initialize_full();
+    server
+}
+
+/// The seeds' naked-twins cases: a pencil-mark grid after elimination, "Remove naked twins"
+/// applied over the protocol, and every cell of the result compared with the seeds' rule on
+/// strings.
+#[test]
+fn remove_naked_twins_gives_the_seeds_grid_cell_by_cell() {
+    let mut server = started();
+    for (n, (line, variant)) in [(TWINS, Variant::Classic), (DIAGONAL, Variant::Diagonal)]
+        .into_iter()
+        .enumerate()
+    {
+        let before = eliminated(&givens(line), variant);
+        let expected = naked_twins_on_strings(before.clone(), variant);
+        assert_ne!(before, expected, "case {n} is about naked twins");
+        let header = match variant {
+            Variant::Diagonal => "# variant: diagonal\n",
+            Variant::Classic => "",
+        };
+        let text = format!("{header}{}", marks_grid(Size::NINE, &sets(&before)));
+        let uri = format!("file:///twins{n}.sudoku");
+        server.open(&uri, 1, &text);
+        let row = header.lines().count() as u64;
+        let after = apply(&mut server, &uri, &text, (row, 0), "Remove naked twins");
+        let read = only_puzzle(&after);
+        let marks = read.marks.as_deref().expect("still a pencil-mark grid");
+        let g = geometry(Size::NINE, variant);
+        for (cell, want) in sets(&expected).iter().enumerate() {
+            assert_eq!(
+                marks[cell],
+                *want,
+                "case {n}, {}: got {:b}, the seeds' rule gives {}",
+                g.cell_name(cell),
+                marks[cell],
+                expected[cell]
+            );
+        }
+    }
+    server.shutdown_and_exit();
+}
+
+#[test]
+fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error() {
+    let mut server = started();
+    let before = eliminated(&givens(TWINS), Variant::Classic);
+    let grid = marks_grid(Size::NINE, &sets(&before));
+    // A2 gets a 1 back, which A1 rules out.
+    let text = grid.replacen("1  237", "1  1237", 1);
+    let uri = "file:///ruled-out.sudoku";
+    server.open(uri, 1, &text);
+    let diagnostics = server.diagnostics(uri, 1);
+    let hint = diagnostics
+        .iter()
+        .find(|d| d["code"] == "mark-ruled-out")
+        .unwrap_or_else(|| panic!("{diagnostics:#?}"));
+    assert_eq!(hint["message"], "1 can go from A2: A1 holds 1");
+    assert_eq!(hint["severity"], 4);
+    assert_eq!(hint["range"]["start"], json!({"line": 0, "character": 3}));
+    let fixed = apply(
+        &mut server,
+        uri,
+        &text,
+        (0, 4),
+        "Remove 1 from A2 (A1 holds 1)",
+    );
+    assert_eq!(
+        only_puzzle(&fixed).marks,
+        only_puzzle(&grid).marks,
+        "the fix takes the 1 away and nothing else"
+    );
+
+    // As a line of places: a cell with no mark left, and 9 marked nowhere in row E.
+    let mut marks = sets(&before);
+    marks[1] = 0;
+    for e in [38, 41] {
+        marks[e] &= !(1 << 8);
+    }
+    let line = format::marks_line(Size::NINE, &marks) + "\n";
+    server.open("file:///line.sudoku", 1, &line);
+    let diagnostics = server.diagnostics("file:///line.sudoku", 1);
+    let errors: Vec<&str> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "no-mark")
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|m| m.starts_with("no pencil mark left in A2")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|m| m.starts_with("no place left for 9 in row E")),
+        "{errors:?}"
+    );
+    server.shutdown_and_exit();
+}
+
+#[test]
+fn fill_in_pencil_marks_then_apply_next_step_on_them() {
+    let mut server = started();
+    let text = format!("# title: seeds\n{TWINS} from the seeds\n");
+    let uri = "file:///fill.sudoku";
+    server.open(uri, 1, &text);
+    let filled = apply(&mut server, uri, &text, (1, 0), "Fill in pencil marks");
+    assert!(filled.ends_with(" from the seeds\n"), "{filled}");
+    let puzzle = only_puzzle(&filled);
+    let expected = naked_twins_on_strings(
+        eliminated(&givens(TWINS), Variant::Classic),
+        Variant::Classic,
+    );
+    assert_eq!(puzzle.marks.as_deref(), Some(&sets(&expected)[..]));
+    // Nothing is placed but what the marks leave single: a group of one digit is how a
+    // pencil-mark grid writes it (E2 keeps only 3 once the twins 79 take 7).
+    for (cell, (&was, &now)) in givens(TWINS).iter().zip(&puzzle.givens).enumerate() {
+        let single = expected[cell].len() == 1;
+        assert_eq!(now != 0, was != 0 || single, "cell {cell}");
+    }
+    assert_eq!(puzzle.givens[4 * 9 + 1], 3);
+
+    server.change(uri, 2, vec![json!({"text": filled})]);
+    let _ = server.diagnostics(uri, 2);
+    // E2's lone 3 now reads as placed, so the 3s of its peers are ruled out.
+    let offered = actions(&mut server, uri, 1, 0);
+    assert!(
+        titled(
+            &offered,
+            "Remove every mark a placed digit rules out (5 marks)"
+        )
+        .is_some(),
+        "{:?}",
+        titles(&offered)
+    );
+    let stepped = apply(&mut server, uri, &filled, (1, 0), "Apply next step: ");
+    let next = only_puzzle(&stepped);
+    let (before, after) = (puzzle.marks.unwrap(), next.marks.unwrap());
+    let g = geometry(Size::NINE, Variant::Classic);
+    let changed: Vec<String> = (0..81)
+        .filter(|&c| before[c] != after[c])
+        .map(|c| g.cell_name(c))
+        .collect();
+    assert!(!changed.is_empty());
+    for c in 0..81 {
+        // A step only takes marks away (a placement leaves the cell its digit).
+        assert_eq!(after[c] & !before[c], 0, "{}", g.cell_name(c));
+        assert!(after[c] != 0 && after[c] != every_digit(9) || before[c] == after[c]);
+    }
+    server.shutdown_and_exit();
+}
