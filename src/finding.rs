@@ -95,6 +95,9 @@ pub enum Code {
     MarkRuledOut,
     /// A cell with no pencil mark left, or a unit where a digit has no mark left.
     NoMark,
+    /// An entry that is not the solution's digit, or pencil marks that leave it out (only when
+    /// the user asks to be checked against the solution).
+    WrongEntry,
     /// The analysis itself failed (a bug); reported rather than crashing.
     Internal,
 }
@@ -119,6 +122,7 @@ impl Code {
             Code::Givens => "givens",
             Code::MarkRuledOut => "mark-ruled-out",
             Code::NoMark => "no-mark",
+            Code::WrongEntry => "against-solution",
             Code::Internal => "internal",
         }
     }

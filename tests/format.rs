@@ -37,8 +37,10 @@ fn check_invariants(text: &str, doc: &Document) {
                 check_marks_cell(cell, p.layout, d, marks[i], n);
                 continue;
             }
-            assert_eq!(s.len(), 1);
-            let c = cell.chars().next().unwrap();
+            // One character, or `+` and a digit for an entry.
+            assert_eq!(s.len(), 1 + usize::from(p.is_entry(i)));
+            assert_eq!(cell.starts_with('+'), p.is_entry(i));
+            let c = cell.chars().last().unwrap();
             if d == 0 {
                 assert!(matches!(c, '.' | '0' | '_'));
             } else {
@@ -274,6 +276,10 @@ fn render(chunks: &[Chunk], br: &str) -> String {
                                 _ => out.push(' '),
                             }
                         }
+                        // Some digits as entries (`+7`), in some blocks.
+                        if *style == 3 && d != 0 && i % 5 == 0 {
+                            out.push('+');
+                        }
                         out.push(cell_text(d, *empty, *lower));
                     }
                     if *comment && r == 0 {
@@ -292,6 +298,9 @@ fn render(chunks: &[Chunk], br: &str) -> String {
                 let grid = pattern(size);
                 for (i, &d) in grid.iter().enumerate() {
                     let d = if holes[i % holes.len()] { 0 } else { d };
+                    if *empty == '_' && d != 0 && i % 7 == 0 {
+                        out.push('+');
+                    }
                     out.push(cell_text(d, *empty, false));
                 }
                 out.push_str(trailing);
@@ -311,7 +320,7 @@ fn render(chunks: &[Chunk], br: &str) -> String {
                 let text = if *line {
                     marks_line(size, &marks) + "\n"
                 } else {
-                    marks_grid(size, &marks)
+                    marks_grid(size, &marks, None)
                 };
                 out.push_str(&text.replace('\n', br));
             }
@@ -780,4 +789,42 @@ fn a_collection_is_cut_at_every_one_line_puzzle() {
     // A declared size of 16 makes an 81-cell line a (broken) row: no cut there.
     let text = format!("# size: 16\n\n{}", line.repeat(20));
     assert_eq!(parse_in_pieces(&text).1, 1);
+}
+
+// ---------------------------------------------------------------- entries
+
+#[test]
+fn entries_are_read_apart_from_givens_in_every_layout_and_written_back() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let with_entry = line.replacen("4.....", "4+1....", 1);
+    let block = "4 +1 . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+    for text in [format!("{with_entry} rated\n"), block.to_string()] {
+        let doc = parse(&text);
+        assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+        let p = &doc.puzzles[0];
+        assert_eq!(p.givens[1], 1);
+        assert!(p.is_entry(1) && !p.is_entry(0) && p.is_given(0));
+        assert_eq!(p.clues()[1], 0);
+        assert_eq!(p.givens_count(), 17);
+        assert_eq!(&text[p.cell_span(1).start..p.cell_span(1).end], "+1");
+        check_round_trip(&text);
+        let canon = canonical(&text, &doc);
+        assert!(canon.contains("+1"), "{canon}");
+        // Filling in leaves the entry as it is.
+        let filled = apply_edits(&text, &fill_edits(p, &[9; 81]));
+        assert!(filled.contains("+1"));
+    }
+    // In a pencil-mark grid, before a lone digit only.
+    let marks = "+1 23 | 34 4\n3 4 | 12 12\n. . | . .\n. . | . 1234\n";
+    let doc = parse(marks);
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert!(doc.puzzles[0].is_entry(0));
+    let bad = parse(&marks.replacen("+1 23", "1 +23", 1));
+    assert!(
+        bad.problems[0].message.contains("before a lone digit"),
+        "{:?}",
+        bad.problems
+    );
+    // A `+` before no digit is a stray character, as before.
+    assert_eq!(parse("+. 2 | 3 4\n").problems[0].code, Code::Syntax);
 }

@@ -807,7 +807,9 @@ fn a_burst_of_a_thousand_edits_ends_with_the_final_texts_diagnostics() {
     }
     assert_eq!(doc.version, 1001);
     let last = server.diagnostics(&doc.uri, 1001);
-    // Publishes for this document only ever move forward, and the final one is the last.
+    // Publishes for this document never go back, and the final one is the last. (A version may
+    // be published twice: once checked, again with the redundant givens its rating found, when
+    // the rating finishes before the next edit cancels it.)
     server.drain(Duration::from_millis(500));
     let versions: Vec<i64> = server
         .log
@@ -817,7 +819,7 @@ fn a_burst_of_a_thousand_edits_ends_with_the_final_texts_diagnostics() {
         })
         .map(|m| m["params"]["version"].as_i64().unwrap())
         .collect();
-    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
+    assert!(versions.windows(2).all(|w| w[0] <= w[1]), "{versions:?}");
     assert_eq!(versions.last(), Some(&1001));
     // The same text opened fresh gets the same diagnostics.
     let fresh_uri = "file:///t/fresh.sudoku";

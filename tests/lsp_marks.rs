@@ -133,7 +133,7 @@ fn remove_naked_twins_gives_the_seeds_grid_cell_by_cell() {
             Variant::Diagonal => "# variant: diagonal\n",
             Variant::Classic => "",
         };
-        let text = format!("{header}{}", marks_grid(Size::NINE, &sets(&before)));
+        let text = format!("{header}{}", marks_grid(Size::NINE, &sets(&before), None));
         let uri = format!("file:///twins{n}.sudoku");
         server.open(&uri, 1, &text);
         let row = header.lines().count() as u64;
@@ -159,7 +159,7 @@ fn remove_naked_twins_gives_the_seeds_grid_cell_by_cell() {
 fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error() {
     let mut server = started();
     let before = eliminated(&givens(TWINS), Variant::Classic);
-    let grid = marks_grid(Size::NINE, &sets(&before));
+    let grid = marks_grid(Size::NINE, &sets(&before), None);
     // A2 gets a 1 back, which A1 rules out.
     let text = grid.replacen("1  237", "1  1237", 1);
     let uri = "file:///ruled-out.sudoku";
@@ -263,5 +263,144 @@ fn fill_in_pencil_marks_then_apply_next_step_on_them() {
         assert_eq!(after[c] & !before[c], 0, "{}", g.cell_name(c));
         assert!(after[c] != 0 && after[c] != every_digit(9) || before[c] == after[c]);
     }
+    server.shutdown_and_exit();
+}
+
+// ---------------------------------------------------------------- entries and settings
+
+/// The easy puzzle with two entries in row A: `+5` at A1 (no clash, but the solution has 4
+/// there) and `+3` at A2 (the given 3 at A3 is in the same row and box).
+const ENTRIES: &str = concat!(
+    "# title: entries\n+5+33.2.6..\n",
+    common::easy_rows_b_to_i!()
+);
+
+fn codes_of(diagnostics: &[Value]) -> Vec<(String, String)> {
+    diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["message"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The diagnostics last published for `uri`, once the server has been quiet for a while.
+fn settled_diagnostics(server: &mut Server, uri: &str) -> Vec<(String, String)> {
+    server.drain(std::time::Duration::from_millis(700));
+    let last = server
+        .log
+        .iter()
+        .rev()
+        .find(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .expect("diagnostics published");
+    codes_of(last["params"]["diagnostics"].as_array().unwrap())
+}
+
+fn against_solution(found: &[(String, String)]) -> Vec<&str> {
+    found
+        .iter()
+        .filter(|(code, _)| code == "against-solution")
+        .map(|(_, m)| m.as_str())
+        .collect()
+}
+
+#[test]
+fn entries_are_checked_apart_from_givens_and_against_the_solution_only_when_asked() {
+    let mut server = started();
+    let uri = "file:///entries.sudoku";
+    server.open(uri, 1, ENTRIES);
+    let found = codes_of(&server.diagnostics(uri, 1));
+    assert!(
+        found.contains(&(
+            "conflict".to_string(),
+            "3 appears twice in row A and box 1: your entry at A2 and the given at A3".to_string()
+        )),
+        "{found:?}"
+    );
+    // The verdict is about the givens: they still have one solution, and nothing says the
+    // 5 at A1 is wrong until asked.
+    assert!(
+        !found.iter().any(|(code, _)| code == "no-solution"),
+        "{found:?}"
+    );
+    assert!(against_solution(&found).is_empty());
+
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"sudoku": {"checkAgainstSolution": true}}}),
+    );
+    let found = settled_diagnostics(&mut server, uri);
+    assert_eq!(
+        against_solution(&found),
+        [
+            "5 is not the solution's digit at A1",
+            "3 is not the solution's digit at A2"
+        ],
+        "{found:?}"
+    );
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"sudoku": {"checkAgainstSolution": false, "colour": "red"}}}),
+    );
+    let found = settled_diagnostics(&mut server, uri);
+    assert!(against_solution(&found).is_empty(), "{found:?}");
+    let warned = server.log.iter().any(|m| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|t| t.contains("unknown setting 'colour'"))
+    });
+    assert!(warned, "an unknown setting is named in the log");
+
+    // Hover tells an entry from a given; solving leaves the entries as they are.
+    let hover = server.hover(uri, json!({"line": 1, "character": 0}));
+    let text = hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(text.contains("Your entry: 5"), "{text} {hover}");
+    server.shutdown_and_exit();
+}
+
+#[test]
+fn settings_given_at_initialize_apply_from_the_first_diagnostics() {
+    let mut server = Server::spawn();
+    let params = json!({
+        "processId": null,
+        "rootUri": null,
+        "capabilities": common::full_capabilities(),
+        "initializationOptions": {"checkAgainstSolution": true, "redundantGivens": false},
+    });
+    server.request("initialize", params);
+    server.notify("initialized", json!({}));
+    // Marks that leave out, in the first cell with three or more, the digit the solution
+    // puts there.
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const SOLVED: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let mut marks = sets(&eliminated(&givens(EASY), Variant::Classic));
+    let cell = (0..81).find(|&c| marks[c].count_ones() >= 3).unwrap();
+    marks[cell] &= !(1 << (SOLVED.as_bytes()[cell] - b'1'));
+    let name = geometry(Size::NINE, Variant::Classic).cell_name(cell);
+    let text = marks_grid(Size::NINE, &marks, None);
+    let uri = "file:///init.sudoku";
+    server.open(uri, 1, &text);
+    let found = codes_of(&server.diagnostics(uri, 1));
+    assert_eq!(
+        against_solution(&found),
+        [format!(
+            "the pencil marks of {name} leave out the digit the solution puts there"
+        )],
+        "{found:?}"
+    );
+    let found = settled_diagnostics(&mut server, uri);
+    assert!(
+        !found.iter().any(|(code, _)| code == "redundant-given"),
+        "redundant givens are off: {found:?}"
+    );
     server.shutdown_and_exit();
 }

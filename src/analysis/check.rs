@@ -52,7 +52,7 @@ pub fn setter_findings(
     // A few puzzles pay for threads: each tries every given.
     on_every_core(&unique, 4, |puzzle| {
         let geometry = crate::grid::geometry(puzzle.size, puzzle.variant);
-        let redundant = super::redundant_givens(geometry, &puzzle.givens, budget);
+        let redundant = super::redundant_givens(geometry, &puzzle.clues(), budget);
         let mut found = vec![findings::givens_finding(
             puzzle,
             redundant.as_deref().map_err(|&stop| stop),
@@ -153,7 +153,7 @@ fn position(finding: &Finding) -> (usize, usize) {
 fn with_findings(document: Document, analyses: Vec<Arc<Analysis>>) -> Checked {
     let mut findings = document.problems.clone();
     for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
-        if has_findings(analysis) || puzzle.marks.is_some() {
+        if has_findings(analysis) || puzzle.marks.is_some() || puzzle.entries.is_some() {
             findings.extend(self::findings(puzzle, analysis));
         }
     }
@@ -242,7 +242,7 @@ fn key(puzzle: &Puzzle) -> CacheKey {
     (
         puzzle.size,
         puzzle.variant,
-        puzzle.givens.clone().into_boxed_slice(),
+        puzzle.clues().into_owned().into_boxed_slice(),
     )
 }
 
@@ -314,6 +314,7 @@ mod tests {
             size: Size::NINE,
             variant: Variant::Classic,
             givens,
+            entries: None,
             marks: None,
             cell_spans,
             span: Span::new(0, 81),

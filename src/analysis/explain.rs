@@ -19,8 +19,13 @@ pub struct CellExplanation {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CellState {
-    /// A digit in the source; `conflicts` names each clash, e.g. "row E: E2".
-    Given { digit: u8, conflicts: Vec<String> },
+    /// A digit in the source (a given, or the solver's `entry`); `conflicts` names each clash,
+    /// e.g. "row E: E2".
+    Given {
+        digit: u8,
+        entry: bool,
+        conflicts: Vec<String>,
+    },
     Empty {
         /// The pencil marks.
         marks: Digits,
@@ -44,6 +49,7 @@ pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
         0 => explain_empty(geometry, &puzzle.givens, cell),
         digit => CellState::Given {
             digit,
+            entry: puzzle.is_entry(cell),
             conflicts: geometry.peers[cell]
                 .iter()
                 .map(|&p| p as usize)
@@ -136,7 +142,7 @@ pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
         status_text(geometry, analysis),
         format!(
             "symmetry of the givens: {}",
-            super::symmetry(geometry, &puzzle.givens).name()
+            super::symmetry(geometry, &puzzle.clues()).name()
         ),
     ]
 }

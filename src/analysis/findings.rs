@@ -22,6 +22,7 @@ pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
     }
     out.extend(verdict_finding(geometry, puzzle, analysis));
     out.extend(super::mark_findings(puzzle));
+    out.extend(super::entry_findings(puzzle));
     out
 }
 
@@ -243,7 +244,7 @@ pub fn givens_finding(puzzle: &Puzzle, redundant: Result<&[usize], Stop>) -> Fin
         Ok(cells) => format!("not minimal ({})", plural(cells.len(), "redundant given")),
         Err(stop) => format!("minimality not decided: {}", stop_words(stop)),
     };
-    let symmetry = super::symmetry(geometry, &puzzle.givens);
+    let symmetry = super::symmetry(geometry, &puzzle.clues());
     Finding::new(
         Severity::Info,
         Code::Givens,

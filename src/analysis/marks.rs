@@ -49,6 +49,82 @@ pub fn mark_findings(puzzle: &Puzzle) -> Vec<Finding> {
     out
 }
 
+/// Each entry (`+7`) that repeats a digit of its row, column, box or diagonal, naming which
+/// side each digit is on: "7 appears twice in row E: your entry at E5 and the given at E2".
+pub fn entry_findings(puzzle: &Puzzle) -> Vec<Finding> {
+    if puzzle.entries.is_none() {
+        return Vec::new();
+    }
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let side = |c: usize| {
+        let name = geometry.cell_name(c);
+        if puzzle.is_entry(c) {
+            format!("your entry at {name}")
+        } else {
+            format!("the given at {name}")
+        }
+    };
+    let mut out = Vec::new();
+    for cell in (0..puzzle.givens.len()).filter(|&c| puzzle.is_entry(c)) {
+        let digit = puzzle.givens[cell];
+        for &peer in geometry.peers[cell].iter() {
+            let peer = peer as usize;
+            if puzzle.givens[peer] != digit {
+                continue;
+            }
+            let d = digit_char(digit);
+            let units = super::findings::shared_unit_names(geometry, cell, peer);
+            let message = format!(
+                "{d} appears twice in {units}: {} and {}",
+                side(cell),
+                side(peer)
+            );
+            let related = Related::new(
+                puzzle.cell_span(peer),
+                format!("the other {d}: {}", side(peer)),
+            );
+            out.push(
+                Finding::error(Code::Conflict, puzzle.cell_span(cell), message)
+                    .with_related(vec![related]),
+            );
+        }
+    }
+    out
+}
+
+/// What the puzzle's unique solution says about the solver's work, for those who ask for it
+/// (it gives the solution away): each entry that is not the solution's digit, and each cell
+/// whose pencil marks leave out the digit the solution puts there. Nothing for a puzzle
+/// without exactly one solution.
+pub fn solution_findings(puzzle: &Puzzle, solution: &[u8]) -> Vec<Finding> {
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let full = every_digit(puzzle.size.side());
+    let mut out = Vec::new();
+    for cell in 0..puzzle.givens.len() {
+        let name = geometry.cell_name(cell);
+        let right = solution[cell];
+        if puzzle.is_entry(cell) && puzzle.givens[cell] != right {
+            out.push(Finding::error(
+                Code::WrongEntry,
+                puzzle.cell_span(cell),
+                format!(
+                    "{} is not the solution's digit at {name}",
+                    digit_char(puzzle.givens[cell])
+                ),
+            ));
+        }
+        let set = puzzle.marks.as_deref().map_or(full, |m| m[cell]);
+        if puzzle.givens[cell] == 0 && set != full && set & (1 << (right - 1)) == 0 {
+            out.push(Finding::error(
+                Code::WrongEntry,
+                puzzle.cell_span(cell),
+                format!("the pencil marks of {name} leave out the digit the solution puts there"),
+            ));
+        }
+    }
+    out
+}
+
 /// Every mark of an empty cell that a placed peer rules out, cell by cell, digits ascending.
 pub fn ruled_out(puzzle: &Puzzle) -> Vec<RuledOut> {
     let Some(marks) = puzzle.marks.as_deref() else {
@@ -188,7 +264,20 @@ pub fn without_ruled_out(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
     Some(marks)
 }
 
-/// The edits that write `marks` into `puzzle`. A puzzle written with pencil marks gets one edit
+/// Why `marks` cannot be written into `puzzle`, if it cannot: a line of places has no way to
+/// tell an entry from a given.
+pub fn marks_unwritable(puzzle: &Puzzle) -> Option<&'static str> {
+    let line = matches!(
+        puzzle.layout,
+        format::Layout::Line | format::Layout::MarksLine
+    );
+    (line && puzzle.entries.is_some()).then_some(
+        "a line of pencil marks cannot tell your entries (+7) from givens: write the puzzle as a \
+         grid block to keep pencil marks beside entries",
+    )
+}
+
+/// The edits that write `marks` into `puzzle` (see `marks_unwritable` first). A puzzle written with pencil marks gets one edit
 /// per changed cell, in its own form. One written without them becomes a pencil-mark grid (a
 /// block, in place of its rows) or a line of places (a one-liner, in place of its cells, the
 /// text after them kept).
@@ -196,6 +285,8 @@ pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet]) -> Vec<Edit> {
     if let Some(old) = puzzle.marks.as_deref() {
         return (0..marks.len())
             .filter(|&c| old[c] != marks[c])
+            // An entry's cell holds its digit alone whatever the marks: it is never changed.
+            .filter(|&c| !puzzle.is_entry(c))
             .map(|c| format::cell_edit(puzzle, c, marks[c], '.'))
             .collect();
     }
@@ -209,7 +300,7 @@ pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet]) -> Vec<Edit> {
             )
         }
         _ => {
-            let mut grid = format::marks_grid(puzzle.size, marks);
+            let mut grid = format::marks_grid(puzzle.size, marks, puzzle.entries.as_deref());
             grid.pop(); // the block's own last line break stays
             (puzzle.span, grid)
         }

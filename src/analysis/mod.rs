@@ -22,8 +22,8 @@ pub use generate::{
 };
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
 pub use marks::{
-    fill_marks, mark_findings, marks_edits, marks_of, remove_naked_twins, ruled_out,
-    without_ruled_out, RuledOut,
+    entry_findings, fill_marks, mark_findings, marks_edits, marks_of, marks_unwritable,
+    remove_naked_twins, ruled_out, solution_findings, without_ruled_out, RuledOut,
 };
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,

@@ -113,8 +113,8 @@ fn grade_one(puzzle: &Puzzle, options: &Options) -> Graded {
         cancel: None,
     };
     match options.mode {
-        Mode::Hint(_) => hint(puzzle.size, puzzle.variant, &puzzle.givens, &budget),
-        _ => grade(puzzle.size, puzzle.variant, &puzzle.givens, &budget),
+        Mode::Hint(_) => hint(puzzle.size, puzzle.variant, &puzzle.clues(), &budget),
+        _ => grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget),
     }
 }
 

@@ -184,7 +184,7 @@ impl<'b> Solving<'b> {
             eprintln!("{}", report::line(&self.name, &index, problem));
         }
         if self.job == Job::Marks {
-            return self.marks(&piece);
+            return self.marks(&piece, &index);
         }
         let analyses = Cache::default().analyze_all(&document.puzzles, self.budget);
         let mut solved = piece.text.clone().into_bytes();
@@ -207,12 +207,25 @@ impl<'b> Solving<'b> {
 impl Solving<'_> {
     /// The piece with every puzzle's pencil marks filled in afresh (those already solved left
     /// alone).
-    fn marks(&mut self, piece: &Piece) -> Vec<u8> {
+    fn marks(&mut self, piece: &Piece, index: &LineIndex) -> Vec<u8> {
         let edits: Vec<Edit> = piece
             .document
             .puzzles
             .iter()
             .filter(|puzzle| puzzle.givens.contains(&0))
+            .filter(|puzzle| match analysis::marks_unwritable(puzzle) {
+                None => true,
+                Some(why) => {
+                    let note = Finding::new(
+                        Severity::Info,
+                        Code::Syntax,
+                        puzzle.first_row,
+                        format!("left unchanged: {why}"),
+                    );
+                    eprintln!("{}", report::line(&self.name, index, &note));
+                    false
+                }
+            })
             .flat_map(|puzzle| analysis::marks_edits(puzzle, &analysis::fill_marks(puzzle)))
             .map(|edit| Edit {
                 span: crate::finding::Span::new(

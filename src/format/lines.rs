@@ -52,6 +52,9 @@ pub(crate) struct CellLine {
     /// could be a one-line puzzle (16, 36, 81, 144, 256 or 625 cells) and is followed by the end
     /// of the line, whitespace or `#`; 0 otherwise.
     pub run: usize,
+    /// Byte offset of that run's first cell (a `+` before an entered digit is part of its cell,
+    /// so the run may be longer in bytes than in cells).
+    pub run_start: usize,
     /// Byte offset just past that run.
     pub run_end: usize,
     /// The largest digit on the line (letters count as 10, 11, …), 0 if none; only within the
@@ -96,6 +99,8 @@ const BAR: u8 = 2;
 const HASH: u8 = 3;
 const CELL: u8 = 4;
 const NON_ASCII: u8 = 5;
+/// `+`, which makes the digit right after it an entry (the solver's, not a given).
+const PLUS: u8 = 6;
 
 /// The class of each byte.
 static CLASS: [u8; 256] = {
@@ -107,6 +112,7 @@ static CLASS: [u8; 256] = {
             b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => SPACE,
             b'|' => BAR,
             b'#' => HASH,
+            b'+' => PLUS,
             b'1'..=b'9' | b'A'..=b'P' | b'a'..=b'p' | b'.' | b'0' | b'_' => CELL,
             0x80..=0xff => NON_ASCII,
             _ => OTHER,
@@ -145,6 +151,21 @@ pub(crate) fn cell_value(c: char) -> Option<u8> {
     match u8::try_from(c) {
         Ok(b) if CLASS[b as usize] == CELL => Some(VALUE[b as usize]),
         _ => None,
+    }
+}
+
+/// The length of the cell starting at byte `at` of `bytes`: 1 for a cell character, 2 for `+`
+/// and a digit (an entry), 0 for anything else.
+fn cell_len(bytes: &[u8], at: usize) -> usize {
+    match CLASS[bytes[at] as usize] {
+        CELL => 1,
+        PLUS if bytes
+            .get(at + 1)
+            .is_some_and(|&b| CLASS[b as usize] == CELL && VALUE[b as usize] > 0) =>
+        {
+            2
+        }
+        _ => 0,
     }
 }
 
@@ -288,12 +309,18 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
     let mut run_end = lead;
     let mut run_max = 0;
     let mut run_empties = 0;
-    while run_end < bytes.len() && CLASS[bytes[run_end] as usize] == CELL {
-        run_max = run_max.max(VALUE[bytes[run_end] as usize]);
-        run_empties += usize::from(VALUE[bytes[run_end] as usize] == 0);
-        run_end += 1;
+    let mut run = 0;
+    while run_end < bytes.len() {
+        let len = cell_len(bytes, run_end);
+        if len == 0 {
+            break;
+        }
+        let value = VALUE[bytes[run_end + len - 1] as usize];
+        run_max = run_max.max(value);
+        run_empties += usize::from(value == 0);
+        run_end += len;
+        run += 1;
     }
-    let run = run_end - lead;
     let ends_well = match bytes.get(run_end) {
         None | Some(b'#') => true,
         Some(&b) => match CLASS[b as usize] {
@@ -306,6 +333,7 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
     let line_length = |s: &Size| s.cells() == run || s.cells() * s.side() == run;
     if ends_well && Size::ALL.iter().any(line_length) {
         line.run = run;
+        line.run_start = base + lead;
         line.run_end = base + run_end;
     }
     // The run's bytes are all cells: count them at once and read tokens after it.
@@ -323,6 +351,7 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
                 line.slots += 1;
                 max_all = max_all.max(VALUE[c as usize & 0xff]);
                 groups.cell(VALUE[c as usize & 0xff] == 0, span);
+                groups.broken |= span.len() > 1; // an entry is no pencil mark
             }
             Token::Stray(_) => {
                 line.slots += 1;
@@ -400,7 +429,8 @@ fn has_word(bytes: &[u8]) -> bool {
 /// One token of a row line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
-    /// A cell character (always ASCII) and its span.
+    /// A cell character (always ASCII) and its span: one byte, or two for an entry (`+7`, the
+    /// character then being the digit).
     Cell(char, Span),
     /// A run of characters that are neither cells, separators nor a comment.
     Stray(Span),
@@ -451,10 +481,13 @@ impl Iterator for RowTokens<'_> {
                     self.at = bytes.len(); // nothing after a comment is a token
                     return Some(Token::Comment(self.base + at));
                 }
-                CELL => {
-                    self.at += 1;
-                    let span = Span::new(self.base + at, self.base + at + 1);
-                    return Some(Token::Cell(b as char, span));
+                CELL | PLUS => {
+                    let len = cell_len(bytes, at);
+                    if len > 0 {
+                        self.at += len;
+                        let span = Span::new(self.base + at, self.base + at + len);
+                        return Some(Token::Cell(bytes[at + len - 1] as char, span));
+                    }
                 }
                 _ => {}
             }
@@ -466,6 +499,7 @@ impl Iterator for RowTokens<'_> {
             self.at += char_at(self.content, at).1;
             while self.at < bytes.len()
                 && !matches!(CLASS[bytes[self.at] as usize], HASH | CELL)
+                && cell_len(bytes, self.at) == 0
                 && self.separator(self.at).is_none()
             {
                 self.at += char_at(self.content, self.at).1;

@@ -11,7 +11,7 @@
 
 use super::lines::{self, Token};
 use super::parse::{cell_digit, stray_finding};
-use super::CellSpans;
+use super::{CellSpans, Entries};
 use crate::finding::{plural, Code, Finding, Span};
 use crate::grid::{digit_char, Size};
 
@@ -27,6 +27,8 @@ pub fn every_digit(side: usize) -> DigitSet {
 pub(super) struct MarkCells {
     size: Size,
     pub givens: Vec<u8>,
+    /// Which placed digits are entries (`+7`).
+    entries: Vec<bool>,
     pub marks: Vec<DigitSet>,
     spans: Vec<Span>,
     pub broken: bool,
@@ -37,6 +39,7 @@ impl MarkCells {
         MarkCells {
             size,
             givens: Vec::with_capacity(size.cells()),
+            entries: Vec::with_capacity(size.cells()),
             marks: Vec::with_capacity(size.cells()),
             spans: Vec::with_capacity(size.cells()),
             broken: false,
@@ -78,7 +81,21 @@ impl MarkCells {
     fn group(&mut self, text: &str, span: Span, problems: &mut Vec<Finding>) {
         let side = self.size.side();
         let (mut given, mut set): (u8, DigitSet) = (0, 0);
-        if text.len() == 1 {
+        let entry = text.starts_with('+');
+        if entry && text.len() > 2 {
+            self.broken = true;
+            problems.push(Finding::error(
+                Code::Syntax,
+                span,
+                "a + marks a digit you entered: it goes before a lone digit (+7), not before \
+                 pencil marks",
+            ));
+        } else if entry {
+            match cell_digit(text.as_bytes()[1] as char, span, self.size, problems) {
+                Some(d) if d > 0 => (given, set) = (d, 1 << (d - 1)),
+                _ => self.broken = true,
+            }
+        } else if text.len() == 1 {
             let ch = text.as_bytes()[0] as char;
             match cell_digit(ch, span, self.size, problems) {
                 Some(0) => set = every_digit(side),
@@ -115,6 +132,7 @@ impl MarkCells {
             }
         }
         self.givens.push(given);
+        self.entries.push(entry);
         self.marks.push(set);
         self.spans.push(span);
     }
@@ -144,6 +162,7 @@ impl MarkCells {
                 0
             };
             self.givens.push(given);
+            self.entries.push(false);
             // No candidate at all is kept as it is: the mark checks say so.
             self.marks.push(set);
             self.spans
@@ -151,15 +170,20 @@ impl MarkCells {
         }
     }
 
-    /// The cells, their marks and spans, unless something was wrong.
-    pub fn finish(self) -> Option<(Vec<u8>, Box<[DigitSet]>, CellSpans)> {
-        (!self.broken).then(|| {
-            (
-                self.givens,
-                self.marks.into_boxed_slice(),
-                CellSpans::from_spans(&self.spans),
-            )
-        })
+    /// The cells, which are entries (`None` when none is), their marks and spans, unless
+    /// something was wrong.
+    #[allow(clippy::type_complexity)]
+    pub fn finish(self) -> Option<(Vec<u8>, Entries, Box<[DigitSet]>, CellSpans)> {
+        if self.broken {
+            return None;
+        }
+        let entries = self.entries.contains(&true).then(|| self.entries.into());
+        Some((
+            self.givens,
+            entries,
+            self.marks.into_boxed_slice(),
+            CellSpans::from_spans(&self.spans),
+        ))
     }
 }
 
@@ -346,7 +370,7 @@ mod tests {
             let mut marks = vec![every_digit(side); size.cells()];
             marks[0] = 1;
             marks[1] = every_digit(side) & !1;
-            let grid = crate::format::marks_grid(size, &marks);
+            let grid = crate::format::marks_grid(size, &marks, None);
             let line = crate::format::marks_line(size, &marks);
             for text in [grid, line] {
                 let doc = parse(&text);

@@ -55,13 +55,20 @@ pub enum Layout {
     MarksLine,
 }
 
+/// Which placed digits are the solver's entries (`+7`), cell by cell; `None` when none is.
+pub type Entries = Option<Box<[bool]>>;
+
 /// One well-formed puzzle.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub size: Size,
     pub variant: Variant,
-    /// Row-major, `0` for an empty cell, `1..=side` for a given digit.
+    /// Row-major, `0` for an empty cell, `1..=side` for a placed digit: a given, or an entry
+    /// (the solver's own digit, written `+7`) when `entries` says so.
     pub givens: Vec<u8>,
+    /// Which placed digits are the solver's entries rather than the puzzle's givens; `None`
+    /// when there is none. The verdict on a puzzle is about its givens alone (`clues`).
+    pub entries: Entries,
     /// The pencil marks, for a puzzle written with them (`Layout::Marks` or `MarksLine`): each
     /// cell's candidates, bit `d - 1` for digit `d`. A placed cell has its digit alone; an
     /// empty cell without marks written has every digit.
@@ -98,8 +105,31 @@ impl Puzzle {
     pub fn cell_span(&self, i: usize) -> Span {
         self.cell_spans.span(i)
     }
+    /// How many givens the puzzle has (entries are not givens).
     pub fn givens_count(&self) -> usize {
-        self.givens.iter().filter(|&&d| d != 0).count()
+        (0..self.givens.len()).filter(|&c| self.is_given(c)).count()
+    }
+    /// Whether cell `c` holds one of the puzzle's givens.
+    pub fn is_given(&self, c: usize) -> bool {
+        self.givens[c] != 0 && !self.is_entry(c)
+    }
+    /// Whether cell `c` holds a digit the solver entered (`+7`).
+    pub fn is_entry(&self, c: usize) -> bool {
+        self.entries.as_ref().is_some_and(|e| e[c])
+    }
+    /// The givens alone, entries left out: what the verdict, the rating and the setter checks
+    /// are about.
+    pub fn clues(&self) -> std::borrow::Cow<'_, [u8]> {
+        match &self.entries {
+            None => std::borrow::Cow::Borrowed(&self.givens),
+            Some(entries) => std::borrow::Cow::Owned(
+                self.givens
+                    .iter()
+                    .zip(entries.iter())
+                    .map(|(&d, &entry)| if entry { 0 } else { d })
+                    .collect(),
+            ),
+        }
     }
 }
 

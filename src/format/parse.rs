@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::marks::{DigitSet, MarkCells};
-use super::{CellSpans, Document, Layout, Metadata, Puzzle};
+use super::{CellSpans, Document, Entries, Layout, Metadata, Puzzle};
 use crate::finding::{plural, Code, Finding, Span};
 use crate::grid::{digit_char, Size};
 
@@ -238,6 +238,7 @@ impl<'a> Parser<'a> {
             size,
             layout,
             givens,
+            entries,
             marks,
             cell_spans,
             span,
@@ -254,6 +255,7 @@ impl<'a> Parser<'a> {
             size,
             variant: scope.variant.valid().unwrap_or_default(),
             givens,
+            entries,
             marks,
             cell_spans,
             span,
@@ -305,7 +307,7 @@ impl<'a> Parser<'a> {
             return None;
         };
         // Cell characters are ASCII, one byte each.
-        let run_start = c.run_end - c.run;
+        let run_start = c.run_start;
         let run = self.source(run_start, c.run_end).as_bytes();
         let first_row = Span::new(run_start, c.run_end);
         // The common case, a well-formed line, in one tight pass; otherwise cell by cell, to
@@ -313,7 +315,7 @@ impl<'a> Parser<'a> {
         let n = size.side();
         let letters_allowed = n > 9;
         let givens: Vec<u8> = run.iter().map(|&b| lines::cell_byte_value(b)).collect();
-        let fits = givens.iter().all(|&d| d as usize <= n);
+        let fits = givens.iter().all(|&d| d as usize <= n) && !run.contains(&b'+');
         if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
             let spans = CellSpans::run(run_start, run.len());
             return Some(Built::plain(
@@ -326,24 +328,16 @@ impl<'a> Parser<'a> {
             ));
         }
         let mut cells = Cells::new(size.cells());
-        for (k, &b) in run.iter().enumerate() {
-            let at = run_start + k;
-            cells.push(
-                b as char,
-                Span::new(at, at + 1),
-                size,
-                &mut self.doc.problems,
-            );
+        let text = self.source(run_start, c.run_end);
+        for token in lines::RowTokens::new(text, run_start) {
+            if let Token::Cell(ch, span) = token {
+                cells.push(ch, span, size, &mut self.doc.problems);
+            }
         }
-        let (givens, spans) = cells.finish()?;
-        Some(Built::plain(
-            size,
-            Layout::Line,
-            givens,
-            spans,
-            line.span(),
-            first_row,
-        ))
+        let (givens, entries, spans) = cells.finish()?;
+        let mut built = Built::plain(size, Layout::Line, givens, spans, line.span(), first_row);
+        built.entries = entries;
+        Some(built)
     }
 
     /// Read the line of pencil marks (N places a cell) on `line`.
@@ -351,15 +345,16 @@ impl<'a> Parser<'a> {
         let Kind::Cells(c) = line.kind else {
             return None;
         };
-        let run_start = c.run_end - c.run;
+        let run_start = c.run_start;
         let run = self.source(run_start, c.run_end).as_bytes();
         let mut cells = MarkCells::new(size);
         cells.line(run, run_start, &mut self.doc.problems);
-        let (givens, marks, cell_spans) = cells.finish()?;
+        let (givens, _, marks, cell_spans) = cells.finish()?;
         Some(Built {
             size,
             layout: Layout::MarksLine,
             givens,
+            entries: None,
             marks: Some(marks),
             cell_spans,
             span: line.span(),
@@ -442,11 +437,12 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        let (givens, marks, cell_spans) = cells.finish()?;
+        let (givens, entries, marks, cell_spans) = cells.finish()?;
         Some(Built {
             size,
             layout: Layout::Marks,
             givens,
+            entries,
             marks: Some(marks),
             cell_spans,
             span,
@@ -502,15 +498,10 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
-        let (givens, spans) = cells.finish()?;
-        Some(Built::plain(
-            size,
-            Layout::Block,
-            givens,
-            spans,
-            span,
-            first.span(),
-        ))
+        let (givens, entries, spans) = cells.finish()?;
+        let mut built = Built::plain(size, Layout::Block, givens, spans, span, first.span());
+        built.entries = entries;
+        Some(built)
     }
 
     /// The size of a block from its first row's length or, failing that, the first row within
@@ -613,6 +604,7 @@ struct Built {
     size: Size,
     layout: Layout,
     givens: Vec<u8>,
+    entries: Entries,
     marks: Option<Box<[DigitSet]>>,
     cell_spans: CellSpans,
     span: Span,
@@ -633,6 +625,7 @@ impl Built {
             size,
             layout,
             givens,
+            entries: None,
             marks: None,
             cell_spans,
             span,
@@ -690,8 +683,8 @@ fn ends_block(c: CellLine, side: Option<usize>) -> bool {
 /// The cells of a puzzle as they are read, and whether anything was wrong.
 struct Cells {
     givens: Vec<u8>,
-    /// Each cell's start (a cell is one ASCII byte).
-    starts: Vec<usize>,
+    /// Each cell's span: one ASCII byte, or two for an entry (`+7`).
+    spans: Vec<Span>,
     broken: bool,
 }
 
@@ -699,7 +692,7 @@ impl Cells {
     fn new(capacity: usize) -> Cells {
         Cells {
             givens: Vec::with_capacity(capacity),
-            starts: Vec::with_capacity(capacity),
+            spans: Vec::with_capacity(capacity),
             broken: false,
         }
     }
@@ -710,11 +703,20 @@ impl Cells {
             0
         });
         self.givens.push(digit);
-        self.starts.push(span.start);
+        self.spans.push(span);
     }
 
-    fn finish(self) -> Option<(Vec<u8>, CellSpans)> {
-        (!self.broken).then(|| (self.givens, CellSpans::from_starts(&self.starts)))
+    /// The digits, which of them are entries (`None` when none is), and the spans.
+    fn finish(self) -> Option<(Vec<u8>, Entries, CellSpans)> {
+        if self.broken {
+            return None;
+        }
+        let entries = self
+            .spans
+            .iter()
+            .any(|s| s.len() > 1)
+            .then(|| self.spans.iter().map(|s| s.len() > 1).collect());
+        Some((self.givens, entries, CellSpans::from_spans(&self.spans)))
     }
 }
 

@@ -143,12 +143,16 @@ pub fn canonical(text: &str, doc: &Document) -> String {
                 (Layout::Line, _) => plan_line(text, &lines, puzzle, rows[0], &mut plan),
                 (Layout::Block, _) => {
                     let size = puzzle.size;
-                    let digits = |_: usize, row: &[u8]| row_text(size, row);
+                    let n = size.side();
+                    let entries = puzzle.entries.as_deref();
+                    let digits = |r: usize, row: &[u8]| {
+                        row_text(size, row, entries.map(|e| &e[r * n..(r + 1) * n]))
+                    };
                     let border = border_text(size);
                     plan_block(text, &lines, puzzle, &rows, (digits, border), &mut plan)
                 }
                 (Layout::Marks, Some(marks)) => {
-                    let grid = MarksGrid::new(puzzle.size, marks, true);
+                    let grid = MarksGrid::new(puzzle.size, marks, puzzle.entries.as_deref(), true);
                     let groups = |r: usize, _: &[u8]| grid.row(r);
                     let border = grid.border();
                     plan_block(text, &lines, puzzle, &rows, (groups, border), &mut plan)
@@ -185,7 +189,7 @@ pub fn grid_block(size: Size, cells: &[u8]) -> String {
             out.push_str(&border_text(size));
             out.push('\n');
         }
-        out.push_str(&row_text(size, row));
+        out.push_str(&row_text(size, row, None));
         out.push('\n');
     }
     out
@@ -250,7 +254,13 @@ fn row_lines(text: &str, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>> 
 fn plan_line(text: &str, lines: &[Line], puzzle: &Puzzle, row: usize, plan: &mut [Plan]) {
     let line = &lines[row];
     let cells_end = puzzle.cell_span(puzzle.cell_spans.len() - 1).end;
-    let mut s: String = puzzle.givens.iter().map(|&d| cell_char(d)).collect();
+    let mut s = String::with_capacity(puzzle.givens.len() + 16);
+    for (c, &d) in puzzle.givens.iter().enumerate() {
+        if puzzle.is_entry(c) {
+            s.push('+');
+        }
+        s.push(cell_char(d));
+    }
     s.push_str(&text[cells_end..line.end]);
     plan[row] = Plan::Replace(s);
 }
@@ -291,8 +301,9 @@ pub fn marks_line(size: Size, marks: &[DigitSet]) -> String {
 /// A pencil-mark grid in columns: each cell's candidates as one group of digits (a placed
 /// digit alone), padded to the widest group of its column, ` | ` between boxes and border
 /// lines between bands, as HoDoKu prints one.
-pub fn marks_grid(size: Size, marks: &[DigitSet]) -> String {
-    let grid = MarksGrid::new(size, marks, false);
+/// Entries (if `entries` says which) are written `+7`.
+pub fn marks_grid(size: Size, marks: &[DigitSet], entries: Option<&[bool]>) -> String {
+    let grid = MarksGrid::new(size, marks, entries, false);
     let mut out = String::new();
     for r in 0..size.side() {
         if r > 0 && r % size.box_rows() == 0 {
@@ -314,18 +325,25 @@ struct MarksGrid {
 
 impl MarksGrid {
     /// With `unmarked_as_dot`, a cell with every digit (no marks written) is a lone `.`.
-    fn new(size: Size, marks: &[DigitSet], unmarked_as_dot: bool) -> MarksGrid {
+    fn new(
+        size: Size,
+        marks: &[DigitSet],
+        entries: Option<&[bool]>,
+        unmarked_as_dot: bool,
+    ) -> MarksGrid {
         let side = size.side();
         let groups: Vec<String> = marks
             .iter()
-            .map(|&set| {
+            .enumerate()
+            .map(|(c, &set)| {
                 if set == every_digit(side) && unmarked_as_dot || set == 0 {
                     return ".".to_string();
                 }
-                (1..=side as u8)
+                let digits = (1..=side as u8)
                     .filter(|d| set & (1 << (d - 1)) != 0)
-                    .map(digit_char)
-                    .collect()
+                    .map(digit_char);
+                let entry = entries.is_some_and(|e| e[c]) && set.count_ones() == 1;
+                entry.then_some('+').into_iter().chain(digits).collect()
             })
             .collect();
         let widths = (0..side)
@@ -440,12 +458,15 @@ fn cell_char(digit: u8) -> char {
     }
 }
 
-/// `4 8 3 | 9 2 1 | 6 5 7`
-fn row_text(size: Size, row: &[u8]) -> String {
+/// `4 8 3 | 9 2 1 | 6 5 7`, an entry with its `+` (`4 +8 3 | …`).
+fn row_text(size: Size, row: &[u8], entries: Option<&[bool]>) -> String {
     let mut s = String::with_capacity(row.len() * 2 + 8);
     for (c, &d) in row.iter().enumerate() {
         if c > 0 {
             s.push_str(if c % size.box_cols() == 0 { " | " } else { " " });
+        }
+        if entries.is_some_and(|e| e[c]) {
+            s.push('+');
         }
         s.push(cell_char(d));
     }

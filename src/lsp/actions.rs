@@ -113,7 +113,7 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
     }
     let geometry = grid::geometry(puzzle.size, puzzle.variant);
     let budget = jobs::on_demand_budget();
-    let extra = analysis::best_extra_given(geometry, &puzzle.givens, &budget)?;
+    let extra = analysis::best_extra_given(geometry, &puzzle.clues(), &budget)?;
     let name = geometry.cell_name(extra.cell);
     let digit = digit_char(extra.digit);
     let then = match (extra.unique_after, extra.complete) {
@@ -272,7 +272,8 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
     };
     let mut out = Vec::new();
     let filled = analysis::fill_marks(puzzle);
-    if puzzle.marks.is_none() || filled != current {
+    let writable = analysis::marks_unwritable(puzzle).is_none();
+    if writable && (puzzle.marks.is_none() || filled != current) {
         let edits = analysis::marks_edits(puzzle, &filled);
         let title = "Fill in pencil marks".to_string();
         out.push(Some(action(

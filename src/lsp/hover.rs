@@ -102,7 +102,7 @@ fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> 
     }
     let geometry = grid::geometry(puzzle.size, puzzle.variant);
     let budget = jobs::on_demand_budget();
-    let (digits, complete) = analysis::true_candidates_at(geometry, &puzzle.givens, cell, &budget);
+    let (digits, complete) = analysis::true_candidates_at(geometry, &puzzle.clues(), cell, &budget);
     let name = geometry.cell_name(cell);
     Some(if complete {
         format!("Across the puzzle's solutions, {name} takes {digits}")
@@ -204,11 +204,16 @@ pub fn cell(explanation: &CellExplanation, style: Style) -> String {
     let mut text = Text::new(style);
     text.heading(&explanation.name, &explanation.units.join(", "));
     match &explanation.state {
-        CellState::Given { digit, conflicts } => {
+        CellState::Given {
+            digit,
+            entry,
+            conflicts,
+        } => {
+            let what = if *entry { "Your entry" } else { "Given" };
             if conflicts.is_empty() {
-                text.paragraph(format!("Given: {}", digit_char(*digit)));
+                text.paragraph(format!("{what}: {}", digit_char(*digit)));
             } else {
-                let title = format!("Given: {} — conflicts with", digit_char(*digit));
+                let title = format!("{what}: {} — conflicts with", digit_char(*digit));
                 text.list(&title, conflicts.iter().cloned());
             }
         }

@@ -217,7 +217,7 @@ pub fn analyze_puzzle(puzzle: &Puzzle, limits: Limits) -> Analysis {
     analysis::analyze(
         puzzle.size,
         puzzle.variant,
-        &puzzle.givens,
+        &puzzle.clues(),
         &limits.on_demand().budget(None),
     )
 }

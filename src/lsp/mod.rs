@@ -17,6 +17,7 @@ mod jobs;
 mod memory;
 mod ratings;
 mod server;
+mod settings;
 mod transport;
 mod view;
 

@@ -40,7 +40,7 @@ pub fn per_puzzle() -> Duration {
 pub type Key = (Size, Variant, Vec<u8>);
 
 fn key(puzzle: &Puzzle) -> Key {
-    (puzzle.size, puzzle.variant, puzzle.givens.clone())
+    (puzzle.size, puzzle.variant, puzzle.clues().into_owned())
 }
 
 /// What the server keeps of one puzzle's path.
@@ -288,19 +288,21 @@ pub fn redundant_findings(puzzles: &[Puzzle], ratings: &Ratings) -> Vec<crate::f
 /// first step (code actions are asked for at every move of the cursor).
 pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
     match ratings.get(puzzle) {
-        Some(rated) => rated.lead.clone(),
-        None => walk(puzzle, MAX_LEAD, Some(Instant::now() + ON_DEMAND)),
+        Some(rated) if puzzle.entries.is_none() => rated.lead.clone(),
+        _ => walk(puzzle, MAX_LEAD, Some(Instant::now() + ON_DEMAND)),
     }
 }
 
 /// The simplest step from the givens: the cached path's first, else found now.
 pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
     match ratings.get(puzzle) {
-        Some(rated) => rated.lead.first().cloned(),
-        None => walk(puzzle, 1, None).pop(),
+        Some(rated) if puzzle.entries.is_none() => rated.lead.first().cloned(),
+        _ => walk(puzzle, 1, None).pop(),
     }
 }
 
+/// The steps from the grid as the solver has it: givens and entries (the rating, kept by
+/// grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
     let geo = geometry(puzzle.size, puzzle.variant);
     walk_grid(geo, &puzzle.givens, max, deadline, None)

@@ -28,6 +28,7 @@ use super::diagnostics;
 use super::documents::{Documents, Snapshot};
 use super::jobs::{self, Carry, Limits};
 use super::ratings::{self, Ratings};
+use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, commands, hover, memory};
@@ -51,6 +52,8 @@ struct Inner {
     client: Client,
     state: Mutex<State>,
     config: OnceLock<ClientConfig>,
+    /// The user's settings, as last sent.
+    settings: Mutex<Settings>,
     /// Held while deciding whether to publish and publishing, so publishes keep their order.
     publish_gate: tokio::sync::Mutex<()>,
     /// Set by `shutdown`; the exit code depends on it.
@@ -98,6 +101,7 @@ impl Backend {
                 client,
                 state: Mutex::new(State::default()),
                 config: OnceLock::new(),
+                settings: Mutex::new(Settings::default()),
                 publish_gate: tokio::sync::Mutex::new(()),
                 shut_down: Arc::new(AtomicBool::new(false)),
             }),
@@ -158,6 +162,19 @@ impl Backend {
 impl Inner {
     fn config(&self) -> ClientConfig {
         self.config.get().copied().unwrap_or_default()
+    }
+
+    fn settings(&self) -> Settings {
+        *self.settings.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Take the settings in `value`; whether they changed, and what could not be used.
+    fn update_settings(&self, value: &serde_json::Value) -> (bool, Vec<String>) {
+        let mut settings = self.settings.lock().unwrap_or_else(|e| e.into_inner());
+        let (updated, problems) = Settings::updated(*settings, value);
+        let changed = updated != *settings;
+        *settings = updated;
+        (changed, problems)
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -317,13 +334,19 @@ impl Inner {
         let encoding = self.config().encoding;
         let job_uri = uri.clone();
         let job_analyzed = analyzed.clone();
+        let settings = self.settings();
         let job = tokio::task::spawn_blocking(move || {
-            jobs::guarded(|| redundant_diagnostics(&job_analyzed, &ratings, &job_uri, encoding))
+            jobs::guarded(|| {
+                extra_diagnostics(&job_analyzed, Some(&ratings), settings, &job_uri, encoding)
+            })
         });
         let Ok(Ok(extra)) = job.await else {
             return;
         };
         let _gate = self.publish_gate.lock().await;
+        if self.settings() != settings {
+            return; // the run the new settings started publishes instead
+        }
         let (version, main) = {
             let state = self.state();
             if state.documents.generation(&uri) != Some(analyzed.generation) {
@@ -486,6 +509,7 @@ impl Inner {
         let job_uri = uri.clone();
         let generation = snapshot.generation;
         let ratings = self.state().runs.get(&uri).map(|run| run.ratings.clone());
+        let settings = self.settings();
         // Placing the findings in the client's encoding is work too: done off the message loop.
         let job = tokio::task::spawn_blocking(move || {
             let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
@@ -494,9 +518,13 @@ impl Inner {
                 Ok((analyzed, findings)) => {
                     let diagnostics =
                         diagnostics::from_findings(&findings, &job_uri, &rope, encoding);
-                    let extra = ratings.map_or_else(Vec::new, |ratings| {
-                        redundant_diagnostics(&analyzed, &ratings, &job_uri, encoding)
-                    });
+                    let extra = extra_diagnostics(
+                        &analyzed,
+                        ratings.as_deref(),
+                        settings,
+                        &job_uri,
+                        encoding,
+                    );
                     (Ok(analyzed), diagnostics, extra)
                 }
                 Err(problem) => {
@@ -527,6 +555,9 @@ impl Inner {
             Err(problem) => (None, Some(problem)),
         };
         let _gate = self.publish_gate.lock().await;
+        if self.settings() != settings {
+            return None; // the settings changed while we worked: the run they started publishes
+        }
         {
             let mut state = self.state();
             if state.documents.generation(&uri) != Some(snapshot.generation) {
@@ -641,6 +672,12 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let config = ClientConfig::new(&params.capabilities);
         let _ = self.inner.config.set(config);
+        if let Some(options) = &params.initialization_options {
+            let (_, problems) = self.inner.update_settings(options);
+            for problem in problems {
+                self.inner.log(MessageType::WARNING, problem).await;
+            }
+        }
         let code_actions = CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,
@@ -727,6 +764,30 @@ impl LanguageServer for Backend {
                 }
             }
             Err(note) => self.inner.log(MessageType::WARNING, note).await,
+        }
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let (changed, problems) = self.inner.update_settings(&params.settings);
+        if changed {
+            // Every open document again, with the new settings: state first, before any await.
+            let runs: Vec<_> = {
+                let mut state = self.inner.state();
+                let uris: Vec<Uri> = state.runs.keys().cloned().collect();
+                uris.into_iter()
+                    .filter_map(|uri| {
+                        let snapshot = state.documents.get(&uri)?;
+                        let run = Inner::supersede(&mut state, &uri);
+                        Some((uri, snapshot, run))
+                    })
+                    .collect()
+            };
+            for (uri, snapshot, run) in runs {
+                tokio::spawn(self.inner.clone().analyze_and_publish(uri, snapshot, run));
+            }
+        }
+        for problem in problems {
+            self.inner.log(MessageType::WARNING, problem).await;
         }
     }
 
@@ -858,14 +919,31 @@ impl LanguageServer for Backend {
     }
 }
 
-/// The information diagnostics of the redundant givens of the puzzles rated so far.
-fn redundant_diagnostics(
+/// The diagnostics the settings add to a run's: the redundant givens of the puzzles rated so
+/// far (unless turned off), and what the solution says of the solver's entries and marks (when
+/// asked for).
+fn extra_diagnostics(
     analyzed: &Analyzed,
-    ratings: &Ratings,
+    ratings: Option<&Ratings>,
+    settings: Settings,
     uri: &Uri,
     encoding: super::encoding::Encoding,
 ) -> Vec<Diagnostic> {
-    let findings = ratings::redundant_findings(&analyzed.checked.document.puzzles, ratings);
+    let checked = &analyzed.checked;
+    let mut findings = Vec::new();
+    if settings.check_against_solution {
+        for (puzzle, analysis) in checked.document.puzzles.iter().zip(&checked.analyses) {
+            if let crate::analysis::Verdict::Unique(solution) = &analysis.verdict {
+                findings.extend(crate::analysis::solution_findings(puzzle, solution));
+            }
+        }
+    }
+    if let (true, Some(ratings)) = (settings.redundant_givens, ratings) {
+        findings.extend(ratings::redundant_findings(
+            &checked.document.puzzles,
+            ratings,
+        ));
+    }
     let room = diagnostics::MAX_DIAGNOSTICS.min(findings.len());
     diagnostics::from_findings(&findings[..room], uri, &analyzed.text, encoding)
 }

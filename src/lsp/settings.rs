@@ -1,0 +1,95 @@
+//! The user's settings: read from `initializationOptions` and from
+//! `workspace/didChangeConfiguration`, under a `sudoku` section or at the top level.
+//!
+//! - `checkAgainstSolution` (default off): pencil marks that leave out the digit the puzzle's
+//!   unique solution needs, and entries that are not the solution's digit, are errors. Off by
+//!   default because it gives the solution away.
+//! - `redundantGivens` (default on): the information diagnostics on givens the puzzle does not
+//!   need.
+
+use serde_json::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub check_against_solution: bool,
+    pub redundant_givens: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            check_against_solution: false,
+            redundant_givens: true,
+        }
+    }
+}
+
+impl Settings {
+    /// `current` updated by the settings in `value`, and a sentence for each setting that could
+    /// not be used (an unknown key, a value of the wrong type). Keys not given keep their value.
+    pub fn updated(current: Settings, value: &Value) -> (Settings, Vec<String>) {
+        let mut settings = current;
+        let mut problems = Vec::new();
+        let section = match value.get("sudoku") {
+            Some(section) => section,
+            None => value,
+        };
+        let Some(entries) = section.as_object() else {
+            if !section.is_null() {
+                problems.push(format!(
+                    "sudoku-lsp settings: expected an object of settings, got {section}"
+                ));
+            }
+            return (settings, problems);
+        };
+        for (key, value) in entries {
+            let slot = match key.as_str() {
+                "checkAgainstSolution" => &mut settings.check_against_solution,
+                "redundantGivens" => &mut settings.redundant_givens,
+                _ => {
+                    problems.push(format!(
+                        "sudoku-lsp settings: unknown setting '{key}' (known: \
+                         checkAgainstSolution, redundantGivens)"
+                    ));
+                    continue;
+                }
+            };
+            match value.as_bool() {
+                Some(on) => *slot = on,
+                None => problems.push(format!(
+                    "sudoku-lsp settings: '{key}' takes true or false, not {value}; left as it was"
+                )),
+            }
+        }
+        (settings, problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn settings_are_read_from_a_section_or_the_top_and_problems_are_named() {
+        let base = Settings::default();
+        let (s, problems) =
+            Settings::updated(base, &json!({"sudoku": {"checkAgainstSolution": true}}));
+        assert!(s.check_against_solution && s.redundant_givens && problems.is_empty());
+        let (s, _) = Settings::updated(s, &json!({"redundantGivens": false}));
+        assert!(s.check_against_solution && !s.redundant_givens);
+        let (same, problems) = Settings::updated(
+            s,
+            &json!({"sudoku": {"redundantGivens": "no", "colour": 1}}),
+        );
+        assert_eq!(same, s);
+        assert_eq!(problems.len(), 2);
+        let said = |what: &str| problems.iter().any(|p| p.contains(what));
+        assert!(
+            said("'redundantGivens' takes true or false"),
+            "{problems:?}"
+        );
+        assert!(said("unknown setting 'colour'"), "{problems:?}");
+        assert_eq!(Settings::updated(s, &Value::Null), (s, vec![]));
+    }
+}
