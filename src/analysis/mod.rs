@@ -246,14 +246,50 @@ fn solve_nine(geometry: &Geometry, grid: &[u8; 81], budget: &Budget) -> TwoSolut
     let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
     let outcome = fast9::solve(grid, diagonal, 2, max_nodes, budget.cancel);
     let found = |i: usize| (outcome.count > i).then(|| outcome.solutions[i].to_vec());
-    let stop = outcome.stop.map(|stop| match stop {
-        fast9::Fast9Stop::Nodes => Stop::Nodes,
-        fast9::Fast9Stop::Cancelled => Stop::Cancelled,
-    });
+    let stop = outcome.stop.map(fast9_stop);
     TwoSolutions {
         first: found(0),
         second: found(1),
         stop,
         nodes: outcome.nodes,
+    }
+}
+
+/// Whether `givens` has a solution, through the dedicated 9×9 solver where it applies, and the
+/// nodes its search visited: `verdict` for a caller that only asks "any solution?", which
+/// stops at the first one instead of looking for a second. `Err` when the budget ran out first.
+fn solvable_counting(
+    geometry: &Geometry,
+    givens: &[u8],
+    budget: &Budget,
+) -> (Result<bool, Stop>, u64) {
+    let Ok(grid) = <&[u8; 81]>::try_from(givens) else {
+        let outcome = engine::search(geometry, givens, 1, budget);
+        return (
+            found_any(!outcome.solutions.is_empty(), outcome.stop),
+            outcome.nodes,
+        );
+    };
+    let diagonal = geometry.variant == Variant::Diagonal;
+    let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+    let outcome = fast9::solve(grid, diagonal, 1, max_nodes, budget.cancel);
+    let found = found_any(outcome.count > 0, outcome.stop.map(fast9_stop));
+    (found, outcome.nodes)
+}
+
+/// A search for one solution's answer: a solution found stands whatever stopped the search
+/// after it; none found is a proof only when nothing did.
+fn found_any(found: bool, stop: Option<Stop>) -> Result<bool, Stop> {
+    match (found, stop) {
+        (false, Some(stop)) => Err(stop),
+        _ => Ok(found),
+    }
+}
+
+/// The engine's reason for a stop of the 9×9 solver.
+fn fast9_stop(stop: fast9::Fast9Stop) -> Stop {
+    match stop {
+        fast9::Fast9Stop::Nodes => Stop::Nodes,
+        fast9::Fast9Stop::Cancelled => Stop::Cancelled,
     }
 }

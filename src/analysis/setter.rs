@@ -6,7 +6,7 @@
 //! Each check answers from solution counts (`solutions`), through the 9×9 solver where it
 //! applies, and says when the budget cut it short rather than guessing.
 
-use super::{verdict_counting, Verdict};
+use super::{found_any, solvable_counting, verdict_counting, Verdict};
 use crate::engine::{self, Budget, Digits, Stop};
 use crate::grid::Geometry;
 
@@ -50,25 +50,54 @@ impl<'b, 'c> Pool<'b, 'c> {
         verdict
     }
 
-    /// Whether `givens` has a solution, with the nodes left; `Err` once they are spent.
+    /// Whether `givens` has a solution, by the general engine with the nodes left; `Err` once
+    /// they are spent.
     fn has_solution(&mut self, geometry: &Geometry, givens: &[u8]) -> Result<bool, Stop> {
-        if self.left == Some(0) {
+        self.has_solution_by(deep_search, geometry, givens, u64::MAX)
+    }
+
+    /// Whether `givens` has a solution, by `search` with at most `most` of the nodes left;
+    /// `Err` when they ran out first.
+    fn has_solution_by(
+        &mut self,
+        search: Search,
+        geometry: &Geometry,
+        givens: &[u8],
+        most: u64,
+    ) -> Result<bool, Stop> {
+        if self.spent() {
             return Err(Stop::Nodes);
         }
         let budget = Budget {
-            max_nodes: self.left,
+            max_nodes: Some(self.left.map_or(most, |left| left.min(most))),
             ..*self.budget
         };
-        let outcome = engine::search(geometry, givens, 1, &budget);
+        let (found, nodes) = search(geometry, givens, &budget);
         if let Some(left) = &mut self.left {
-            *left = left.saturating_sub(outcome.nodes.max(1));
+            *left = left.saturating_sub(nodes.max(1));
         }
-        match (outcome.solutions.is_empty(), outcome.stop) {
-            (false, _) => Ok(true),
-            (true, None) => Ok(false),
-            (true, Some(stop)) => Err(stop),
-        }
+        found
     }
+
+    /// Whether every node is spent. A search stopped for want of nodes is then over, where one
+    /// stopped at its own, smaller cap may be tried again with a larger one.
+    fn spent(&self) -> bool {
+        self.left == Some(0)
+    }
+}
+
+/// A search for one solution of `givens` within the budget: whether it found one (`Err` when
+/// the budget ran out first), and the nodes it visited.
+type Search = fn(&Geometry, &[u8], &Budget) -> (Result<bool, Stop>, u64);
+
+/// The general engine's search: on a 9×9 slower per node than the 9×9 solver, but each node is
+/// reduced further (`deduce`: every naked and hidden subset, box-line interaction), so a sparse
+/// set of givens with no solution is often refuted at its root where the 9×9 solver branches
+/// thousands of times.
+fn deep_search(geometry: &Geometry, givens: &[u8], budget: &Budget) -> (Result<bool, Stop>, u64) {
+    let outcome = engine::search(geometry, givens, 1, budget);
+    let found = found_any(!outcome.solutions.is_empty(), outcome.stop);
+    (found, outcome.nodes)
 }
 
 /// Whether `solution` is still the only solution once the cells `removed` of a puzzle it was
@@ -337,51 +366,118 @@ pub struct Core {
 /// hundreds of times a 9×9 node, and a grid of 625 cells has hundreds of givens to try.
 const LARGE_CORE_NODES: u64 = 5_000;
 
+/// The nodes the first try at dropping givens may spend. Most tries are decided in a few dozen;
+/// a proof that a sparse set has no solution can take the 9×9 solver 175,000 (a sudoku17 made
+/// wrong: 13 givens), where the general engine refutes the same set at its root, or the solver
+/// in 3 nodes once five more givens are gone. A try cut short waits for the next pass.
+const FIRST_TRY_NODES: u64 = 256;
+
+/// How many times more nodes each pass over the givens still undecided may spend per try.
+const TRY_GROWTH: u64 = 8;
+
+/// About how many of the 9×9 solver's nodes one of the general engine's costs: a try the solver
+/// did not decide gets the engine with this many times fewer nodes (at least its root).
+const DEEP_NODE_COST: u64 = 64;
+
 /// The smallest set of givens that leaves no solution by itself, for a puzzle with none: givens
 /// are dropped, many at a time while that works and one at a time where it does not, as long
 /// as what is left still has no solution. What remains is minimal: a given kept was needed
-/// then, and a subset of a set with a solution has one too. On grids other than 9×9 the search
-/// has a small pool of nodes, and past it the set is smaller but maybe not minimal.
+/// then, and a subset of a set with a solution has one too. Each try has a cap on its nodes
+/// that grows from pass to pass (see `FIRST_TRY_NODES`), so a costly proof waits until other
+/// givens are gone. On grids other than 9×9 the search has a small pool of nodes, and past it
+/// the set is smaller but maybe not minimal.
 pub fn no_solution_core(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Core {
     let mut pool = if givens.len() == 81 {
         Pool::new(budget)
     } else {
         Pool::at_most(budget, LARGE_CORE_NODES)
     };
-    let mut grid = givens.to_vec();
-    let mut todo: Vec<usize> = (0..givens.len()).filter(|&c| givens[c] != 0).collect();
-    let mut minimal = true;
-    // How many givens to try dropping at once: doubled after a drop that works, halved after
-    // one that does not (a given that cannot go alone is needed).
-    let mut chunk = (todo.len() / 4).max(1);
-    let mut at = 0;
-    while at < todo.len() {
-        let take = chunk.min(todo.len() - at);
-        let tried = &todo[at..at + take];
-        for &c in tried {
-            grid[c] = 0;
+    let mut shrink = Shrink {
+        givens,
+        grid: givens.to_vec(),
+        needed: Vec::new(),
+        open: (0..givens.len()).filter(|&c| givens[c] != 0).collect(),
+    };
+    let mut most = FIRST_TRY_NODES;
+    let minimal = loop {
+        if shrink.pass(geometry, &mut pool, most).is_err() {
+            break false; // the budget ran out: the givens still open are kept unproven
         }
-        let verdict = pool.verdict(geometry, &grid);
-        if verdict == Verdict::NoSolution {
-            todo.drain(at..at + take); // not needed: leave them out
-            chunk = take * 2;
-            continue;
+        if shrink.open.is_empty() {
+            break true;
         }
-        for &c in tried {
-            grid[c] = givens[c];
+        most = most.saturating_mul(TRY_GROWTH);
+    };
+    let mut cells = shrink.needed;
+    cells.extend(shrink.open);
+    cells.sort_unstable();
+    Core { cells, minimal }
+}
+
+/// A no-solution core on its way: the givens proven needed, those not decided yet, and the
+/// grid of both (the givens dropped are empty).
+struct Shrink<'g> {
+    givens: &'g [u8],
+    grid: Vec<u8>,
+    needed: Vec<usize>,
+    open: Vec<usize>,
+}
+
+impl Shrink<'_> {
+    /// One pass over the open givens, each try spending at most `most` nodes: drop those the
+    /// grid has no solution without, keep as needed those it has one without, and leave open
+    /// those not decided within `most`. `Err` when the pool, the deadline or the cancel flag
+    /// stopped it.
+    fn pass(&mut self, geometry: &Geometry, pool: &mut Pool, most: u64) -> Result<(), Stop> {
+        // How many givens to try dropping at once: doubled after a drop that works, halved
+        // after one that does not (a given that cannot go alone is needed).
+        let mut chunk = (self.open.len() / 4).max(1);
+        let mut at = 0;
+        while at < self.open.len() {
+            let take = chunk.min(self.open.len() - at);
+            let tried = at..at + take;
+            self.set(tried.clone(), false);
+            let found = solution_within(geometry, &self.grid, pool, most);
+            if found == Ok(false) {
+                self.open.drain(tried); // not needed: leave them out
+                chunk = take * 2;
+                continue;
+            }
+            self.set(tried, true);
+            match found {
+                Err(stop) if stop != Stop::Nodes || pool.spent() => return Err(stop),
+                _ if take > 1 => chunk = take / 2,
+                Ok(_) => self.needed.push(self.open.remove(at)), // a solution without it
+                Err(_) => at += 1, // not decided within `most`: the next pass tries again
+            }
         }
-        if take > 1 {
-            chunk = take / 2;
-            continue;
-        }
-        if matches!(verdict, Verdict::Undecided { found: None, .. }) {
-            minimal = false; // kept without proof that it is needed
-        }
-        at += 1;
+        Ok(())
     }
-    Core {
-        cells: todo,
-        minimal,
+
+    /// Put back (`given`) or empty the open givens `range`.
+    fn set(&mut self, range: std::ops::Range<usize>, given: bool) {
+        for &cell in &self.open[range] {
+            self.grid[cell] = if given { self.givens[cell] } else { 0 };
+        }
+    }
+}
+
+/// Whether `grid` has a solution, spending at most `most` nodes: the 9×9 solver first, then on
+/// a 9×9 the general engine, whose deeper deduction refutes at once sets the solver needs
+/// thousands of nodes for (see `deep_search`). `Err` when neither decided.
+fn solution_within(
+    geometry: &Geometry,
+    grid: &[u8],
+    pool: &mut Pool,
+    most: u64,
+) -> Result<bool, Stop> {
+    let found = pool.has_solution_by(solvable_counting, geometry, grid, most);
+    match found {
+        Err(Stop::Nodes) if grid.len() == 81 && !pool.spent() => {
+            let deep = (most / DEEP_NODE_COST).max(1);
+            pool.has_solution_by(deep_search, geometry, grid, deep)
+        }
+        _ => found,
     }
 }
 
@@ -653,25 +749,68 @@ mod tests {
             .expect("a digit that fits locally and leaves no solution");
         givens[empty] = wrong;
         let core = no_solution_core(g, &givens, &budget);
-        assert!(core.minimal);
         assert!(core.cells.contains(&empty), "{core:?}");
         assert!(core.cells.len() < givens.iter().filter(|&&d| d != 0).count());
-        let keep = |cells: &[usize]| {
-            let mut only = vec![0u8; 81];
+        assert_minimal_core(g, &givens, &core);
+    }
+
+    /// `core` is marked minimal, its givens leave no solution, and without any one of them
+    /// there is one (decided by the general engine, not the searches the core was built with).
+    fn assert_minimal_core(g: &Geometry, givens: &[u8], core: &Core) {
+        let budget = Budget::unlimited();
+        assert!(core.minimal, "{core:?}");
+        let solvable = |cells: &[usize]| {
+            let mut only = vec![0u8; givens.len()];
             for &c in cells {
                 only[c] = givens[c];
             }
-            verdict(g, &only, &budget)
+            !engine::search(g, &only, 1, &budget).solutions.is_empty()
         };
-        assert_eq!(keep(&core.cells), Verdict::NoSolution);
+        assert!(!solvable(&core.cells), "{core:?} has a solution");
         for i in 0..core.cells.len() {
             let mut fewer = core.cells.clone();
             fewer.remove(i);
-            assert!(
-                keep(&fewer).solution().is_some(),
-                "without {}",
-                core.cells[i]
-            );
+            assert!(solvable(&fewer), "{core:?} without {}", core.cells[i]);
+        }
+    }
+
+    /// A sudoku17 puzzle with a wrong 6 at A1: dropping givens in order, one try asks the 9×9
+    /// solver to refute 13 givens, 175,000 nodes, where the 8 of the core take it 3.
+    const COSTLY_CORE: &str =
+        "6......23.1..4....5........1.....4.....2...8....8.3.......5.16..4....7....3......";
+
+    #[test]
+    fn a_core_whose_proof_is_costly_in_one_order_is_still_minimal() {
+        let g = nine();
+        let givens = grid(COSTLY_CORE);
+        let budget = Budget {
+            max_nodes: Some(super::super::DEFAULT_MAX_NODES),
+            ..Budget::default()
+        };
+        let core = no_solution_core(g, &givens, &budget);
+        assert!(core.cells.contains(&0), "{core:?}");
+        assert_minimal_core(g, &givens, &core);
+    }
+
+    #[test]
+    fn a_core_cut_short_by_the_budget_still_has_no_solution() {
+        let g = nine();
+        let givens = grid(COSTLY_CORE);
+        for max_nodes in [1, 50, 300, 2_000] {
+            let budget = Budget {
+                max_nodes: Some(max_nodes),
+                ..Budget::default()
+            };
+            let core = no_solution_core(g, &givens, &budget);
+            let mut only = vec![0u8; 81];
+            for &c in &core.cells {
+                only[c] = givens[c];
+            }
+            let found = engine::search(g, &only, 1, &Budget::unlimited()).solutions;
+            assert!(found.is_empty(), "{max_nodes} nodes: {core:?}");
+            if core.minimal {
+                assert_minimal_core(g, &givens, &core);
+            }
         }
     }
 
