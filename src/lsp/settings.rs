@@ -6,6 +6,8 @@
 //!   default because it gives the solution away.
 //! - `redundantGivens` (default on): the information diagnostics on givens the puzzle does not
 //!   need.
+//!
+//! `server` and `trace`, the VS Code extension's own entries of the section, are let be.
 
 use serde_json::Value;
 
@@ -46,6 +48,8 @@ impl Settings {
             let slot = match key.as_str() {
                 "checkAgainstSolution" => &mut settings.check_against_solution,
                 "redundantGivens" => &mut settings.redundant_givens,
+                // The editors' own settings, sent along in the same section.
+                "server" | "trace" => continue,
                 _ => {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \
@@ -91,5 +95,7 @@ mod tests {
         );
         assert!(said("unknown setting 'colour'"), "{problems:?}");
         assert_eq!(Settings::updated(s, &Value::Null), (s, vec![]));
+        let editor = json!({"sudoku": {"server": {"path": ""}, "trace": {"server": "off"}}});
+        assert_eq!(Settings::updated(s, &editor), (s, vec![]));
     }
 }

@@ -99,6 +99,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'untitled', language: 'sudoku' },
     ],
     outputChannel: output,
+    // The server's own settings, at start and on every change (it ignores the editor-side
+    // `server` and `trace` entries of the section).
+    initializationOptions: serverSettings(),
+    synchronize: { configurationSection: 'sudoku' },
   };
   // The id `sudoku` makes the client read the `sudoku.trace.server` setting.
   client = new LanguageClient('sudoku', 'Sudoku', serverOptions, clientOptions);
@@ -181,4 +185,13 @@ async function insertNewPuzzle(): Promise<void> {
     command: 'sudoku.newPuzzle',
     arguments: [{ uri: editor.document.uri.toString(), position: { line, character: 0 } }],
   });
+}
+
+/** The settings the language server reads (see its README). */
+function serverSettings(): { checkAgainstSolution: boolean; redundantGivens: boolean } {
+  const config = vscode.workspace.getConfiguration('sudoku');
+  return {
+    checkAgainstSolution: config.get<boolean>('checkAgainstSolution', false),
+    redundantGivens: config.get<boolean>('redundantGivens', true),
+  };
 }
