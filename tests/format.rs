@@ -380,8 +380,11 @@ proptest! {
             // A filled group of pencil marks is its digit, padded: it starts where it did.
             let starts = |p: &sudoku_lsp::format::Puzzle| p.cell_spans.iter().map(|s| s.start).collect::<Vec<_>>();
             assert_eq!(starts(before), starts(after));
-            for (&b, &a) in before.givens.iter().zip(&after.givens) {
-                assert_eq!(a, if b == 0 { 1 } else { b });
+            for (c, (&b, &a)) in before.givens.iter().zip(&after.givens).enumerate() {
+                // Empty cells and entries take the solution's digit; givens stay.
+                let solved = b == 0 || before.is_entry(c);
+                assert_eq!(a, if solved { 1 } else { b });
+                assert_eq!(before.is_entry(c), after.is_entry(c));
             }
         }
     }
@@ -810,9 +813,14 @@ fn entries_are_read_apart_from_givens_in_every_layout_and_written_back() {
         check_round_trip(&text);
         let canon = canonical(&text, &doc);
         assert!(canon.contains("+1"), "{canon}");
-        // Filling in leaves the entry as it is.
+        // Solving corrects an entry that is not the solution's digit, its `+` kept, and leaves
+        // one that is.
         let filled = apply_edits(&text, &fill_edits(p, &[9; 81]));
-        assert!(filled.contains("+1"));
+        assert!(filled.contains("+9") && !filled.contains("+1"), "{filled}");
+        let mut right = [9; 81];
+        right[1] = 1;
+        let filled = apply_edits(&text, &fill_edits(p, &right));
+        assert!(filled.contains("+1"), "{filled}");
     }
     // In a pencil-mark grid, before a lone digit only.
     let marks = "+1 23 | 34 4\n3 4 | 12 12\n. . | . .\n. . | . 1234\n";

@@ -14,19 +14,36 @@ pub struct Edit {
     pub text: String,
 }
 
-/// The edits that write `solution` into `puzzle`: one per empty mark, nothing else touched.
+/// The edits that write `solution` into `puzzle`: one per empty mark, and one per entry (`+7`)
+/// that is not the solution's digit (corrected, its `+` kept); givens are never touched.
 pub fn fill_edits(puzzle: &Puzzle, solution: &[u8]) -> Vec<Edit> {
-    puzzle
-        .givens
-        .iter()
-        .zip(solution)
-        .zip(puzzle.cell_spans.iter())
-        .filter(|((&given, _), _)| given == 0)
-        .map(|((_, &digit), span)| Edit {
-            span,
-            text: filled_cell(puzzle.layout, span, digit),
+    (0..puzzle.givens.len())
+        .filter(|&c| to_fill(puzzle, c, solution[c]))
+        .map(|c| {
+            let span = puzzle.cell_span(c);
+            Edit {
+                span,
+                text: solved_cell(puzzle, c, span, solution[c]),
+            }
         })
         .collect()
+}
+
+/// Whether solving writes `digit` into cell `c`: it is empty, or an entry that differs.
+fn to_fill(puzzle: &Puzzle, c: usize, digit: u8) -> bool {
+    let placed = puzzle.givens[c];
+    placed == 0 || puzzle.is_entry(c) && placed != digit
+}
+
+/// The text of cell `c` (at `span`) once solved: an entry keeps its `+`.
+fn solved_cell(puzzle: &Puzzle, c: usize, span: Span, digit: u8) -> String {
+    if puzzle.is_entry(c) {
+        let mut text = filled_cell(puzzle.layout, Span::new(span.start + 1, span.end), digit);
+        text.insert(0, '+');
+        text
+    } else {
+        filled_cell(puzzle.layout, span, digit)
+    }
 }
 
 /// The edit that makes cell `cell` of `puzzle` hold `set`: a single digit is placed; several
@@ -83,22 +100,19 @@ fn filled_cell(layout: Layout, span: Span, digit: u8) -> String {
 /// Returns how many marks were filled.
 pub fn fill_bytes(text: &mut [u8], base: usize, puzzle: &Puzzle, solution: &[u8]) -> usize {
     let mut filled = 0;
-    for ((&given, &digit), span) in puzzle
-        .givens
-        .iter()
-        .zip(solution)
-        .zip(puzzle.cell_spans.iter())
-    {
-        if given == 0 {
-            let at = span.start.wrapping_sub(base);
-            if let Some(cell) = text.get_mut(at..at.saturating_add(span.len())) {
-                if let [mark] = cell {
-                    *mark = digit_char(digit) as u8;
-                } else {
-                    cell.copy_from_slice(filled_cell(puzzle.layout, span, digit).as_bytes());
-                }
-                filled += 1;
+    for (c, span) in puzzle.cell_spans.iter().enumerate() {
+        let digit = solution[c];
+        if !to_fill(puzzle, c, digit) {
+            continue;
+        }
+        let at = span.start.wrapping_sub(base);
+        if let Some(cell) = text.get_mut(at..at.saturating_add(span.len())) {
+            if let [mark] = cell {
+                *mark = digit_char(digit) as u8;
+            } else {
+                cell.copy_from_slice(solved_cell(puzzle, c, span, digit).as_bytes());
             }
+            filled += 1;
         }
     }
     filled
