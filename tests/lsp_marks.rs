@@ -172,6 +172,10 @@ fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error
     assert_eq!(hint["message"], "1 can go from A2: A1 holds 1");
     assert_eq!(hint["severity"], 4);
     assert_eq!(hint["range"]["start"], json!({"line": 0, "character": 3}));
+    let hover = server.hover(uri, json!({"line": 0, "character": 4}));
+    let shown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(shown.contains("Your pencil marks: {1, 2, 3, 7}"), "{shown}");
+    assert!(shown.contains("Pencil marks: {2, 3, 7}"), "{shown}");
     let fixed = apply(
         &mut server,
         uri,

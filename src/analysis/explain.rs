@@ -15,6 +15,9 @@ pub struct CellExplanation {
     /// "row E", "column 5", "box 5", …
     pub units: Vec<String>,
     pub state: CellState,
+    /// The pencil marks written in the file for an empty cell, when there are some (a cell
+    /// with every digit has none written).
+    pub written: Option<Digits>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,10 +67,18 @@ pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
                 .collect(),
         },
     };
+    let full = crate::format::every_digit(geometry.side());
+    let written = puzzle
+        .marks
+        .as_deref()
+        .map(|m| m[cell])
+        .filter(|&set| puzzle.givens[cell] == 0 && set != full)
+        .map(Digits);
     CellExplanation {
         name: geometry.cell_name(cell),
         units,
         state,
+        written,
     }
 }
 

@@ -222,6 +222,9 @@ pub fn cell(explanation: &CellExplanation, style: Style) -> String {
             excluded,
             conclusion,
         } => {
+            if let Some(written) = explanation.written {
+                text.paragraph(format!("Your pencil marks: {written}"));
+            }
             text.paragraph(format!("Pencil marks: {marks}"));
             if !excluded.is_empty() {
                 let reasons = excluded
@@ -281,6 +284,7 @@ mod tests {
                 ],
                 conclusion: "propagation leaves {2, 7}".into(),
             },
+            written: None,
         };
         let markdown = cell(&explanation, Style::Markdown);
         assert!(markdown.starts_with("**E5** · row E, column 5, box 5\n\nPencil marks: {2, 5, 7}"));
