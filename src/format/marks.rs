@@ -204,6 +204,23 @@ fn misplaced(ch: char, place: usize, cell: usize, side: usize, span: Span) -> Fi
     )
 }
 
+/// The seeds' naked-twins puzzle after elimination as a pencil-mark grid in the canonical form:
+/// the tests' common fixture.
+#[cfg(test)]
+pub(crate) const ALIGNED: &str = "\
+1  237 4    | 2357 9   257 | 27  6 8
+9  5   6    | 27   1   8   | 27  3 4
+23 237 8    | 4    37  6   | 9   5 1
+------------+--------------+--------
+5  1   2379 | 237  347 279 | 34  8 6
+8  37  379  | 6    347 579 | 345 1 2
+6  4   23   | 1235 8   125 | 35  9 7
+------------+--------------+--------
+7  8   1    | 9    2   3   | 6   4 5
+4  9   5    | 17   6   17  | 8   2 3
+23 6   23   | 8    5   4   | 1   7 9
+";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,19 +363,7 @@ mod tests {
             .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") + "\n")
             .collect();
         let canon = canonical(&bare, &parse(&bare));
-        let expected = "\
-1  237 4    | 2357 9   257 | 27  6 8
-9  5   6    | 27   1   8   | 27  3 4
-23 237 8    | 4    37  6   | 9   5 1
-------------+--------------+--------
-5  1   2379 | 237  347 279 | 34  8 6
-8  37  379  | 6    347 579 | 345 1 2
-6  4   23   | 1235 8   125 | 35  9 7
-------------+--------------+--------
-7  8   1    | 9    2   3   | 6   4 5
-4  9   5    | 17   6   17  | 8   2 3
-23 6   23   | 8    5   4   | 1   7 9
-";
+        let expected = ALIGNED;
         assert_eq!(canon, expected);
         assert_eq!(canonical(expected, &parse(expected)), expected);
     }

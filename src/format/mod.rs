@@ -7,7 +7,7 @@
 
 mod cells;
 mod lines;
-mod marks;
+pub(crate) mod marks;
 mod meta;
 pub(crate) use meta::parse_size;
 mod parse;

@@ -415,13 +415,7 @@ impl<'a> Parser<'a> {
             cells.broken = true;
             self.doc.problems.push(block_height(rows, size, span));
         }
-        for _ in 0..rows {
-            let Some(line) = self.ahead.next() else {
-                break;
-            };
-            let Kind::Cells(row) = line.kind else {
-                continue;
-            };
+        for (line, row) in self.take_rows(rows) {
             let content = self.source(line.start, line.end);
             let groups = cells.row(content, line.start, &mut self.doc.problems);
             if row.strays == 0 && groups != n {
@@ -468,13 +462,7 @@ impl<'a> Parser<'a> {
             cells.broken = true;
             self.doc.problems.push(block_height(rows, size, span));
         }
-        for _ in 0..rows {
-            let Some(line) = self.ahead.next() else {
-                break;
-            };
-            let Kind::Cells(row) = line.kind else {
-                continue;
-            };
+        for (line, row) in self.take_rows(rows) {
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
@@ -502,6 +490,21 @@ impl<'a> Parser<'a> {
         let mut built = Built::plain(size, Layout::Block, givens, spans, span, first.span());
         built.entries = entries;
         Some(built)
+    }
+
+    /// Move on past a block's `rows` row lines, and give each with its scan (at most a block's
+    /// side: 25 lines).
+    fn take_rows(&mut self, rows: usize) -> Vec<(Line, CellLine)> {
+        let mut taken = Vec::with_capacity(rows);
+        for _ in 0..rows {
+            let Some(line) = self.ahead.next() else {
+                break;
+            };
+            if let Kind::Cells(row) = line.kind {
+                taken.push((line, row));
+            }
+        }
+        taken
     }
 
     /// The size of a block from its first row's length or, failing that, the first row within
