@@ -22,6 +22,12 @@ enum Repr {
     Offsets { base: usize, offsets: Box<[u32]> },
     /// Each cell's start, for a block so spread out that `u32` offsets would not do.
     Starts(Box<[usize]>),
+    /// `len` cells of `width` bytes side by side from `start`: a line of pencil-mark places.
+    Strided {
+        start: usize,
+        len: usize,
+        width: usize,
+    },
     /// Each cell's whole span, for cells of several characters (a group of pencil marks).
     Spans(Box<[Span]>),
 }
@@ -59,6 +65,18 @@ impl CellSpans {
             let starts: Vec<usize> = spans.iter().map(|s| s.start).collect();
             return CellSpans::from_starts(&starts);
         }
+        // 16 bytes for a collection line of places, rather than 16 a cell.
+        let (start, width) = (spans[0].start, spans[0].len());
+        let strided = spans
+            .iter()
+            .enumerate()
+            .all(|(k, s)| s.start == start + k * width && s.len() == width);
+        if strided {
+            let len = spans.len();
+            return CellSpans {
+                repr: Repr::Strided { start, len, width },
+            };
+        }
         CellSpans {
             repr: Repr::Spans(spans.into()),
         }
@@ -69,6 +87,7 @@ impl CellSpans {
             Repr::Run { len, .. } => *len,
             Repr::Offsets { offsets, .. } => offsets.len(),
             Repr::Starts(starts) => starts.len(),
+            Repr::Strided { len, .. } => *len,
             Repr::Spans(spans) => spans.len(),
         }
     }
@@ -83,6 +102,9 @@ impl CellSpans {
             Repr::Run { start, len } => (i < *len).then(|| start + i)?,
             Repr::Offsets { base, offsets } => base + *offsets.get(i)? as usize,
             Repr::Starts(starts) => *starts.get(i)?,
+            Repr::Strided { start, len, width } => {
+                return (i < *len).then(|| Span::new(start + i * width, start + (i + 1) * width));
+            }
             Repr::Spans(spans) => return spans.get(i).copied(),
         };
         Some(Span::new(start, start + 1))
@@ -122,6 +144,7 @@ impl CellSpans {
             Repr::Run { start, .. } => by(start),
             Repr::Offsets { base, .. } => by(base),
             Repr::Starts(starts) => starts.iter_mut().for_each(by),
+            Repr::Strided { start, .. } => by(start),
             Repr::Spans(spans) => spans.iter_mut().for_each(|s| {
                 by(&mut s.start);
                 by(&mut s.end);
@@ -156,6 +179,23 @@ mod tests {
         let far = CellSpans::from_starts(&[1, usize::MAX - 1]);
         assert!(matches!(far.repr, Repr::Starts(_)));
         assert_eq!(far.span(1), Span::new(usize::MAX - 1, usize::MAX));
+    }
+
+    #[test]
+    fn cells_of_several_bytes_keep_their_spans() {
+        let places = [Span::new(10, 19), Span::new(19, 28), Span::new(28, 37)];
+        let strided = CellSpans::from_spans(&places);
+        assert!(matches!(strided.repr, Repr::Strided { width: 9, .. }));
+        assert_eq!(strided.iter().collect::<Vec<_>>(), places);
+        assert_eq!(strided.cell_at(20), Some(1));
+        let groups = [Span::new(0, 3), Span::new(4, 5), Span::new(8, 12)];
+        let mut spread = CellSpans::from_spans(&groups);
+        assert!(matches!(spread.repr, Repr::Spans(_)));
+        assert_eq!(spread.cell_at(9), Some(2));
+        spread.shift(5);
+        assert_eq!(spread.span(2), Span::new(13, 17));
+        let ones = CellSpans::from_spans(&[Span::new(4, 5), Span::new(5, 6)]);
+        assert!(matches!(ones.repr, Repr::Run { start: 4, len: 2 }));
     }
 
     #[test]
