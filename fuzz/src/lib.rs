@@ -3,8 +3,8 @@
 
 use arbitrary::{Result, Unstructured};
 use sudoku_lsp::finding::Span;
-use sudoku_lsp::format::Document;
-use sudoku_lsp::grid::digit_char;
+use sudoku_lsp::format::{every_digit, DigitSet, Document, Layout};
+use sudoku_lsp::grid::{char_digit, digit_char};
 
 /// The example files, whole: seeds for texts and pieces of them.
 pub const FILES: &[&str] = &[
@@ -182,10 +182,17 @@ pub fn check_invariants(text: &str, doc: &Document) {
         assert_eq!(p.givens.len(), n * n);
         assert_eq!(p.cell_spans.len(), n * n);
         assert!(p.givens.iter().all(|&d| d as usize <= n));
-        for (&d, s) in p.givens.iter().zip(p.cell_spans.iter()) {
+        for (i, (&d, s)) in p.givens.iter().zip(p.cell_spans.iter()).enumerate() {
             assert!(in_text(s), "cell span {s:?} outside the text");
-            assert_eq!(s.len(), 1);
-            let c = text[s.start..s.end].chars().next().unwrap();
+            let cell = &text[s.start..s.end];
+            if let Some(marks) = &p.marks {
+                check_marks_cell(cell, p.layout, d, marks[i], n);
+                continue;
+            }
+            // One character, or `+` and a digit for an entry.
+            assert_eq!(s.len(), 1 + usize::from(p.is_entry(i)));
+            assert_eq!(cell.starts_with('+'), p.is_entry(i));
+            let c = cell.chars().last().unwrap();
             if d == 0 {
                 assert!(matches!(c, '.' | '0' | '_'), "empty cell {c:?}");
             } else {
@@ -204,6 +211,28 @@ pub fn check_invariants(text: &str, doc: &Document) {
             assert!(in_text(entry.span), "metadata span {:?}", entry.span);
         }
     }
+}
+
+/// A cell of pencil marks says what was read: its digits (or the places holding them) are its
+/// set, one digit is placed, and a lone empty mark or every digit is an empty cell.
+fn check_marks_cell(cell: &str, layout: Layout, given: u8, set: DigitSet, side: usize) {
+    let written: DigitSet = cell
+        .chars()
+        .filter_map(char_digit)
+        .map(|d| 1 << (d - 1))
+        .sum();
+    match layout {
+        Layout::MarksLine => assert_eq!(cell.len(), side),
+        _ => assert!(cell.len() <= side + 1, "{cell:?}"),
+    }
+    let expected = if written == 0 && layout == Layout::Marks {
+        every_digit(side)
+    } else {
+        written
+    };
+    assert_eq!(set, expected, "{cell:?}");
+    let single = set.count_ones() == 1;
+    assert_eq!(given != 0, single, "{cell:?}");
 }
 
 /// The unit a position's `character` counts in.
