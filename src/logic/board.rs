@@ -275,9 +275,16 @@ impl<const W: usize> Board<W> {
         if self.empty.iter().any(|c| self.candidates[c].is_empty()) {
             return true;
         }
+        // Where each digit is or may go: a unit that misses one of these misses its digit.
+        let mut covered = self.places.clone();
+        for (cell, &value) in self.values.iter().enumerate() {
+            if value != 0 {
+                covered[value as usize - 1].insert(cell);
+            }
+        }
         (0..self.unit_count()).any(|u| {
-            (1..=self.side() as u8)
-                .any(|d| self.places_in(d, u).is_empty() && !self.unit_has_value(u, d))
+            let unit = self.unit(u);
+            covered.iter().any(|&cells| (cells & unit).is_empty())
         })
     }
 }

@@ -51,6 +51,7 @@ impl LoopHint {
 pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut budget = MAX_LOOP_NODES;
+    let unit_masks = unit_masks(b);
     for cell in b.empty_cells().iter() {
         let cands = b.candidates(cell);
         if cands.len() != 2 {
@@ -64,6 +65,8 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
             v1,
             v2,
             path: Vec::new(),
+            unit_masks: &unit_masks,
+            sides: [0; 2],
             found: &mut loops,
             budget: &mut budget,
         };
@@ -85,11 +88,29 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
     ControlFlow::Continue(())
 }
 
+/// Each cell's units as bits, for grids of at most 128 units (none for larger ones: their loop
+/// searches go without the pruning these allow).
+fn unit_masks<const W: usize>(b: &Board<W>) -> Vec<u128> {
+    if b.unit_count() > 128 {
+        return vec![0; b.geo.cells()];
+    }
+    (0..b.geo.cells())
+        .map(|cell| {
+            (0..b.region_types())
+                .filter_map(|t| b.region_of(cell, t))
+                .fold(0, |mask, u| mask | 1u128 << u)
+        })
+        .collect()
+}
+
 struct LoopSearch<'a, const W: usize> {
     b: &'a Board<W>,
     v1: u8,
     v2: u8,
     path: Vec<usize>,
+    unit_masks: &'a [u128],
+    /// The units of the path's cells at even places, and at odd places.
+    sides: [u128; 2],
     found: &'a mut Vec<Vec<usize>>,
     budget: &'a mut usize,
 }
@@ -103,6 +124,8 @@ impl<const W: usize> LoopSearch<'_, W> {
             return;
         }
         *self.budget -= 1;
+        let side = self.path.len() % 2;
+        self.sides[side] |= self.unit_masks[cell];
         self.path.push(cell);
         let pair = Digits::single(self.v1) | Digits::single(self.v2);
         for t in 0..self.b.region_types() {
@@ -121,6 +144,12 @@ impl<const W: usize> LoopSearch<'_, W> {
                     if cands & pair != pair {
                         continue;
                     }
+                    // A unit that two cells on the same side of the loop share stays shared
+                    // however the path goes on: no valid loop (`is_valid_loop`) comes of it.
+                    let side = self.path.len() % 2;
+                    if self.sides[side] & self.unit_masks[next] != 0 {
+                        continue;
+                    }
                     let more = (extra | cands) & !pair;
                     if cands.len() == 2 || more.len() == 1 || allowed > 0 {
                         let allowed = allowed - i32::from(cands.len() > 2);
@@ -130,6 +159,7 @@ impl<const W: usize> LoopSearch<'_, W> {
             }
         }
         self.path.pop();
+        self.sides[side] &= !self.unit_masks[cell];
     }
 }
 

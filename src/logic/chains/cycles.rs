@@ -6,6 +6,7 @@
 //! after four links or more; a forcing chain is an assumption that implies its own opposite.
 
 use super::potential::{Best, Cause, Ctx, Footprint, StaticLinks, NONE};
+use super::reach::Starts;
 use super::{Hint, Kind};
 use crate::engine::Digits;
 use crate::logic::cells::CellSet;
@@ -154,6 +155,13 @@ fn run<const W: usize>(
             _ => Digits::EMPTY,
         };
         let unbounded = ctx.best.difficulty == f64::INFINITY;
+        // Only from starts that can give a chain; not while recording what searches read: a
+        // start skipped here reads nothing, yet on a reduced grid (with links a removal adds) it
+        // may find a chain.
+        let starts = ctx
+            .track
+            .is_none()
+            .then(|| super::reach::starts(ctx, links, y, x));
         for cell in 0..cells {
             let cands = ctx.src.candidates(cell);
             if ctx.src.value(cell) != 0 || cands.len() < 2 {
@@ -173,7 +181,7 @@ fn run<const W: usize>(
                     reuse,
                     record,
                     &mut result,
-                    |ctx, result| unary(ctx, links, (cell, digit), y, x, result),
+                    |ctx, result| unary(ctx, links, (cell, digit), (y, x), starts.as_ref(), result),
                 );
                 ctx.found(&result[before..]);
             }
@@ -188,12 +196,14 @@ fn run<const W: usize>(
     result
 }
 
+/// The cycles through (`cell`, `digit`) on, and with `x` (digit links) the forcing chains from it
+/// on and off; only where `starts` (when known) says a chain can be.
 fn unary<const W: usize>(
     ctx: &mut Ctx<W>,
     links: &StaticLinks,
     (cell, digit): (usize, u8),
-    y: bool,
-    x: bool,
+    (y, x): (bool, bool),
+    starts: Option<&Starts>,
     result: &mut Vec<Hint>,
 ) {
     if !x && ctx.src.candidates(cell).len() > 2 {
@@ -202,12 +212,27 @@ fn unary<const W: usize>(
     let mark = ctx.mark();
     let on = ctx.pot(cell, digit, true);
     let source = ctx.add_node(on, Cause::Start, &[], NONE);
-    let cycles = do_cycles(ctx, links, source, y, x);
+    let component = starts.map(|s| (s.component.as_slice(), s.component[on as usize]));
+    let cycles = match component {
+        Some((_, NONE)) => Vec::new(), // on no cycle
+        _ => do_cycles(ctx, links, source, (y, x), component),
+    };
     let mut chains = Vec::new();
     if x {
-        forcing_chains(ctx, links, source, y, &mut chains);
-        let off = ctx.add_node(on ^ 1, Cause::Start, &[], NONE);
-        forcing_chains(ctx, links, off, y, &mut chains);
+        let forcing = |pot: u32| match starts {
+            Some(Starts {
+                forcing: Some(from),
+                ..
+            }) => from[pot as usize],
+            _ => true,
+        };
+        if forcing(on) {
+            forcing_chains(ctx, links, source, y, &mut chains);
+        }
+        if forcing(on ^ 1) {
+            let off = ctx.add_node(on ^ 1, Cause::Start, &[], NONE);
+            forcing_chains(ctx, links, off, y, &mut chains);
+        }
     }
     for dst in cycles {
         if let Some(hint) = cycle_hint(ctx, dst, on, y, x) {
@@ -241,14 +266,17 @@ fn base(y: bool, x: bool) -> f64 {
 
 /// Breadth first from `source` (on), alternating layers; an "off" is followed again each time it
 /// is reached unless it is already on the way, an "on" once. Returns the nodes where the chain
-/// comes back to `source`.
+/// comes back to `source`. With `component` (each potential's strongly connected component, and
+/// the source's), links that leave the source's component are not followed: nothing beyond them
+/// leads back, and leaving them out changes neither the order nor the chains of the rest.
 fn do_cycles<const W: usize>(
     ctx: &mut Ctx<W>,
     links: &StaticLinks,
     source: u32,
-    y: bool,
-    x: bool,
+    (y, x): (bool, bool),
+    component: Option<(&[u32], u32)>,
 ) -> Vec<u32> {
+    let outside = |pot: u32| component.is_some_and(|(of, c)| of[pot as usize] != c);
     let source_pot = ctx.pot_of(source);
     let mut run = std::mem::take(&mut ctx.spare);
     run.on.push(source);
@@ -267,7 +295,7 @@ fn do_cycles<const W: usize>(
             ion += 1;
             let pot = ctx.note_read(p, y);
             for &(qp, cause) in links.implied(pot, y, true) {
-                if !ctx.is_parent(p, qp) {
+                if !outside(qp) && !ctx.is_parent(p, qp) {
                     let q = ctx.node_for(p, qp, cause);
                     run.off.push(q);
                 }
@@ -282,6 +310,9 @@ fn do_cycles<const W: usize>(
             ioff += 1;
             let pot = ctx.note_read(p, y);
             for &(qp, cause) in links.implied(pot, y, x) {
+                if outside(qp) {
+                    continue;
+                }
                 let mut q = NONE;
                 if length >= 4 && qp == source_pot {
                     q = ctx.node_for(p, qp, cause);

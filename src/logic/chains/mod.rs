@@ -11,6 +11,7 @@ mod advanced;
 mod cycles;
 mod forcing;
 mod potential;
+mod reach;
 mod text;
 
 use std::ops::ControlFlow;
