@@ -219,13 +219,7 @@ fn unary<const W: usize>(
     };
     let mut chains = Vec::new();
     if x {
-        let forcing = |pot: u32| match starts {
-            Some(Starts {
-                forcing: Some(from),
-                ..
-            }) => from[pot as usize],
-            _ => true,
-        };
+        let forcing = |pot: u32| starts.is_none_or(|s| s.may_force(pot));
         if forcing(on) {
             forcing_chains(ctx, links, source, y, &mut chains);
         }

@@ -22,6 +22,14 @@ pub(super) struct Starts {
     pub forcing: Option<Vec<bool>>,
 }
 
+impl Starts {
+    /// Whether a forcing chain may start from `pot` (always, on a pass without digit links, which
+    /// looks for none).
+    pub fn may_force(&self, pot: u32) -> bool {
+        self.forcing.as_ref().is_none_or(|from| from[pot as usize])
+    }
+}
+
 /// The starts of a pass that follows the links (from an "on" everything; from an "off" the cell's
 /// part with `y`, the units' part with `x`) of `links`. Potentials of solved cells and missing
 /// candidates are false.
