@@ -180,21 +180,31 @@ fn a_symbol_says_not_yet_checked_while_its_analysis_runs() {
 }
 
 #[test]
-fn a_collection_of_one_liners_is_a_flat_outline_and_folds_nothing() {
+fn a_collection_of_one_liners_is_a_flat_outline_of_its_first_2000_puzzles_and_folds_nothing() {
     let mut server = server(capabilities(Enc::Utf16));
-    let text: String = (0..300)
-        .map(|i| format!("{} #{i}\n", EASY_ROWS.concat()))
+    let text: String = (0..2010)
+        .map(|i| format!("{} #{i} 😀\n", EASY_ROWS.concat()))
         .collect();
     server.open_and_check(URI, &text);
     let symbols = symbols(&mut server);
     let symbols = symbols.as_array().unwrap();
-    assert_eq!(symbols.len(), 300);
-    assert_eq!(symbols[299]["name"], "Puzzle 300");
+    assert_eq!(symbols.len(), 2001);
+    assert_eq!(symbols[1999]["name"], "Puzzle 2000");
     assert_eq!(
-        symbols[299]["selectionRange"],
-        at(&text, Enc::Utf16, 299, 0, 81)
+        symbols[1999]["selectionRange"],
+        at(&text, Enc::Utf16, 1999, 0, 81)
     );
     assert!(symbols.iter().all(|s| s.get("children").is_none()));
+    // The puzzles past the bound share one symbol, from the first of them to the last.
+    let rest = &symbols[2000];
+    assert_eq!(rest["name"], "10 more puzzles");
+    assert_eq!(
+        rest["detail"],
+        "puzzles 2001 to 2010, not listed: the outline lists the first 2000"
+    );
+    assert_eq!(rest["range"]["start"], pos(2000, 0));
+    assert_eq!(rest["range"]["end"]["line"], 2009);
+    assert_eq!(rest["selectionRange"], at(&text, Enc::Utf16, 2000, 0, 81));
     let folds = result(
         &mut server,
         "textDocument/foldingRange",

@@ -29,6 +29,7 @@ mod transport;
 mod view;
 
 pub use diagnostics::{MAX_DIAGNOSTICS, TOO_MANY};
+pub use outline::MAX_SYMBOLS;
 
 use std::sync::atomic::Ordering;
 

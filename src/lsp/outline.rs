@@ -6,8 +6,9 @@
 //! A puzzle's status comes from the finished diagnostics run of this very text and never from
 //! a search started here: on a 49,151-puzzle collection the outline must answer within 100 ms,
 //! so a puzzle whose run has not finished says `not yet checked` instead of making the outline
-//! wait. For the same reason one-line puzzles have no children, and every position goes
-//! through one `encoding::Cursor` walking down the text.
+//! wait. For the same reason one-line puzzles have no children, every position goes through
+//! one `encoding::Cursor` walking down the text, and only the first 2,000 puzzles are listed
+//! (the JSON, not the work, is what costs: see [`MAX_SYMBOLS`]).
 
 use tower_lsp_server::lsp_types::{
     DocumentSymbol, DocumentSymbolResponse, FoldingRange, FoldingRangeKind, Location, Position,
@@ -21,16 +22,67 @@ use crate::finding::Span;
 use crate::format::{Layout, Puzzle};
 use crate::grid::row_letter;
 
+/// At most this many puzzles get a symbol of their own; the rest share one. Listing all
+/// 49,151 puzzles of `sudoku17.txt` took the server about 100 ms, and their JSON (about 240
+/// bytes a symbol, 12 MB) close to a second more to build, send and read, each time (VS Code
+/// asks again after edits, for its breadcrumbs and sticky scroll); 2,000 take a few tens of
+/// milliseconds in all. The same bound as the diagnostics'.
+pub const MAX_SYMBOLS: usize = 2_000;
+
 /// The document's symbols: a tree when the client takes one, else a flat list of puzzles.
+/// Past [`MAX_SYMBOLS`], one more symbol spans the puzzles not listed.
 pub fn symbols(view: &View) -> DocumentSymbolResponse {
     let mut cursor = view.config.encoding.cursor(&view.snapshot.rope);
-    let puzzles = view.document().puzzles.iter().enumerate();
+    let all = &view.document().puzzles;
+    let listed = all.iter().enumerate().take(MAX_SYMBOLS);
+    let rest = all.get(MAX_SYMBOLS..).filter(|rest| !rest.is_empty());
     if view.config.navigation.hierarchical_symbols {
-        let tree = puzzles.map(|(index, puzzle)| symbol(view, &mut cursor, index, puzzle));
-        DocumentSymbolResponse::Nested(tree.collect())
+        let mut tree: Vec<DocumentSymbol> = listed
+            .map(|(index, puzzle)| symbol(view, &mut cursor, index, puzzle))
+            .collect();
+        tree.extend(rest.map(|rest| rest_symbol(&mut cursor, rest)));
+        DocumentSymbolResponse::Nested(tree)
     } else {
-        let flat = puzzles.map(|(index, puzzle)| information(view, &mut cursor, index, puzzle));
-        DocumentSymbolResponse::Flat(flat.collect())
+        let mut flat: Vec<SymbolInformation> = listed
+            .map(|(index, puzzle)| information(view, &mut cursor, index, puzzle))
+            .collect();
+        flat.extend(rest.map(|rest| {
+            let symbol = rest_symbol(&mut cursor, rest);
+            #[allow(deprecated)]
+            SymbolInformation {
+                name: format!("{} ({})", symbol.name, symbol.detail.unwrap_or_default()),
+                kind: symbol.kind,
+                tags: None,
+                deprecated: None,
+                location: Location::new(view.uri.clone(), symbol.range),
+                container_name: None,
+            }
+        }));
+        DocumentSymbolResponse::Flat(flat)
+    }
+}
+
+/// "44151 more puzzles": the puzzles past [`MAX_SYMBOLS`], from the first one's header to the
+/// end of the last, selected at the first one's title or first row.
+fn rest_symbol(cursor: &mut Cursor, rest: &[Puzzle]) -> DocumentSymbol {
+    let (first, last) = (&rest[0], &rest[rest.len() - 1]);
+    let start = cursor.position(whole_span(first).start);
+    let selection_range = cursor.range(first.anchor());
+    let end = cursor.position(last.span.end);
+    #[allow(deprecated)]
+    DocumentSymbol {
+        name: format!("{} more puzzles", rest.len()),
+        detail: Some(format!(
+            "puzzles {} to {}, not listed: the outline lists the first {MAX_SYMBOLS}",
+            MAX_SYMBOLS + 1,
+            MAX_SYMBOLS + rest.len()
+        )),
+        kind: SymbolKind::NAMESPACE,
+        tags: None,
+        deprecated: None,
+        range: tower_lsp_server::lsp_types::Range::new(start, end),
+        selection_range,
+        children: None,
     }
 }
 
