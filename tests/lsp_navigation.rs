@@ -1,6 +1,6 @@
 //! Navigation, driven over stdio as an editor would: document symbols, folding and selection
-//! ranges, completion in empty cells, go to definition and references on digits, and inlay
-//! hints, each at exact ranges in UTF-16 and UTF-8, with emoji and CJK in titles and comments,
+//! ranges, completion in empty cells, go to definition, references and highlights on digits,
+//! and inlay hints, each at exact ranges in UTF-16 and UTF-8, with emoji and CJK in titles and comments,
 //! LF and CRLF; a collection of one-liners; a diagonal puzzle; the inlay setting off by default
 //! and turned on both ways; and answers for a text that moved on.
 
@@ -525,6 +525,53 @@ fn references_of_a_digit_follow_its_units_and_the_diagonals_of_a_diagonal_puzzle
         // An empty cell names no digit.
         assert_eq!(references(&mut server, 1, 0, true), Vec::<Value>::new());
     }
+}
+
+fn highlights(server: &mut Server, line: usize, character: usize) -> Value {
+    let params = json!({"textDocument": doc(), "position": pos(line, character)});
+    result(server, "textDocument/documentHighlight", params)
+}
+
+#[test]
+fn a_digit_lights_up_every_cell_holding_it_and_every_mark_of_it() {
+    for enc in [Enc::Utf16, Enc::Utf8] {
+        let text = crlf(&titled_text());
+        let mut server = server(capabilities(enc));
+        server.open_and_check(URI, &text);
+        // The 3 of A3 (line 1): the 3s of A3, B4, H6 and I7.
+        let write = |line: usize, column: usize| json!({"range": at(&text, enc, line, column, 1), "kind": 3});
+        assert_eq!(
+            highlights(&mut server, 1, 2),
+            json!([write(1, 2), write(2, 3), write(8, 5), write(9, 6)]),
+            "{}",
+            enc.name()
+        );
+        assert_eq!(highlights(&mut server, 1, 0), Value::Null); // an empty cell
+    }
+    // In a grid of pencil marks, the marks of the digit too, each at its mark.
+    let mut server = server(capabilities(Enc::Utf16));
+    server.open_and_check(URI, MARKS);
+    let lit = highlights(&mut server, 2, 0); // the 3 of B1's `34`
+    let ranges: Vec<(Value, Value)> = lit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["range"].clone(), h["kind"].clone()))
+        .collect();
+    let mark = |line: usize, column: usize| (at(MARKS, Enc::Utf16, line, column, 1), json!(1));
+    assert_eq!(
+        ranges,
+        vec![
+            mark(1, 5), // A3's 134
+            mark(1, 8), // A4
+            mark(2, 0), // B1
+            mark(2, 3), // B2
+            mark(3, 4), // C3
+            mark(3, 7), // C4
+            mark(4, 0), // D1
+            mark(4, 3), // D2
+        ]
+    );
 }
 
 fn inlay_hints(server: &mut Server, range: Value) -> Vec<Value> {

@@ -28,7 +28,8 @@ pub use marks::{
     remove_naked_twins, ruled_out, solution_findings, without_ruled_out, RuledOut,
 };
 pub use navigate::{
-    fits, holders, place_edit, row_candidate_counts, status_word, unit_places, CellFits, Fit, Place,
+    digit_cells, fits, holders, place_edit, row_candidate_counts, status_word, unit_places,
+    CellFits, Fit, Place,
 };
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,

@@ -1,7 +1,7 @@
 //! What the editor's navigation asks of one puzzle, in cell indices and sentences (no text
 //! positions): which digits fit an empty cell and why the others are out (completion), which
 //! peers hold a cell's digit (go to definition), which cells of its units hold or could hold a
-//! digit (references), each row's candidate count (inlay hints), and a puzzle's status in a
+//! digit (references), every cell holding a digit (highlights), each row's candidate count (inlay hints), and a puzzle's status in a
 //! word (the outline).
 //!
 //! "Fits" is elimination: a digit fits an empty cell when no placed peer (given or entry)
@@ -161,6 +161,26 @@ fn place_of(puzzle: &Puzzle, cell: usize, digit: u8) -> Option<Place> {
     }
 }
 
+/// Every cell of the puzzle holding `digit`, and every cell whose written pencil marks hold it
+/// (`Could`), in reading order: what a solver's app lights up on choosing a digit.
+pub fn digit_cells(puzzle: &Puzzle, digit: u8) -> Vec<(usize, Place)> {
+    if digit == 0 || usize::from(digit) > puzzle.size.side() {
+        return Vec::new();
+    }
+    let full = every_digit(puzzle.size.side());
+    let marked = |cell: usize| {
+        let set = puzzle.marks.as_deref().map_or(full, |m| m[cell]);
+        set != full && set & 1 << (digit - 1) != 0
+    };
+    (0..puzzle.givens.len())
+        .filter_map(|cell| match puzzle.givens[cell] {
+            d if d == digit => Some((cell, Place::Holds)),
+            0 if marked(cell) => Some((cell, Place::Could)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Each row's candidate count: the sum, over its empty cells, of their candidates by
 /// elimination and naked twins (hover's pencil marks).
 pub fn row_candidate_counts(puzzle: &Puzzle) -> Vec<u32> {
@@ -268,6 +288,10 @@ mod tests {
             }
         }
         assert_eq!(unit_places(&p, 2, 0), vec![]);
+        // Every 3 of the grid: A3, B4, H6, I7.
+        let threes: Vec<usize> = digit_cells(&p, 3).into_iter().map(|(c, _)| c).collect();
+        assert_eq!(threes, vec![2, 12, 68, 78]);
+        assert_eq!(digit_cells(&p, 10), vec![]);
         assert_eq!(unit_places(&p, 200, 3), vec![]);
     }
 

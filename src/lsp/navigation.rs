@@ -10,10 +10,16 @@
 //!   diagonal puzzle) that holds the digit or could (empty, no placed peer holding it, and
 //!   among its marks when marks are written); the cell itself only with `includeDeclaration`.
 //!
-//! The answers come from `analysis::holders` and `analysis::unit_places`; this module finds
+//! - Highlights: every cell of the puzzle holding the digit, and each pencil mark of it, as a
+//!   solver's app lights up every 7 on choosing 7 (placed digits as writes, marks as text).
+//!
+//! The answers come from `analysis::holders`, `analysis::unit_places` and
+//! `analysis::digit_cells`; this module finds
 //! the digit under the cursor and places cells in the client's encoding.
 
-use tower_lsp_server::lsp_types::{GotoDefinitionResponse, Location, LocationLink};
+use tower_lsp_server::lsp_types::{
+    DocumentHighlight, DocumentHighlightKind, GotoDefinitionResponse, Location, LocationLink,
+};
 
 use super::view::View;
 use crate::analysis::{self, Place};
@@ -102,6 +108,26 @@ pub fn references(view: &View, offset: usize, include_declaration: bool) -> Opti
         })
         .collect();
     (!locations.is_empty()).then_some(locations)
+}
+
+/// Every placed `digit` of the puzzle and each mark of it; `None` off a digit.
+pub fn highlights(view: &View, offset: usize) -> Option<Vec<DocumentHighlight>> {
+    let (puzzle, _, digit, _) = digit_under(view, offset)?;
+    let cells = analysis::digit_cells(puzzle, digit);
+    let highlights = cells.into_iter().map(|(cell, place)| {
+        let (span, kind) = match place {
+            Place::Holds => (puzzle.cell_span(cell), DocumentHighlightKind::WRITE),
+            Place::Could => (
+                digit_span(view, puzzle, cell, digit),
+                DocumentHighlightKind::TEXT,
+            ),
+        };
+        DocumentHighlight {
+            range: view.range(span),
+            kind: Some(kind),
+        }
+    });
+    Some(highlights.collect())
 }
 
 /// Where `digit` is written in an empty cell: its mark in a group or its place in a line of

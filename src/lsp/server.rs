@@ -713,6 +713,7 @@ impl LanguageServer for Backend {
                 completion_provider: Some(CompletionOptions::default()),
                 definition_provider: Some(OneOf::Left(true)),
                 references_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 code_lens_provider: Some(CodeLensOptions {
                     resolve_provider: Some(false),
@@ -889,6 +890,16 @@ impl LanguageServer for Backend {
         let include = params.context.include_declaration;
         let query = move |view: &View| navigation::references(view, view.offset(position), include);
         Ok(self.inner.query("references", &uri, query).await)
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let position = params.text_document_position_params.position;
+        let uri = params.text_document_position_params.text_document.uri;
+        let query = move |view: &View| navigation::highlights(view, view.offset(position));
+        Ok(self.inner.query("highlights", &uri, query).await)
     }
 
     async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
