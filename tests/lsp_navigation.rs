@@ -335,6 +335,21 @@ fn completion_offers_the_digits_that_fit_an_empty_cell_with_why_the_others_are_o
             assert!(why.contains("\n3: A3 holds 3 (row A and box 1)\n"), "{why}");
             assert!(why.ends_with("9: B1 holds 9 (column 1 and box 1)"), "{why}");
         }
+        // B2: 2, 4, 6, 7 and 8 fit, but naked twins leave 4 and 7 out of its pencil marks
+        // (as hover shows them): the marks come first, the others say why they are not marks.
+        let items = completion(&mut server, 2, 1);
+        assert_eq!(labels(&items), vec!["2", "6", "8", "4", "7"]);
+        let seven = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["label"] == "7")
+            .unwrap();
+        let detail = seven["detail"].as_str().unwrap();
+        assert!(
+            detail.starts_with("fits B2 · not a pencil mark: naked twins {"),
+            "{detail}"
+        );
         // Nothing on a given (B1, line 2), nor on a title line.
         assert_eq!(completion(&mut server, 2, 0), Value::Null);
         assert_eq!(completion(&mut server, 0, 12), Value::Null);
