@@ -6,8 +6,8 @@
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
 //! diagnostics run, and `commands` holds the code lenses and the commands they run.
 //! Navigation, over the same `view`: `outline` (document symbols, folding and selection
-//! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition
-//! and references on a digit) and `inlay` (candidates or row counts, as the settings ask).
+//! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition,
+//! references and highlights on a digit) and `inlay` (candidates or row counts, as the settings ask).
 //! LSP types stay inside this module.
 
 mod actions;
