@@ -1,8 +1,8 @@
 //! The server, in-process over in-memory pipes, fed a random session: initialize (with a random
 //! position encoding), opens, edits at random positions (mostly valid, some past the line end,
 //! past the last line, or inside a surrogate pair or a UTF-8 sequence), hovers, code actions,
-//! navigation requests (outline, completion, definition, references, inlay hints), malformed
-//! frames, bad requests, closes and reopens, then shutdown and exit.
+//! navigation requests (outline, completion, definition, references, highlights, inlay hints),
+//! malformed frames, bad requests, closes and reopens, then shutdown and exit.
 //!
 //! It must not panic (libFuzzer aborts on any panic, even one the server catches; an `internal`
 //! diagnostic fails too), answer every request, finish within a bound, hold the same text as the
@@ -45,8 +45,8 @@ enum Step {
     Change(usize, Vec<Edit>),
     Hover(usize, Pos),
     CodeAction(usize, Pos, Pos, bool),
-    /// One of the navigation requests (outline, completion, definition, references, inlay
-    /// hints), at a position or over a range.
+    /// One of the navigation requests (outline, completion, definition, references,
+    /// highlights, inlay hints), at a position or over a range.
     Navigate(usize, Pos, Pos, u8),
     Close(usize),
     /// Raw bytes the framer must survive (with or without an answer).
@@ -354,7 +354,7 @@ fn locate(text: &str, pos: Pos, units: Units) -> (u32, u32) {
 fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'static str, Value) {
     let document = json!({"uri": uri});
     let at = json!({"textDocument": document, "position": lsp_position(a)});
-    match which % 7 {
+    match which % 8 {
         0 => (
             "textDocument/documentSymbol",
             json!({"textDocument": document}),
@@ -369,6 +369,7 @@ fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'
         ),
         3 => ("textDocument/completion", at),
         4 => ("textDocument/definition", at),
+        6 => ("textDocument/documentHighlight", at),
         5 => {
             let mut params = at;
             params["context"] = json!({"includeDeclaration": which & 8 != 0});
