@@ -3,7 +3,11 @@
 //! diagnostics arrive, a one-character edit in it until the new diagnostics arrive, hover in it,
 //! and the same edit and hover on a single 9×9 puzzle; the server's memory after opening the
 //! collection, after the edits and hovers, and at its peak; and the server's own time for each
-//! diagnostics run after an edit (from the log it writes with `SUDOKU_LSP_TIMING=1`).
+//! diagnostics run after an edit (from the log it writes with `SUDOKU_LSP_TIMING=1`); and the
+//! document symbols (the outline) of `sudoku17.txt`, client side and the server's work alone,
+//! skipped (said on stderr) without the shared data.
+//!
+//! `cargo bench --bench latency -- symbols` runs the outline part alone.
 //!
 //! The collection is `../shared/data/sudoku17.txt` when present, else puzzles the solver
 //! generates (relabelled to make 49,151 different grids). Times are taken on the client side,
@@ -17,11 +21,16 @@ use std::time::{Duration, Instant};
 use common::Server;
 use serde_json::{json, Value};
 use sudoku_lsp::engine::fast9;
+use sudoku_lsp::lsp::MAX_SYMBOLS;
 
 const COLLECTION: usize = 49_151;
 const EDITS: usize = 200;
 
 fn main() {
+    if std::env::args().any(|a| a == "symbols") {
+        outline();
+        return;
+    }
     let collection = collection_text();
     println!(
         "collection: {} puzzles, {} bytes",
@@ -30,6 +39,45 @@ fn main() {
     );
     large_file(&collection);
     small_file();
+    outline();
+}
+
+/// Document symbols of the real 49,151-puzzle file, once its diagnostics are in (a puzzle's
+/// status comes from them): the editor's outline, breadcrumbs and "go to symbol". The first
+/// `MAX_SYMBOLS` puzzles are listed, the rest as one symbol.
+fn outline() {
+    let Some(text) = common::sudoku17_text() else {
+        common::say_skipped("document symbols on sudoku17.txt: no ../shared/data");
+        return;
+    };
+    let uri = "file:///bench/sudoku17.sudoku";
+    let mut server = spawn();
+    let mut capabilities = common::full_capabilities();
+    capabilities["textDocument"]["documentSymbol"] =
+        json!({"hierarchicalDocumentSymbolSupport": true});
+    server.initialize(capabilities);
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let start = Instant::now();
+        let response = server.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        times.push(start.elapsed());
+        let count = response["result"].as_array().map_or(0, Vec::len);
+        // One a puzzle up to the bound, then one for the rest.
+        let puzzles = text.lines().count();
+        let expected = puzzles.min(MAX_SYMBOLS) + usize::from(puzzles > MAX_SYMBOLS);
+        assert_eq!(count, expected, "symbols");
+    }
+    report("sudoku17.txt: document symbols", &mut times);
+    report(
+        "sudoku17.txt: document symbols, the server's work alone",
+        &mut server_side_times(&server, "document symbols answered", "answered in "),
+    );
+    server.shutdown_and_exit();
 }
 
 fn large_file(text: &str) {

@@ -1,6 +1,7 @@
 //! The server, in-process over in-memory pipes, fed a random session: initialize (with a random
 //! position encoding), opens, edits at random positions (mostly valid, some past the line end,
 //! past the last line, or inside a surrogate pair or a UTF-8 sequence), hovers, code actions,
+//! navigation requests (outline, completion, definition, references, highlights, inlay hints),
 //! malformed frames, bad requests, closes and reopens, then shutdown and exit.
 //!
 //! It must not panic (libFuzzer aborts on any panic, even one the server catches; an `internal`
@@ -44,6 +45,9 @@ enum Step {
     Change(usize, Vec<Edit>),
     Hover(usize, Pos),
     CodeAction(usize, Pos, Pos, bool),
+    /// One of the navigation requests (outline, completion, definition, references,
+    /// highlights, inlay hints), at a position or over a range.
+    Navigate(usize, Pos, Pos, u8),
     Close(usize),
     /// Raw bytes the framer must survive (with or without an answer).
     Garbage(Vec<u8>),
@@ -277,7 +281,8 @@ fn session(u: &mut Unstructured) -> Result<Session> {
                 }
                 Step::Change(doc, edits)
             }
-            10 | 11 => Step::Hover(doc, arbitrary_pos(u)?),
+            10 => Step::Hover(doc, arbitrary_pos(u)?),
+            11 => Step::Navigate(doc, arbitrary_pos(u)?, arbitrary_pos(u)?, u.arbitrary()?),
             12 | 13 => Step::CodeAction(doc, arbitrary_pos(u)?, arbitrary_pos(u)?, u.arbitrary()?),
             14 => Step::Close(doc),
             15 | 16 => Step::Garbage(garbage(u)?),
@@ -342,6 +347,42 @@ fn locate(text: &str, pos: Pos, units: Units) -> (u32, u32) {
             (l, c + 1)
         }
         Pos::Raw(l, c) => (l % 64, c % 256),
+    }
+}
+
+/// A navigation request on `uri`: which one `which` picks; at `a`, or over `a` to `b`.
+fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'static str, Value) {
+    let document = json!({"uri": uri});
+    let at = json!({"textDocument": document, "position": lsp_position(a)});
+    match which % 8 {
+        0 => (
+            "textDocument/documentSymbol",
+            json!({"textDocument": document}),
+        ),
+        1 => (
+            "textDocument/foldingRange",
+            json!({"textDocument": document}),
+        ),
+        2 => (
+            "textDocument/selectionRange",
+            json!({"textDocument": document, "positions": [lsp_position(a), lsp_position(b)]}),
+        ),
+        3 => ("textDocument/completion", at),
+        4 => ("textDocument/definition", at),
+        6 => ("textDocument/documentHighlight", at),
+        5 => {
+            let mut params = at;
+            params["context"] = json!({"includeDeclaration": which & 8 != 0});
+            ("textDocument/references", params)
+        }
+        _ => {
+            // Any order: a client may send a range backwards.
+            let range = json!({"start": lsp_position(a), "end": lsp_position(b)});
+            (
+                "textDocument/inlayHint",
+                json!({"textDocument": document, "range": range}),
+            )
+        }
     }
 }
 
@@ -600,14 +641,24 @@ async fn drive(session: Session) {
         deadline: Instant::now() + SESSION,
     };
 
-    let capabilities = if session.encodings.is_empty() {
+    let mut capabilities = if session.encodings.is_empty() {
         json!({})
     } else {
         json!({"general": {"positionEncodings": session.encodings}})
     };
-    let id = client
-        .request("initialize", json!({"capabilities": capabilities}), false)
-        .await;
+    // Both shapes of the outline and of definitions, and every inlay mode, in turn.
+    let turn = session.steps.len();
+    if turn % 2 == 0 {
+        capabilities["textDocument"] = json!({
+            "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+            "definition": {"linkSupport": true},
+            "foldingRange": {"lineFoldingOnly": true},
+        });
+    }
+    let inlay = ["off", "candidates", "rowCounts"][turn % 3];
+    let params =
+        json!({"capabilities": capabilities, "initializationOptions": {"inlayHints": inlay}});
+    let id = client.request("initialize", params, false).await;
     let init = client.answer(id).await;
     let negotiated = init["result"]["capabilities"]["positionEncoding"]
         .as_str()
@@ -715,6 +766,16 @@ async fn drive(session: Session) {
                 client
                     .request("textDocument/codeAction", params, false)
                     .await;
+            }
+            Step::Navigate(doc, a, b, which) => {
+                let text = models
+                    .get(&doc)
+                    .and_then(|m| m.open.as_ref())
+                    .map(|o| o.1.as_str());
+                let text = text.unwrap_or("");
+                let (a, b) = (locate(text, a, units), locate(text, b, units));
+                let (method, params) = navigation_request(URIS[doc], a, b, which);
+                client.request(method, params, false).await;
             }
             Step::Close(doc) => {
                 models.entry(doc).or_default().open = None;

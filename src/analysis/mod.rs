@@ -2,7 +2,8 @@
 //!
 //! `analyze` (here) looks at one grid and knows no text positions, so its result can be cached by
 //! content (`check`); `findings` places it in the source through the puzzle's spans; `explain`
-//! gives the faces ready-made sentences for hover and the like.
+//! gives the faces ready-made sentences for hover and the like; `navigate` answers the editor's
+//! navigation (the digits that fit a cell, the cells of its units holding a digit).
 
 mod check;
 mod explain;
@@ -10,6 +11,7 @@ mod findings;
 mod generate;
 mod grade;
 mod marks;
+mod navigate;
 mod setter;
 
 pub use check::{
@@ -24,6 +26,10 @@ pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
 pub use marks::{
     entry_findings, fill_marks, mark_findings, marks_edits, marks_of, marks_unwritable,
     remove_naked_twins, ruled_out, solution_findings, without_ruled_out, RuledOut,
+};
+pub use navigate::{
+    digit_cells, fits, holders, place_edit, row_candidate_counts, status_word, unit_places,
+    CellFits, Fit, Place,
 };
 pub use setter::{
     best_extra_given, no_solution_core, redundant_givens, symmetry, true_candidates,

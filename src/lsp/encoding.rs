@@ -127,6 +127,100 @@ impl Encoding {
     }
 }
 
+impl Encoding {
+    /// A converter for many offsets in a row, such as a large collection's outline.
+    pub fn cursor(self, rope: &Rope) -> Cursor<'_> {
+        let mut cursor = Cursor {
+            rope,
+            encoding: self,
+            line: 0,
+            lines: 0..0,
+            text: None,
+        };
+        cursor.remember(0, 0..rope.line_to_byte(1));
+        cursor
+    }
+
+    /// The length of `text` in this encoding's units.
+    fn units(self, text: &str) -> usize {
+        match self {
+            Encoding::Utf8 => text.len(),
+            _ if text.is_ascii() => text.len(),
+            Encoding::Utf16 => text.encode_utf16().count(),
+            Encoding::Utf32 => text.chars().count(),
+        }
+    }
+}
+
+/// Byte offsets to positions, remembering the line of the last one (and its text, when it lies
+/// in one chunk of the rope, as short lines mostly do): an offset on the same line or the next
+/// costs next to nothing, where each `Encoding::position` walks down the rope five times (the
+/// outline of a large collection takes four positions a puzzle). Any order works; ascending
+/// is fastest.
+pub struct Cursor<'a> {
+    rope: &'a Rope,
+    encoding: Encoding,
+    line: usize,
+    /// The remembered line's bytes, its line break included.
+    lines: std::ops::Range<usize>,
+    text: Option<&'a str>,
+}
+
+impl<'a> Cursor<'a> {
+    /// The same as [`Encoding::position`].
+    pub fn position(&mut self, byte: usize) -> Position {
+        let rope = self.rope;
+        let byte = byte.min(rope.len_bytes());
+        if !self.lines.contains(&byte) {
+            self.find(byte);
+        }
+        let before = match self.text {
+            Some(text) => text
+                .get(..byte - self.lines.start)
+                .map(|t| self.encoding.units(t)),
+            None => rope
+                .get_byte_slice(self.lines.start..byte)
+                .map(|s| match self.encoding {
+                    Encoding::Utf8 => s.len_bytes(),
+                    Encoding::Utf16 => s.len_utf16_cu(),
+                    Encoding::Utf32 => s.len_chars(),
+                }),
+        };
+        match before {
+            Some(character) => Position::new(saturate(self.line), saturate(character)),
+            // Off a character boundary (never for the spans of a parse): the general way rounds.
+            None => self.encoding.position(rope, byte),
+        }
+    }
+
+    pub fn range(&mut self, span: Span) -> Range {
+        Range::new(self.position(span.start), self.position(span.end))
+    }
+
+    /// Remember the line holding `byte`: most often the next one, whose start is known.
+    fn find(&mut self, byte: usize) {
+        let rope = self.rope;
+        let next = self.line + 1;
+        if byte >= self.lines.end && next < rope.len_lines() {
+            let end = rope.line_to_byte(next + 1);
+            if byte < end {
+                return self.remember(next, self.lines.end..end);
+            }
+        }
+        let line = rope.byte_to_line(byte);
+        self.remember(line, rope.line_to_byte(line)..rope.line_to_byte(line + 1));
+    }
+
+    fn remember(&mut self, line: usize, lines: std::ops::Range<usize>) {
+        self.text = self
+            .rope
+            .get_byte_slice(lines.clone())
+            .and_then(|slice| slice.as_str());
+        self.line = line;
+        self.lines = lines;
+    }
+}
+
 /// Where a position landed; `clamped` when it lay outside its line or the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Located {
@@ -214,6 +308,19 @@ mod tests {
         let mid = Encoding::Utf8.byte_offset(&rope, Position::new(0, 4));
         assert_eq!(mid.index, emoji);
         assert_eq!(Encoding::Utf16.position(&rope, 10_000), Position::new(3, 0));
+    }
+
+    #[test]
+    fn the_cursor_agrees_with_position_at_every_byte_in_any_order() {
+        let rope = Rope::from_str(TEXT);
+        for encoding in [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32] {
+            let mut cursor = encoding.cursor(&rope);
+            let forward = 0..=TEXT.len() + 2;
+            for byte in forward.clone().chain(forward.rev()) {
+                let expected = encoding.position(&rope, byte);
+                assert_eq!(cursor.position(byte), expected, "{encoding:?} at {byte}");
+            }
+        }
     }
 
     #[test]

@@ -5,16 +5,23 @@
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
 //! diagnostics run, and `commands` holds the code lenses and the commands they run.
+//! Navigation, over the same `view`: `outline` (document symbols, folding and selection
+//! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition,
+//! references and highlights on a digit) and `inlay` (candidates or row counts, as the settings ask).
 //! LSP types stay inside this module.
 
 mod actions;
 mod commands;
+mod completion;
 mod diagnostics;
 mod documents;
 mod encoding;
 mod hover;
+mod inlay;
 mod jobs;
 mod memory;
+mod navigation;
+mod outline;
 mod ratings;
 mod server;
 mod settings;
@@ -22,6 +29,7 @@ mod transport;
 mod view;
 
 pub use diagnostics::{MAX_DIAGNOSTICS, TOO_MANY};
+pub use outline::MAX_SYMBOLS;
 
 use std::sync::atomic::Ordering;
 

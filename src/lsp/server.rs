@@ -32,6 +32,7 @@ use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, commands, hover, memory};
+use super::{completion, inlay, navigation, outline};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
 const RATING_SLICE: Duration = Duration::from_millis(300);
@@ -433,6 +434,16 @@ impl Inner {
         self.log(MessageType::ERROR, message).await;
     }
 
+    /// Ask the client for the inlay hints again (their setting changed), without waiting.
+    fn refresh_inlay_hints(&self) {
+        if self.config().navigation.inlay_hint_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.inlay_hint_refresh().await;
+            });
+        }
+    }
+
     /// Ask the client for the code lenses again, without waiting for its answer.
     fn refresh_lenses(&self, config: ClientConfig) {
         if config.code_lens_refresh {
@@ -696,6 +707,14 @@ impl LanguageServer for Backend {
                     },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                selection_range_provider: Some(SelectionRangeProviderCapability::Simple(true)),
+                completion_provider: Some(CompletionOptions::default()),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
                 code_lens_provider: Some(CodeLensOptions {
                     resolve_provider: Some(false),
                 }),
@@ -768,7 +787,11 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let inlay_before = self.inner.settings().inlay_hints;
         let (changed, problems) = self.inner.update_settings(&params.settings);
+        if self.inner.settings().inlay_hints != inlay_before {
+            self.inner.refresh_inlay_hints();
+        }
         if changed {
             // Every open document again, with the new settings: state first, before any await.
             let runs: Vec<_> = {
@@ -816,6 +839,75 @@ impl LanguageServer for Backend {
             .inner
             .query("hover", &uri, move |view| hover::answer(view, position))
             .await)
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        let uri = params.text_document.uri;
+        let query = |view: &View| Some(outline::symbols(view));
+        Ok(self.inner.query("document symbols", &uri, query).await)
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let uri = params.text_document.uri;
+        let query = |view: &View| Some(outline::folding_ranges(view));
+        Ok(self.inner.query("folding ranges", &uri, query).await)
+    }
+
+    async fn selection_range(
+        &self,
+        params: SelectionRangeParams,
+    ) -> Result<Option<Vec<SelectionRange>>> {
+        let uri = params.text_document.uri;
+        let positions = params.positions;
+        let query = move |view: &View| Some(outline::selection_ranges(view, &positions));
+        Ok(self.inner.query("selection ranges", &uri, query).await)
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let position = params.text_document_position.position;
+        let uri = params.text_document_position.text_document.uri;
+        let query = move |view: &View| completion::items(view, view.offset(position));
+        let items = self.inner.query("completion", &uri, query).await;
+        Ok(items.map(CompletionResponse::Array))
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let position = params.text_document_position_params.position;
+        let uri = params.text_document_position_params.text_document.uri;
+        let query = move |view: &View| navigation::definition(view, view.offset(position));
+        Ok(self.inner.query("definition", &uri, query).await)
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let position = params.text_document_position.position;
+        let uri = params.text_document_position.text_document.uri;
+        let include = params.context.include_declaration;
+        let query = move |view: &View| navigation::references(view, view.offset(position), include);
+        Ok(self.inner.query("references", &uri, query).await)
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let position = params.text_document_position_params.position;
+        let uri = params.text_document_position_params.text_document.uri;
+        let query = move |view: &View| navigation::highlights(view, view.offset(position));
+        Ok(self.inner.query("highlights", &uri, query).await)
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        // The setting as it is when the request comes, before any await.
+        let mode = self.inner.settings().inlay_hints;
+        let (uri, range) = (params.text_document.uri, params.range);
+        let query = move |view: &View| Some(inlay::hints(view, mode, range));
+        Ok(self.inner.query("inlay hints", &uri, query).await)
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {

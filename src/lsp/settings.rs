@@ -6,6 +6,8 @@
 //!   default because it gives the solution away.
 //! - `redundantGivens` (default on): the information diagnostics on givens the puzzle does not
 //!   need.
+//! - `inlayHints` (default `"off"`): `"candidates"` after each empty cell of a grid block, or
+//!   `"rowCounts"`, the candidates left in each row (see `inlay`).
 //!
 //! `server` and `trace`, the VS Code extension's own entries of the section, are let be.
 
@@ -15,6 +17,27 @@ use serde_json::Value;
 pub struct Settings {
     pub check_against_solution: bool,
     pub redundant_givens: bool,
+    pub inlay_hints: InlayHints,
+}
+
+/// The `inlayHints` setting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InlayHints {
+    #[default]
+    Off,
+    Candidates,
+    RowCounts,
+}
+
+impl InlayHints {
+    fn parse(value: &Value) -> Option<InlayHints> {
+        match value.as_str()? {
+            "off" => Some(InlayHints::Off),
+            "candidates" => Some(InlayHints::Candidates),
+            "rowCounts" => Some(InlayHints::RowCounts),
+            _ => None,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -22,6 +45,7 @@ impl Default for Settings {
         Settings {
             check_against_solution: false,
             redundant_givens: true,
+            inlay_hints: InlayHints::Off,
         }
     }
 }
@@ -45,6 +69,16 @@ impl Settings {
             return (settings, problems);
         };
         for (key, value) in entries {
+            if key == "inlayHints" {
+                match InlayHints::parse(value) {
+                    Some(mode) => settings.inlay_hints = mode,
+                    None => problems.push(format!(
+                        "sudoku-lsp settings: 'inlayHints' takes \"off\", \"candidates\" or \
+                         \"rowCounts\", not {value}; left as it was"
+                    )),
+                }
+                continue;
+            }
             let slot = match key.as_str() {
                 "checkAgainstSolution" => &mut settings.check_against_solution,
                 "redundantGivens" => &mut settings.redundant_givens,
@@ -53,7 +87,7 @@ impl Settings {
                 _ => {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \
-                         checkAgainstSolution, redundantGivens)"
+                         checkAgainstSolution, redundantGivens, inlayHints)"
                     ));
                     continue;
                 }
@@ -95,6 +129,17 @@ mod tests {
         );
         assert!(said("unknown setting 'colour'"), "{problems:?}");
         assert_eq!(Settings::updated(s, &Value::Null), (s, vec![]));
+        let (s, problems) = Settings::updated(s, &json!({"sudoku": {"inlayHints": "rowCounts"}}));
+        assert_eq!((s.inlay_hints, problems.len()), (InlayHints::RowCounts, 0));
+        let (same, problems) = Settings::updated(s, &json!({"inlayHints": true}));
+        assert_eq!(same, s);
+        assert!(
+            problems[0].contains("'inlayHints' takes \"off\""),
+            "{problems:?}"
+        );
+        let (off, _) = Settings::updated(s, &json!({"inlayHints": "off"}));
+        assert_eq!(off.inlay_hints, InlayHints::Off);
+        assert_eq!(Settings::default().inlay_hints, InlayHints::Off);
         let editor = json!({"sudoku": {"server": {"path": ""}, "trace": {"server": "off"}}});
         assert_eq!(Settings::updated(s, &editor), (s, vec![]));
     }

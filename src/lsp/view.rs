@@ -31,6 +31,49 @@ pub struct ClientConfig {
     pub work_done_progress: bool,
     /// `workspace.codeLens.refreshSupport`: ask for code lenses again when ratings arrive.
     pub code_lens_refresh: bool,
+    /// What the navigation answers take into account (`outline`, `navigation`, `inlay`).
+    pub navigation: NavigationConfig,
+}
+
+/// The client capabilities the outline, go to definition and inlay hints act on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NavigationConfig {
+    /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`: a tree of
+    /// `DocumentSymbol`s, else a flat list of `SymbolInformation`.
+    pub hierarchical_symbols: bool,
+    /// `textDocument.foldingRange.lineFoldingOnly`: whole lines only, no characters.
+    pub line_folding_only: bool,
+    /// `textDocument.foldingRange.rangeLimit`: at most this many folding ranges.
+    pub folding_range_limit: Option<u32>,
+    /// `textDocument.definition.linkSupport`: `LocationLink`s, with the cell it was asked on.
+    pub definition_links: bool,
+    /// `workspace.inlayHint.refreshSupport`: ask for inlay hints again when the setting changes.
+    pub inlay_hint_refresh: bool,
+}
+
+impl NavigationConfig {
+    fn new(capabilities: &ClientCapabilities) -> NavigationConfig {
+        let text = capabilities.text_document.as_ref();
+        let folding = text.and_then(|t| t.folding_range.as_ref());
+        NavigationConfig {
+            hierarchical_symbols: text
+                .and_then(|t| t.document_symbol.as_ref())
+                .and_then(|s| s.hierarchical_document_symbol_support)
+                .unwrap_or(false),
+            line_folding_only: folding.and_then(|f| f.line_folding_only).unwrap_or(false),
+            folding_range_limit: folding.and_then(|f| f.range_limit),
+            definition_links: text
+                .and_then(|t| t.definition.as_ref())
+                .and_then(|d| d.link_support)
+                .unwrap_or(false),
+            inlay_hint_refresh: capabilities
+                .workspace
+                .as_ref()
+                .and_then(|w| w.inlay_hint.as_ref())
+                .and_then(|i| i.refresh_support)
+                .unwrap_or(false),
+        }
+    }
 }
 
 impl ClientConfig {
@@ -72,6 +115,7 @@ impl ClientConfig {
             disabled_support,
             work_done_progress,
             code_lens_refresh,
+            navigation: NavigationConfig::new(capabilities),
         }
     }
 }

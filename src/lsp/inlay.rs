@@ -1,0 +1,99 @@
+//! Inlay hints, as the `inlayHints` setting asks (off by default): `candidates` writes each
+//! empty cell's candidates right after it (`{1 5 8}`), `rowCounts` the number of candidates
+//! at the end of each row (`23 candidates`). The candidates are hover's pencil marks
+//! (elimination, then naked twins).
+//!
+//! Only grid blocks get hints: a one-line puzzle would carry up to 81 of them on one line,
+//! which is noise rather than help, and a grid of pencil marks already shows its candidates
+//! in the text. Only hints inside the requested range are computed.
+
+use tower_lsp_server::lsp_types::{InlayHint, InlayHintLabel, InlayHintTooltip, Position, Range};
+
+use super::settings::InlayHints;
+use super::view::View;
+use crate::analysis;
+use crate::finding::{plural, Span};
+use crate::format::{Layout, Puzzle};
+use crate::grid::{digit_char, geometry};
+
+/// The hints of `mode` whose positions lie in `range`.
+pub fn hints(view: &View, mode: InlayHints, range: Range) -> Vec<InlayHint> {
+    if mode == InlayHints::Off {
+        return Vec::new();
+    }
+    let wanted = Span::new(view.offset(range.start), view.offset(range.end));
+    let puzzles = &view.document().puzzles;
+    // Puzzles are in source order: skip those ending before the range, stop past it.
+    let first = puzzles.partition_point(|p| p.span.end < wanted.start);
+    let mut hints = Vec::new();
+    for puzzle in puzzles[first..]
+        .iter()
+        .take_while(|p| p.span.start <= wanted.end)
+        .filter(|p| p.layout == Layout::Block)
+    {
+        match mode {
+            InlayHints::Candidates => candidates(view, puzzle, wanted, &mut hints),
+            InlayHints::RowCounts => row_counts(view, puzzle, wanted, &mut hints),
+            InlayHints::Off => {}
+        }
+    }
+    hints
+}
+
+fn candidates(view: &View, puzzle: &Puzzle, wanted: Span, hints: &mut Vec<InlayHint>) {
+    let marks = analysis::fill_marks(puzzle);
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    for (cell, span) in puzzle.cell_spans.iter().enumerate() {
+        if puzzle.givens[cell] != 0 || !wanted.touches(span.end) {
+            continue;
+        }
+        let digits: Vec<String> = (1..=puzzle.size.side() as u8)
+            .filter(|d| marks[cell] & 1 << (d - 1) != 0)
+            .map(|d| digit_char(d).to_string())
+            .collect();
+        let tooltip = format!(
+            "{}: the digits no placed peer holds, after naked twins",
+            geometry.cell_name(cell)
+        );
+        let label = format!("{{{}}}", digits.join(" "));
+        hints.push(hint(view.range(span).end, label, tooltip, false));
+    }
+}
+
+fn row_counts(view: &View, puzzle: &Puzzle, wanted: Span, hints: &mut Vec<InlayHint>) {
+    let side = puzzle.size.side();
+    for (row, count) in analysis::row_candidate_counts(puzzle)
+        .into_iter()
+        .enumerate()
+    {
+        let Some(last) = puzzle.cell_spans.get(row * side + side - 1) else {
+            continue;
+        };
+        // At the end of the row's line, after any separator or trailing comment.
+        let end = view.line_span(last.start).end;
+        if !wanted.touches(end) {
+            continue;
+        }
+        let label = plural(count as usize, "candidate");
+        let tooltip = "candidates left in the row's empty cells (elimination, then naked twins)";
+        hints.push(hint(
+            view.range(Span::new(end, end)).end,
+            label,
+            tooltip.into(),
+            true,
+        ));
+    }
+}
+
+fn hint(position: Position, label: String, tooltip: String, padding_left: bool) -> InlayHint {
+    InlayHint {
+        position,
+        label: InlayHintLabel::String(label),
+        kind: None,
+        text_edits: None,
+        tooltip: Some(InlayHintTooltip::String(tooltip)),
+        padding_left: Some(padding_left),
+        padding_right: Some(!padding_left),
+        data: None,
+    }
+}
