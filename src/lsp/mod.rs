@@ -4,7 +4,8 @@
 //! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
-//! diagnostics run, and `commands` holds the code lenses and the commands they run.
+//! diagnostics run, and `commands` holds the code lenses and the commands they run;
+//! `formatting` answers document and range formatting with `format`'s edits.
 //! LSP types stay inside this module.
 
 mod actions;
@@ -12,6 +13,7 @@ mod commands;
 mod diagnostics;
 mod documents;
 mod encoding;
+mod formatting;
 mod hover;
 mod jobs;
 mod memory;
