@@ -8,6 +8,12 @@
 //! The collection is `../shared/data/sudoku17.txt` when present, else puzzles the solver
 //! generates (relabelled to make 49,151 different grids). Times are taken on the client side,
 //! so they include the pipe and JSON both ways: the server's own share is smaller.
+//!
+//! Formatting is timed on `sudoku17.txt` itself (skipped, saying so, without it): the whole
+//! document in the grid style, as it is (already formatted: no edits) and with `0` for its
+//! empty cells (every line changes: 49,151 edits).
+//!
+//! `cargo bench --bench latency -- formatting` (or `collection`, `small`) runs only that part.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -20,16 +26,71 @@ use sudoku_lsp::engine::fast9;
 
 const COLLECTION: usize = 49_151;
 const EDITS: usize = 200;
+/// Formatting requests timed on each text.
+const FORMATS: usize = 20;
 
 fn main() {
-    let collection = collection_text();
-    println!(
-        "collection: {} puzzles, {} bytes",
-        collection.lines().count(),
-        collection.len()
-    );
-    large_file(&collection);
-    small_file();
+    // Words after `--` choose parts; cargo adds `--bench`, which chooses nothing.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |part: &str| only.is_empty() || only.iter().any(|o| o == part);
+    if wanted("collection") {
+        let collection = collection_text();
+        println!(
+            "collection: {} puzzles, {} bytes",
+            collection.lines().count(),
+            collection.len()
+        );
+        large_file(&collection);
+    }
+    if wanted("small") {
+        small_file();
+    }
+    if wanted("formatting") {
+        formatting();
+    }
+}
+
+/// Formatting `sudoku17.txt` in the grid style: as it is, then with `0` for empty cells.
+fn formatting() {
+    let Some(text) = common::sudoku17_text() else {
+        println!("formatting: skipped (no ../shared/data/sudoku17.txt)");
+        return;
+    };
+    let uri = "file:///bench/sudoku17.sudoku";
+    let mut server = spawn();
+    server.initialize(common::full_capabilities());
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let zeros = text.replace('.', "0");
+    for (version, label, body) in [(1, "as it is", &text), (2, "0 for empty cells", &zeros)] {
+        if version > 1 {
+            server.change(uri, version, vec![json!({"text": body})]);
+            server.diagnostics(uri, version);
+        }
+        let mut times = Vec::new();
+        let mut edits = 0;
+        let skip = server_side_times(&server, "formatting answered", "answered in ").len();
+        for _ in 0..FORMATS {
+            let params = json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}});
+            let start = Instant::now();
+            let response = server.request("textDocument/formatting", params);
+            times.push(start.elapsed());
+            edits = response["result"].as_array().map_or(0, |e| e.len());
+        }
+        report(
+            &format!("sudoku17.txt, {label}: formatting ({edits} edits)"),
+            &mut times,
+        );
+        let mut own = server_side_times(&server, "formatting answered", "answered in ");
+        report(
+            &format!("sudoku17.txt, {label}: formatting, the server's work alone"),
+            &mut own[skip..],
+        );
+    }
+    server.shutdown_and_exit();
 }
 
 fn large_file(text: &str) {

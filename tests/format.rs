@@ -465,6 +465,11 @@ fn check_formatting(text: &str, style: Style) {
         once.matches('#').count(),
         "{style:?}: {once:?}"
     );
+    let edits_again = format_edits(&once, 0, &again, &options);
+    assert!(
+        edits_again.is_empty(),
+        "{style:?}: edits on formatted text: {edits_again:?}\nonce: {once:?}"
+    );
     let twice = format(&once, &options);
     assert!(
         twice == once,

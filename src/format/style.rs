@@ -291,14 +291,6 @@ fn row_lines(src: Source, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>>
     if puzzle.givens.len() != cells || puzzle.cell_spans.len() != cells {
         return None;
     }
-    let end = src.base + src.text.len();
-    if puzzle.cell_spans.iter().any(|s| {
-        s.start < src.base
-            || s.end > end
-            || src.text.get(s.start - src.base..s.end - src.base).is_none()
-    }) {
-        return None;
-    }
     let line_of = |offset: usize| {
         let i = lines.partition_point(|l| l.next <= offset);
         (i < lines.len() && offset < lines[i].end).then_some(i)
@@ -308,10 +300,19 @@ fn row_lines(src: Source, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>>
         Layout::Block | Layout::Marks => puzzle.size.side(),
     };
     let mut rows = Vec::with_capacity(cells / per_line);
+    let end = src.base + src.text.len();
     for row in (0..cells).step_by(per_line) {
-        let first = line_of(puzzle.cell_span(row).start)?;
-        let last = line_of(puzzle.cell_span(row + per_line - 1).start)?;
-        if first != last || rows.last().is_some_and(|&r| r >= first) {
+        let (first_cell, last_cell) = (puzzle.cell_span(row), puzzle.cell_span(row + per_line - 1));
+        // Inside the source, ending inside the line on a character boundary (the text after
+        // the cells is sliced): a document that does not match the text is left alone.
+        if first_cell.start < src.base || last_cell.end > end {
+            return None;
+        }
+        let first = line_of(first_cell.start)?;
+        let last = line_of(last_cell.start)?;
+        let fits =
+            last_cell.end <= lines[last].end && src.text.is_char_boundary(last_cell.end - src.base);
+        if first != last || !fits || rows.last().is_some_and(|&r| r >= first) {
             return None;
         }
         rows.push(first);
@@ -329,7 +330,9 @@ struct At<'a, 'p> {
 
 impl At<'_, '_> {
     fn set(&mut self, line: usize, plan: Plan) {
-        self.plans.plan[line] = plan;
+        // A line that comes out as it was is no change (most lines of a tidy collection).
+        let same = matches!(&plan, Plan::Replace(s) if s == self.src.content(&self.lines[line]));
+        self.plans.plan[line] = if same { Plan::Keep } else { plan };
         self.plans.owner[line] = Some(self.index);
     }
 
@@ -452,14 +455,14 @@ fn is_plain_border(src: Source, line: &Line) -> bool {
 
 /// A puzzle's cells on one line, `.` for an empty cell, an entry with its `+`.
 fn one_line_cells(puzzle: &Puzzle) -> String {
-    let mut s = String::with_capacity(puzzle.givens.len() + 8);
-    for (c, &d) in puzzle.givens.iter().enumerate() {
-        if puzzle.is_entry(c) {
-            s.push('+');
+    match &puzzle.entries {
+        // Byte by byte: a collection has tens of thousands of these.
+        None => {
+            let bytes: Vec<u8> = puzzle.givens.iter().map(|&d| cell_char(d) as u8).collect();
+            String::from_utf8(bytes).unwrap_or_default() // cell characters are ASCII
         }
-        s.push(cell_char(d));
+        Some(entries) => compact_row(&puzzle.givens, Some(entries)),
     }
-    s
 }
 
 /// `4.....8.5`, an entry with its `+`.
@@ -563,6 +566,17 @@ fn edits(src: Source, lines: &[Line], plans: &Plans, scope: &dyn Scope) -> Vec<E
         let mut j = i + 1;
         while j < lines.len() && changed(j) && plans.owner[j] == plans.owner[i] {
             j += 1;
+        }
+        if let (true, Plan::Replace(text)) = (j == i + 1, &plans.plan[i]) {
+            // One line's content: the edit is that (the common case, made cheap).
+            if text != src.content(&lines[i]) {
+                out.push(Edit {
+                    span: lines[i].span(),
+                    text: text.clone(),
+                });
+            }
+            i = j;
+            continue;
         }
         let old = src.get(lines[i].start, lines[j - 1].next);
         let new: String = (i..j)
@@ -957,6 +971,22 @@ mod tests {
         assert_eq!(edits.len(), 1, "{edits:?}");
         assert_eq!(edits[0].text, ". . 7 | 4 . 9 | . 6 .");
         assert_eq!(apply_edits(&one, &edits), canonical_text);
+    }
+
+    #[test]
+    fn formatted_text_gets_no_edits_in_any_style() {
+        for name in [
+            "easy.sudoku",
+            "marks.sudoku",
+            "collection.sudoku",
+            "4x4.sudoku",
+        ] {
+            for style in Style::ALL {
+                let once = styled(&example(name), style);
+                let edits = format_edits(&once, 0, &parse(&once), &Options::style(style));
+                assert_eq!(edits, vec![], "{name} {style:?}");
+            }
+        }
     }
 
     #[test]

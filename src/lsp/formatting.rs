@@ -21,7 +21,7 @@ pub fn document(view: &View, style: Style, request: &FormattingOptions) -> Vec<T
     };
     let text = view.snapshot.text();
     let edits = format::format_edits(&text, 0, view.document(), &options);
-    text_edits(view, edits)
+    text_edits(view, &text, edits)
 }
 
 /// The puzzles overlapping `range` formatted, nothing else.
@@ -30,14 +30,18 @@ pub fn range(view: &View, style: Style, range: Range) -> Vec<TextEdit> {
     let span = crate::finding::Span::new(start.min(end), start.max(end));
     let text = view.snapshot.text();
     let edits = format::format_range_edits(&text, view.document(), style, span);
-    text_edits(view, edits)
+    text_edits(view, &text, edits)
 }
 
-fn text_edits(view: &View, edits: Vec<Edit>) -> Vec<TextEdit> {
+/// The edits placed in the client's encoding, in one pass over the text (they come in order).
+fn text_edits(view: &View, text: &str, edits: Vec<Edit>) -> Vec<TextEdit> {
+    let spans: Vec<_> = edits.iter().map(|edit| edit.span).collect();
+    let ranges = view.config.encoding.ranges(text, &spans);
     edits
         .into_iter()
-        .map(|edit| TextEdit {
-            range: view.range(edit.span),
+        .zip(ranges)
+        .map(|(edit, range)| TextEdit {
+            range,
             new_text: edit.text,
         })
         .collect()
