@@ -130,3 +130,31 @@ fn problems_exit_2_and_the_other_files_are_still_formatted() {
         b"# \xff\n1234\n3412\n2143\n4321\n"
     );
 }
+
+#[test]
+fn a_file_read_in_pieces_is_formatted_as_a_whole() {
+    // Over 2 MB, so it is read and formatted in several pieces (spans offset by each piece's
+    // start), with blocks and file metadata the pieces must carry.
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let zeros = line.replace('.', "0");
+    let mut text = String::from("# Author: many\n\n");
+    for i in 0..30_000 {
+        text.push_str(&zeros);
+        text.push_str(&format!(" #{i}\n"));
+        if i % 10_000 == 5_000 {
+            text.push('\n');
+            text.push_str(&LOOSE.replace("#Title", "# TITLE"));
+            text.push('\n');
+        }
+    }
+    let dir = scratch("pieces");
+    let path = write(&dir, "big.sudoku", &text);
+    let (_, err, code) = run(bin().arg("fmt").arg(&path));
+    assert_eq!(code, 0, "{err}");
+    let expected = sudoku_lsp::format::format(&text, &Default::default());
+    assert!(read(&path) == expected, "the pieces differ from the whole");
+    assert!(
+        expected.contains("# author: many\n") && expected.contains(&format!("{line} #29999\n"))
+    );
+    assert_eq!(expected.matches("------+-------+------").count(), 6);
+}
