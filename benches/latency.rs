@@ -12,6 +12,12 @@
 //! The collection is `../shared/data/sudoku17.txt` when present, else puzzles the solver
 //! generates (relabelled to make 49,151 different grids). Times are taken on the client side,
 //! so they include the pipe and JSON both ways: the server's own share is smaller.
+//!
+//! Formatting is timed on `sudoku17.txt` itself (skipped, saying so, without it): the whole
+//! document in the grid style, as it is (already formatted: no edits) and with `0` for its
+//! empty cells (every line changes: 49,151 edits).
+//!
+//! `cargo bench --bench latency -- formatting` (or `collection`, `small`) runs only that part.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -25,58 +31,73 @@ use sudoku_lsp::lsp::MAX_SYMBOLS;
 
 const COLLECTION: usize = 49_151;
 const EDITS: usize = 200;
+/// Formatting requests timed on each text.
+const FORMATS: usize = 20;
 
 fn main() {
-    if std::env::args().any(|a| a == "symbols") {
-        outline();
-        return;
+    // Words after `--` choose parts; cargo adds `--bench`, which chooses nothing.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |part: &str| only.is_empty() || only.iter().any(|o| o == part);
+    if wanted("collection") {
+        let collection = collection_text();
+        println!(
+            "collection: {} puzzles, {} bytes",
+            collection.lines().count(),
+            collection.len()
+        );
+        large_file(&collection);
     }
-    let collection = collection_text();
-    println!(
-        "collection: {} puzzles, {} bytes",
-        collection.lines().count(),
-        collection.len()
-    );
-    large_file(&collection);
-    small_file();
-    outline();
+    if wanted("small") {
+        small_file();
+    }
+    if wanted("formatting") {
+        formatting();
+    }
+    if wanted("symbols") {
+        outline();
+    }
 }
 
-/// Document symbols of the real 49,151-puzzle file, once its diagnostics are in (a puzzle's
-/// status comes from them): the editor's outline, breadcrumbs and "go to symbol". The first
-/// `MAX_SYMBOLS` puzzles are listed, the rest as one symbol.
-fn outline() {
+/// Formatting `sudoku17.txt` in the grid style: as it is, then with `0` for empty cells.
+fn formatting() {
     let Some(text) = common::sudoku17_text() else {
-        common::say_skipped("document symbols on sudoku17.txt: no ../shared/data");
+        println!("formatting: skipped (no ../shared/data/sudoku17.txt)");
         return;
     };
     let uri = "file:///bench/sudoku17.sudoku";
     let mut server = spawn();
-    let mut capabilities = common::full_capabilities();
-    capabilities["textDocument"]["documentSymbol"] =
-        json!({"hierarchicalDocumentSymbolSupport": true});
-    server.initialize(capabilities);
+    server.initialize(common::full_capabilities());
     server.open(uri, 1, &text);
     server.diagnostics(uri, 1);
-    let mut times = Vec::new();
-    for _ in 0..20 {
-        let start = Instant::now();
-        let response = server.request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": uri}}),
+    let zeros = text.replace('.', "0");
+    for (version, label, body) in [(1, "as it is", &text), (2, "0 for empty cells", &zeros)] {
+        if version > 1 {
+            server.change(uri, version, vec![json!({"text": body})]);
+            server.diagnostics(uri, version);
+        }
+        let mut times = Vec::new();
+        let mut edits = 0;
+        let skip = server_side_times(&server, "formatting answered", "answered in ").len();
+        for _ in 0..FORMATS {
+            let params = json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}});
+            let start = Instant::now();
+            let response = server.request("textDocument/formatting", params);
+            times.push(start.elapsed());
+            edits = response["result"].as_array().map_or(0, |e| e.len());
+        }
+        report(
+            &format!("sudoku17.txt, {label}: formatting ({edits} edits)"),
+            &mut times,
         );
-        times.push(start.elapsed());
-        let count = response["result"].as_array().map_or(0, Vec::len);
-        // One a puzzle up to the bound, then one for the rest.
-        let puzzles = text.lines().count();
-        let expected = puzzles.min(MAX_SYMBOLS) + usize::from(puzzles > MAX_SYMBOLS);
-        assert_eq!(count, expected, "symbols");
+        let mut own = server_side_times(&server, "formatting answered", "answered in ");
+        report(
+            &format!("sudoku17.txt, {label}: formatting, the server's work alone"),
+            &mut own[skip..],
+        );
     }
-    report("sudoku17.txt: document symbols", &mut times);
-    report(
-        "sudoku17.txt: document symbols, the server's work alone",
-        &mut server_side_times(&server, "document symbols answered", "answered in "),
-    );
     server.shutdown_and_exit();
 }
 
@@ -238,4 +259,42 @@ fn collection_text() -> String {
         out.push('\n');
     }
     out
+}
+
+/// Document symbols of the real 49,151-puzzle file, once its diagnostics are in (a puzzle's
+/// status comes from them): the editor's outline, breadcrumbs and "go to symbol". The first
+/// `MAX_SYMBOLS` puzzles are listed, the rest as one symbol.
+fn outline() {
+    let Some(text) = common::sudoku17_text() else {
+        common::say_skipped("document symbols on sudoku17.txt: no ../shared/data");
+        return;
+    };
+    let uri = "file:///bench/sudoku17.sudoku";
+    let mut server = spawn();
+    let mut capabilities = common::full_capabilities();
+    capabilities["textDocument"]["documentSymbol"] =
+        json!({"hierarchicalDocumentSymbolSupport": true});
+    server.initialize(capabilities);
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let mut times = Vec::new();
+    for _ in 0..20 {
+        let start = Instant::now();
+        let response = server.request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        times.push(start.elapsed());
+        let count = response["result"].as_array().map_or(0, Vec::len);
+        // One a puzzle up to the bound, then one for the rest.
+        let puzzles = text.lines().count();
+        let expected = puzzles.min(MAX_SYMBOLS) + usize::from(puzzles > MAX_SYMBOLS);
+        assert_eq!(count, expected, "symbols");
+    }
+    report("sudoku17.txt: document symbols", &mut times);
+    report(
+        "sudoku17.txt: document symbols, the server's work alone",
+        &mut server_side_times(&server, "document symbols answered", "answered in "),
+    );
+    server.shutdown_and_exit();
 }

@@ -4,8 +4,9 @@
 use proptest::prelude::*;
 use sudoku_lsp::finding::{Code, Severity};
 use sudoku_lsp::format::{
-    apply_edits, canonical, every_digit, fill_bytes, fill_edits, marks_grid, marks_line, parse,
-    reparse, Change, DigitSet, Document, Layout, Metadata, Pieces,
+    apply_edits, canonical, every_digit, fill_bytes, fill_edits, format, format_edits, marks_grid,
+    marks_line, parse, reparse, Change, DigitSet, Document, Layout, Metadata, Options, Pieces,
+    Style,
 };
 use sudoku_lsp::grid::{digit_char, Size, Variant};
 
@@ -386,6 +387,135 @@ proptest! {
                 assert_eq!(a, if solved { 1 } else { b });
                 assert_eq!(before.is_entry(c), after.is_entry(c));
             }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- formatting styles
+
+/// What formatting must keep of each puzzle, whatever its layout becomes: size, variant, cells,
+/// which are entries, pencil marks and metadata.
+type Meaning = (
+    Size,
+    Variant,
+    Vec<u8>,
+    Option<Vec<bool>>,
+    Option<Vec<DigitSet>>,
+    Vec<Option<String>>,
+);
+
+fn meaning(doc: &Document) -> Vec<Meaning> {
+    doc.puzzles
+        .iter()
+        .map(|p| {
+            (
+                p.size,
+                p.variant,
+                p.givens.clone(),
+                p.entries.as_ref().map(|e| e.to_vec()),
+                p.marks.as_ref().map(|m| m.to_vec()),
+                meta_values(&p.meta),
+            )
+        })
+        .collect()
+}
+
+/// Comment lines that are not metadata (`# key: value` is rewritten with a lowercase key).
+fn plain_comments(text: &str) -> Vec<&str> {
+    text.split(['\n', '\r'])
+        .filter(|line| {
+            let Some(rest) = line.trim_start().strip_prefix('#') else {
+                return false;
+            };
+            let rest = rest.trim_start();
+            let key = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .unwrap_or(rest.len());
+            !(key > 0 && rest[key..].trim_start().starts_with(':'))
+        })
+        .collect()
+}
+
+/// Formatting `text` in `style`: the same puzzles with the same problems, every comment and
+/// every `#` kept, the edits giving the formatted text, and formatting again changing nothing.
+fn check_formatting(text: &str, style: Style) {
+    let doc = parse(text);
+    let options = Options::style(style);
+    let edits = format_edits(text, 0, &doc, &options);
+    let once = apply_edits(text, &edits);
+    assert_eq!(once, format(text, &options));
+    let again = parse(&once);
+    assert!(
+        meaning(&doc) == meaning(&again),
+        "{style:?} changed a puzzle\ninput:  {text:?}\noutput: {once:?}"
+    );
+    assert_eq!(
+        problem_codes(&doc),
+        problem_codes(&again),
+        "{style:?}\ninput:  {text:?}\noutput: {once:?}"
+    );
+    for comment in plain_comments(text) {
+        assert!(
+            once.contains(comment),
+            "{style:?} lost {comment:?}\noutput: {once:?}"
+        );
+    }
+    assert_eq!(
+        text.matches('#').count(),
+        once.matches('#').count(),
+        "{style:?}: {once:?}"
+    );
+    let edits_again = format_edits(&once, 0, &again, &options);
+    assert!(
+        edits_again.is_empty(),
+        "{style:?}: edits on formatted text: {edits_again:?}\nonce: {once:?}"
+    );
+    let twice = format(&once, &options);
+    assert!(
+        twice == once,
+        "{style:?} not idempotent\ninput: {text:?}\nonce:  {once:?}\ntwice: {twice:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn formatting_keeps_every_puzzle_and_settles_at_once(
+        text in prop_oneof![document(), collection_document()],
+    ) {
+        for style in Style::ALL {
+            check_formatting(&text, style);
+        }
+    }
+
+    #[test]
+    fn formatting_noise_keeps_what_it_reads(text in "[0-9A-Za-z.|_#:=*'+ \t\r\n-]{0,400}") {
+        for style in Style::ALL {
+            check_formatting(&text, style);
+        }
+    }
+}
+
+#[test]
+fn every_style_on_the_example_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.extend(
+        std::fs::read_dir(dir.join("broken"))
+            .unwrap()
+            .map(|e| e.unwrap().path()),
+    );
+    for path in names
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "sudoku"))
+    {
+        let text = std::fs::read_to_string(path).unwrap();
+        for style in Style::ALL {
+            check_formatting(&text, style);
         }
     }
 }

@@ -39,7 +39,7 @@ impl Replacement {
     pub fn start(path: &Path) -> std::io::Result<Replacement> {
         let target = std::fs::canonicalize(path)?;
         if !std::fs::metadata(&target)?.is_file() {
-            let message = "not a regular file: only a file can be solved in place";
+            let message = "not a regular file: only a file can be rewritten in place";
             return Err(std::io::Error::other(message));
         }
         let folder = target.parent().unwrap_or(Path::new("."));

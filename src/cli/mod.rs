@@ -1,6 +1,8 @@
-//! The command line: `check`, `solve`, and with no subcommand (or `--stdio`) the language server.
+//! The command line: `check`, `solve`, `marks`, `fmt`, the graders and the generator, and with no
+//! subcommand (or `--stdio`) the language server.
 
 mod check;
+mod fmt;
 mod in_place;
 mod inputs;
 mod lines;
@@ -92,6 +94,30 @@ enum Command {
         /// Write the marks into the files instead of standard output.
         #[arg(short = 'i', long)]
         in_place: bool,
+        /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+        max_file_size: u64,
+    },
+    /// Format files in a layout style, keeping every puzzle's cells, comments and free text.
+    ///
+    /// Grid blocks are written in the --style chosen; one-line puzzles stay on one line (with
+    /// `.` for empty cells), metadata is written `# key: value`, and comments, free text, blank
+    /// lines, line endings and broken puzzles are kept as they are. A style that cannot hold a
+    /// puzzle (a comment on a row, entries in a pencil-mark grid on one line) leaves it in the
+    /// grid style. Files are rewritten in place, only those that change (`-`: standard input to
+    /// standard output). Folders are walked for *.sudoku files.
+    ///
+    /// Exit status: 0; with --check, 1 when a file would change; 2 for a usage or I/O problem.
+    Fmt {
+        /// Files, folders, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        /// Change nothing: print each file that would change (for CI) and exit 1 if any would.
+        #[arg(long)]
+        check: bool,
+        /// How grid blocks are written.
+        #[arg(long, value_enum, default_value = "grid")]
+        style: fmt::StyleArg,
         /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
@@ -270,6 +296,15 @@ pub fn main() -> i32 {
             Ok(paths) => solve::run(&paths, in_place, 0, max_file_size, solve::Job::Marks),
             Err(code) => code,
         },
+        Some(Command::Fmt {
+            paths,
+            check,
+            style,
+            max_file_size,
+        }) => match stdin_if_none(paths) {
+            Ok(paths) => fmt::run(&paths, check, style.style(), max_file_size),
+            Err(code) => code,
+        },
         Some(Command::Rate { paths, grading }) => grading.run(paths, rate::Mode::Rate),
         Some(Command::Explain { paths, grading }) => grading.run(paths, rate::Mode::Explain),
         Some(Command::Hint {
@@ -318,7 +353,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, rate, explain, hint, new, bench and help"
+                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, bench and help"
                 ))
             }
         },

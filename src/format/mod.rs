@@ -1,8 +1,10 @@
 //! The `.sudoku` text format: reading it leniently with exact spans, writing it back.
 //!
 //! `parse` turns text into a [`Document`]: the well-formed puzzles, each cell with its byte span,
-//! and a finding for everything that did not fit. `write` holds the two ways back to text:
-//! filling empty marks in place (what `solve` and the code actions do) and the canonical form.
+//! and a finding for everything that did not fit. `write` holds the ways back to text: filling
+//! empty marks in place (what `solve` and the code actions do) and the rows, borders and
+//! pencil-mark forms of the canonical form; `style` lays whole documents out in the canonical
+//! form and the other formatting styles (`grid`, `compact`, `line`), as checked edits.
 //! See `puzzles/README.md` for the format as users read it.
 
 mod cells;
@@ -13,6 +15,7 @@ pub(crate) use meta::parse_size;
 mod parse;
 mod reparse;
 mod stream;
+mod style;
 mod write;
 
 pub use cells::CellSpans;
@@ -20,9 +23,10 @@ pub use marks::{every_digit, DigitSet};
 pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
+pub use style::{canonical, format, format_edits, format_range_edits, Options, Style};
 pub use write::{
-    apply_edits, canonical, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid,
-    marks_line, Edit,
+    apply_edits, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
+    Edit,
 };
 
 use std::sync::Arc;

@@ -1,9 +1,8 @@
-//! Writing puzzles back to text: filling empty marks in place, and the canonical form.
+//! Writing puzzles back to text: filling empty marks in place, and the pieces of the canonical
+//! form (rows, borders, pencil-mark grids and lines) that `style` lays out.
 
-use super::lines::{lines, CellLine, Kind, Line};
 use super::marks::{every_digit, DigitSet};
-use super::meta::key_value;
-use super::{Document, Layout, Puzzle};
+use super::{Layout, Puzzle};
 use crate::finding::Span;
 use crate::grid::{digit_char, Size};
 
@@ -133,66 +132,6 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
     out
 }
 
-/// The canonical form of a document: comments and blank lines kept, metadata as `# key: value`,
-/// every block puzzle in the display style (`4 8 3 | 9 2 1 | 6 5 7` rows, border lines between
-/// bands, `.` for empty cells), one-line puzzles as one line with their trailing text.
-///
-/// Lines of broken puzzles, and any puzzle of `doc` that does not match `text`, are kept as
-/// they are; trailing comments on rows and border lines with a comment are kept too.
-pub fn canonical(text: &str, doc: &Document) -> String {
-    let lines = lines(text);
-    let mut plan: Vec<Plan> = lines
-        .iter()
-        .map(|line| match line.kind {
-            Kind::Comment => match key_value(&text[line.start..line.end]) {
-                Some(kv) => Plan::Replace(metadata_line(kv.key, kv.value)),
-                None => Plan::Keep,
-            },
-            _ => Plan::Keep,
-        })
-        .collect();
-    for puzzle in &doc.puzzles {
-        if let Some(rows) = row_lines(text, &lines, puzzle) {
-            match (puzzle.layout, &puzzle.marks) {
-                (Layout::Line, _) => plan_line(text, &lines, puzzle, rows[0], &mut plan),
-                (Layout::Block, _) => {
-                    let size = puzzle.size;
-                    let n = size.side();
-                    let entries = puzzle.entries.as_deref();
-                    let digits = |r: usize, row: &[u8]| {
-                        row_text(size, row, entries.map(|e| &e[r * n..(r + 1) * n]))
-                    };
-                    let border = border_text(size);
-                    plan_block(text, &lines, puzzle, &rows, (digits, border), &mut plan)
-                }
-                (Layout::Marks, Some(marks)) => {
-                    let grid = MarksGrid::new(puzzle.size, marks, puzzle.entries.as_deref(), true);
-                    let groups = |r: usize, _: &[u8]| grid.row(r);
-                    let border = grid.border();
-                    plan_block(text, &lines, puzzle, &rows, (groups, border), &mut plan)
-                }
-                (Layout::MarksLine, Some(marks)) => {
-                    plan_marks_line(text, &lines, puzzle, marks, rows[0], &mut plan)
-                }
-                (Layout::Marks | Layout::MarksLine, None) => {}
-            }
-        }
-    }
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
-    out.push_str(&text[..lines.first().map_or(text.len(), |l| l.start)]);
-    for (line, plan) in lines.iter().zip(plan) {
-        match plan {
-            Plan::Keep => out.push_str(&text[line.start..line.next]),
-            Plan::Drop => {}
-            Plan::Replace(s) => {
-                out.push_str(&s);
-                out.push_str(&text[line.end..line.next]);
-            }
-        }
-    }
-    out
-}
-
 /// A grid in the canonical display style, one line per row with border lines between bands
 /// (`.` for an empty cell), each line ending in `\n`.
 pub fn grid_block(size: Size, cells: &[u8]) -> String {
@@ -212,87 +151,6 @@ pub fn grid_block(size: Size, cells: &[u8]) -> String {
 /// A grid as one line of cells (`.` for an empty cell), no line break.
 pub fn grid_line(cells: &[u8]) -> String {
     cells.iter().map(|&d| cell_char(d)).collect()
-}
-
-/// What the canonical form does with one source line.
-enum Plan {
-    Keep,
-    Drop,
-    /// New content; the line break stays.
-    Replace(String),
-}
-
-fn metadata_line(key: &str, value: &str) -> String {
-    let key = key.to_ascii_lowercase();
-    if value.is_empty() {
-        format!("# {key}:")
-    } else {
-        format!("# {key}: {value}")
-    }
-}
-
-/// The index of each row's line (one line for a one-line puzzle), if the puzzle's spans fit
-/// `text` and its lines.
-fn row_lines(text: &str, lines: &[Line], puzzle: &Puzzle) -> Option<Vec<usize>> {
-    let cells = puzzle.size.cells();
-    if puzzle.givens.len() != cells || puzzle.cell_spans.len() != cells {
-        return None;
-    }
-    if puzzle
-        .cell_spans
-        .iter()
-        .any(|s| text.get(s.start..s.end).is_none())
-    {
-        return None;
-    }
-    let line_of = |offset: usize| {
-        let i = lines.partition_point(|l| l.next <= offset);
-        (i < lines.len() && offset < lines[i].end).then_some(i)
-    };
-    let per_line = match puzzle.layout {
-        Layout::Line | Layout::MarksLine => cells,
-        Layout::Block | Layout::Marks => puzzle.size.side(),
-    };
-    let mut rows = Vec::with_capacity(cells / per_line);
-    for row in (0..cells).step_by(per_line) {
-        let first = line_of(puzzle.cell_span(row).start)?;
-        let last = line_of(puzzle.cell_span(row + per_line - 1).start)?;
-        if first != last || rows.last().is_some_and(|&r| r >= first) {
-            return None;
-        }
-        rows.push(first);
-    }
-    Some(rows)
-}
-
-fn plan_line(text: &str, lines: &[Line], puzzle: &Puzzle, row: usize, plan: &mut [Plan]) {
-    let line = &lines[row];
-    let cells_end = puzzle.cell_span(puzzle.cell_spans.len() - 1).end;
-    let mut s = String::with_capacity(puzzle.givens.len() + 16);
-    for (c, &d) in puzzle.givens.iter().enumerate() {
-        if puzzle.is_entry(c) {
-            s.push('+');
-        }
-        s.push(cell_char(d));
-    }
-    s.push_str(&text[cells_end..line.end]);
-    plan[row] = Plan::Replace(s);
-}
-
-/// A line of pencil marks with `.` where a digit is not a candidate, its trailing text kept.
-fn plan_marks_line(
-    text: &str,
-    lines: &[Line],
-    puzzle: &Puzzle,
-    marks: &[DigitSet],
-    row: usize,
-    plan: &mut [Plan],
-) {
-    let line = &lines[row];
-    let cells_end = puzzle.cell_span(puzzle.cell_spans.len() - 1).end;
-    let mut s = marks_line(puzzle.size, marks);
-    s.push_str(&text[cells_end..line.end]);
-    plan[row] = Plan::Replace(s);
 }
 
 /// Cells as one line of pencil marks: N places a cell, place `d` holding `d` when it is a
@@ -331,7 +189,7 @@ pub fn marks_grid(size: Size, marks: &[DigitSet], entries: Option<&[bool]>) -> S
 }
 
 /// Each cell's group of a pencil-mark grid, and each column's width.
-struct MarksGrid {
+pub(super) struct MarksGrid {
     size: Size,
     groups: Vec<String>,
     widths: Vec<usize>,
@@ -339,7 +197,7 @@ struct MarksGrid {
 
 impl MarksGrid {
     /// With `unmarked_as_dot`, a cell with every digit (no marks written) is a lone `.`.
-    fn new(
+    pub(super) fn new(
         size: Size,
         marks: &[DigitSet],
         entries: Option<&[bool]>,
@@ -376,7 +234,7 @@ impl MarksGrid {
     }
 
     /// Row `r`: `4    19   1679 | 39   2    579  | 8    13   5`, without trailing spaces.
-    fn row(&self, r: usize) -> String {
+    pub(super) fn row(&self, r: usize) -> String {
         let side = self.size.side();
         let mut s = String::new();
         for c in 0..side {
@@ -396,7 +254,7 @@ impl MarksGrid {
     }
 
     /// The border between bands, as wide as the rows: `-` under cells, `+` under each `|`.
-    fn border(&self) -> String {
+    pub(super) fn border(&self) -> String {
         let side = self.size.side();
         let full: Vec<String> = (0..side).map(|c| " ".repeat(self.widths[c])).collect();
         let mut s = String::new();
@@ -416,55 +274,7 @@ impl MarksGrid {
     }
 }
 
-fn plan_block(
-    text: &str,
-    lines: &[Line],
-    puzzle: &Puzzle,
-    rows: &[usize],
-    (row_text, border): (impl Fn(usize, &[u8]) -> String, String),
-    plan: &mut [Plan],
-) {
-    let size = puzzle.size;
-    let n = size.side();
-    // Border lines directly above and below go too: the canonical form draws its own.
-    let mut top = rows[0];
-    while top > 0 && is_plain_border(text, &lines[top - 1]) {
-        top -= 1;
-    }
-    let mut bottom = rows[rows.len() - 1];
-    while bottom + 1 < lines.len() && is_plain_border(text, &lines[bottom + 1]) {
-        bottom += 1;
-    }
-    for (i, line) in lines.iter().enumerate().take(bottom + 1).skip(top) {
-        if is_plain_border(text, line) {
-            plan[i] = Plan::Drop;
-        }
-    }
-    for (r, &i) in rows.iter().enumerate() {
-        let line = &lines[i];
-        let mut s = row_text(r, &puzzle.givens[r * n..(r + 1) * n]);
-        if let Kind::Cells(CellLine {
-            comment: Some(hash),
-            ..
-        }) = line.kind
-        {
-            s.push(' ');
-            s.push_str(&text[hash..line.end]);
-        }
-        if (r + 1) % size.box_rows() == 0 && r + 1 < n {
-            s.push_str(&text[line.end..line.next]);
-            s.push_str(&border);
-        }
-        plan[i] = Plan::Replace(s);
-    }
-}
-
-/// A border line without a comment (one with a comment is kept where it is).
-fn is_plain_border(text: &str, line: &Line) -> bool {
-    line.kind == Kind::Border && !text[line.start..line.end].contains('#')
-}
-
-fn cell_char(digit: u8) -> char {
+pub(super) fn cell_char(digit: u8) -> char {
     if digit == 0 {
         '.'
     } else {
@@ -473,7 +283,7 @@ fn cell_char(digit: u8) -> char {
 }
 
 /// `4 8 3 | 9 2 1 | 6 5 7`, an entry with its `+` (`4 +8 3 | …`).
-fn row_text(size: Size, row: &[u8], entries: Option<&[bool]>) -> String {
+pub(super) fn row_text(size: Size, row: &[u8], entries: Option<&[bool]>) -> String {
     let mut s = String::with_capacity(row.len() * 2 + 8);
     for (c, &d) in row.iter().enumerate() {
         if c > 0 {
@@ -488,7 +298,7 @@ fn row_text(size: Size, row: &[u8], entries: Option<&[bool]>) -> String {
 }
 
 /// `------+-------+------`, matching `row_text`'s widths.
-fn border_text(size: Size) -> String {
+pub(super) fn border_text(size: Size) -> String {
     let boxes = size.side() / size.box_cols();
     let width = 2 * size.box_cols(); // the box's cells and spaces, plus one space beside a `|`
     (0..boxes)
@@ -498,55 +308,4 @@ fn border_text(size: Size) -> String {
         })
         .collect::<Vec<_>>()
         .join("+")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format::parse;
-
-    fn canon(text: &str) -> String {
-        canonical(text, &parse(text))
-    }
-
-    #[test]
-    fn block_in_display_style() {
-        let text = "#Title :  Plain rows\n\
-                    4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
-        let expected = "# title: Plain rows\n\
-                        4 . . | . . . | 8 . 5\n\
-                        . 3 . | . . . | . . .\n\
-                        . . . | 7 . . | . . .\n\
-                        ------+-------+------\n\
-                        . 2 . | . . . | . 6 .\n\
-                        . . . | . 8 . | 4 . .\n\
-                        . . . | . 1 . | . . .\n\
-                        ------+-------+------\n\
-                        . . . | 6 . 3 | . 7 .\n\
-                        5 . . | 2 . . | . . .\n\
-                        1 . 4 | . . . | . . .\n";
-        assert_eq!(canon(text), expected);
-        assert_eq!(canon(expected), expected);
-    }
-
-    #[test]
-    fn small_sizes_and_frames() {
-        let text = "+-----+-----+\r\n|1 . |. 4|\r\n|. . |. .|\r\n+-----+-----+\r\n|. . |. .|\r\n|4 . |. 1|\r\n+-----+-----+\r\n\r\n";
-        let expected = "1 . | . 4\r\n. . | . .\r\n----+----\r\n. . | . .\r\n4 . | . 1\r\n\r\n";
-        assert_eq!(canon(text), expected);
-    }
-
-    #[test]
-    fn one_liners_keep_their_trailing_text_and_comments_stay() {
-        let text = "# a collection\n\n0000123400000000 easy\n1234000000000000\t# hard\n";
-        let expected = "# a collection\n\n....1234........ easy\n1234............\t# hard\n";
-        assert_eq!(canon(text), expected);
-    }
-
-    #[test]
-    fn broken_puzzles_stay_verbatim_and_row_comments_stay() {
-        let text = "12 34 # first\n3412\n2143\n4321\n\n123\n";
-        let expected = "1 2 | 3 4 # first\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n123\n";
-        assert_eq!(canon(text), expected);
-    }
 }

@@ -4,7 +4,8 @@
 //! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
-//! diagnostics run, and `commands` holds the code lenses and the commands they run.
+//! diagnostics run, and `commands` holds the code lenses and the commands they run;
+//! `formatting` answers document and range formatting with `format`'s edits.
 //! Navigation, over the same `view`: `outline` (document symbols, folding and selection
 //! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition,
 //! references and highlights on a digit) and `inlay` (candidates or row counts, as the settings ask).
@@ -16,6 +17,7 @@ mod completion;
 mod diagnostics;
 mod documents;
 mod encoding;
+mod formatting;
 mod hover;
 mod inlay;
 mod jobs;

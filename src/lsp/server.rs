@@ -1,5 +1,5 @@
 //! The protocol handlers: document sync, diagnostics runs, rating runs, hover, code actions,
-//! code lenses and the commands they run.
+//! code lenses and the commands they run, formatting.
 //!
 //! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
 //! the next message's handler may run. So every handler first does its bookkeeping under the
@@ -31,7 +31,7 @@ use super::ratings::{self, Ratings};
 use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
-use super::{actions, commands, hover, memory};
+use super::{actions, commands, formatting, hover, memory};
 use super::{completion, inlay, navigation, outline};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
@@ -169,11 +169,12 @@ impl Inner {
         *self.settings.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Take the settings in `value`; whether they changed, and what could not be used.
+    /// Take the settings in `value`; whether those diagnostics depend on changed, and what
+    /// could not be used.
     fn update_settings(&self, value: &serde_json::Value) -> (bool, Vec<String>) {
         let mut settings = self.settings.lock().unwrap_or_else(|e| e.into_inner());
         let (updated, problems) = Settings::updated(*settings, value);
-        let changed = updated != *settings;
+        let changed = updated.checks() != settings.checks();
         *settings = updated;
         (changed, problems)
     }
@@ -345,7 +346,7 @@ impl Inner {
             return;
         };
         let _gate = self.publish_gate.lock().await;
-        if self.settings() != settings {
+        if self.settings().checks() != settings.checks() {
             return; // the run the new settings started publishes instead
         }
         let (version, main) = {
@@ -566,7 +567,7 @@ impl Inner {
             Err(problem) => (None, Some(problem)),
         };
         let _gate = self.publish_gate.lock().await;
-        if self.settings() != settings {
+        if self.settings().checks() != settings.checks() {
             return None; // the settings changed while we worked: the run they started publishes
         }
         {
@@ -673,6 +674,39 @@ impl Inner {
     }
 }
 
+impl Inner {
+    /// A formatting answer for the document's text as it is when the request arrives: `null`
+    /// when the document is not open, and the error `ContentModified` when its text changed
+    /// while the edits were computed (they would be for a text the editor no longer has).
+    async fn format(
+        self: &Arc<Self>,
+        what: &'static str,
+        uri: &Uri,
+        work: impl FnOnce(&View) -> Vec<TextEdit> + Send + 'static,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let Some(generation) = self.state().documents.generation(uri) else {
+            return Ok(None);
+        };
+        match self.query(what, uri, move |view| Some(work(view))).await {
+            Some(edits) => Ok(Some(edits)),
+            None => match self.state().documents.generation(uri) {
+                None => Ok(None),
+                Some(now) if now != generation => Err(Error {
+                    code: ErrorCode::ServerError(CONTENT_MODIFIED),
+                    message: format!("{} changed while it was being formatted", uri.as_str())
+                        .into(),
+                    data: None,
+                }),
+                // The work failed (and was logged).
+                Some(_) => Err(Error::internal_error()),
+            },
+        }
+    }
+}
+
+/// LSP's `ContentModified`: the document changed under a request's feet.
+const CONTENT_MODIFIED: i64 = -32801;
+
 /// Give freed memory back to the system, on the blocking pool (it takes a few milliseconds for
 /// a large heap).
 fn give_back_later(why: &'static str) {
@@ -723,6 +757,8 @@ impl LanguageServer for Backend {
                     ..ExecuteCommandOptions::default()
                 }),
                 code_action_provider: Some(CodeActionProviderCapability::Options(code_actions)),
+                document_formatting_provider: Some(OneOf::Left(true)),
+                document_range_formatting_provider: Some(OneOf::Left(true)),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -930,6 +966,31 @@ impl LanguageServer for Backend {
             .inner
             .query("code lens", &uri, |view| Some(commands::lenses(view)))
             .await)
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let style = self.inner.settings().format_style;
+        let options = params.options;
+        let uri = params.text_document.uri;
+        self.inner
+            .format("formatting", &uri, move |view| {
+                formatting::document(view, style, &options)
+            })
+            .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let style = self.inner.settings().format_style;
+        let range = params.range;
+        let uri = params.text_document.uri;
+        self.inner
+            .format("range formatting", &uri, move |view| {
+                formatting::range(view, style, range)
+            })
+            .await
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {

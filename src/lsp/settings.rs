@@ -8,15 +8,20 @@
 //!   need.
 //! - `inlayHints` (default `"off"`): `"candidates"` after each empty cell of a grid block, or
 //!   `"rowCounts"`, the candidates left in each row (see `inlay`).
+//! - `formatStyle` (`grid`, `compact` or `line`; default `grid`): how formatting writes grid
+//!   blocks (see `format::Style`). It changes no diagnostics, so changing it re-checks nothing.
 //!
 //! `server` and `trace`, the VS Code extension's own entries of the section, are let be.
 
 use serde_json::Value;
 
+use crate::format::Style;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub check_against_solution: bool,
     pub redundant_givens: bool,
+    pub format_style: Style,
     pub inlay_hints: InlayHints,
 }
 
@@ -46,11 +51,27 @@ impl Default for Settings {
             check_against_solution: false,
             redundant_givens: true,
             inlay_hints: InlayHints::Off,
+            format_style: Style::Grid,
         }
     }
 }
 
+/// The settings a diagnostics run depends on: when they change, open documents are checked
+/// again, and a run under the old ones does not publish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checks {
+    pub check_against_solution: bool,
+    pub redundant_givens: bool,
+}
+
 impl Settings {
+    pub fn checks(&self) -> Checks {
+        Checks {
+            check_against_solution: self.check_against_solution,
+            redundant_givens: self.redundant_givens,
+        }
+    }
+
     /// `current` updated by the settings in `value`, and a sentence for each setting that could
     /// not be used (an unknown key, a value of the wrong type). Keys not given keep their value.
     pub fn updated(current: Settings, value: &Value) -> (Settings, Vec<String>) {
@@ -82,12 +103,22 @@ impl Settings {
             let slot = match key.as_str() {
                 "checkAgainstSolution" => &mut settings.check_against_solution,
                 "redundantGivens" => &mut settings.redundant_givens,
+                "formatStyle" => {
+                    match value.as_str().and_then(Style::from_name) {
+                        Some(style) => settings.format_style = style,
+                        None => problems.push(format!(
+                            "sudoku-lsp settings: 'formatStyle' takes \"grid\", \"compact\" or \
+                             \"line\", not {value}; left as it was"
+                        )),
+                    }
+                    continue;
+                }
                 // The editors' own settings, sent along in the same section.
                 "server" | "trace" => continue,
                 _ => {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \
-                         checkAgainstSolution, redundantGivens, inlayHints)"
+                         checkAgainstSolution, redundantGivens, inlayHints, formatStyle)"
                     ));
                     continue;
                 }
@@ -140,6 +171,12 @@ mod tests {
         let (off, _) = Settings::updated(s, &json!({"inlayHints": "off"}));
         assert_eq!(off.inlay_hints, InlayHints::Off);
         assert_eq!(Settings::default().inlay_hints, InlayHints::Off);
+        let (styled, problems) = Settings::updated(s, &json!({"formatStyle": "line"}));
+        assert_eq!((styled.format_style, problems.len()), (Style::Line, 0));
+        assert_eq!(styled.checks(), s.checks());
+        let (same, problems) = Settings::updated(styled, &json!({"formatStyle": "wide"}));
+        assert_eq!(same, styled);
+        assert!(problems[0].contains("'formatStyle' takes"), "{problems:?}");
         let editor = json!({"sudoku": {"server": {"path": ""}, "trace": {"server": "off"}}});
         assert_eq!(Settings::updated(s, &editor), (s, vec![]));
     }

@@ -188,10 +188,15 @@ async function insertNewPuzzle(): Promise<void> {
 }
 
 /** The settings the language server reads (see its README). */
-function serverSettings(): { checkAgainstSolution: boolean; redundantGivens: boolean } {
+function serverSettings(): {
+  checkAgainstSolution: boolean;
+  redundantGivens: boolean;
+  formatStyle: string;
+} {
   const config = vscode.workspace.getConfiguration('sudoku');
   return {
     checkAgainstSolution: config.get<boolean>('checkAgainstSolution', false),
     redundantGivens: config.get<boolean>('redundantGivens', true),
+    formatStyle: config.get<string>('formatStyle', 'grid'),
   };
 }

@@ -1,0 +1,48 @@
+//! Document and range formatting: `format::style`'s edits as LSP `TextEdit`s over one `view`.
+//!
+//! The edits replace only the lines that change (the cursor and the undo history stay where
+//! they are, and a collection costs only its changed lines), placed in the client's position
+//! encoding by `encoding`. The style comes from the `formatStyle` setting; the request's
+//! `FormattingOptions` add what they say about whitespace (tab size and spaces mean nothing in a
+//! format whose columns are cells).
+
+use tower_lsp_server::lsp_types::{FormattingOptions, Range, TextEdit};
+
+use super::view::View;
+use crate::format::{self, Edit, Options, Style};
+
+/// The whole document formatted.
+pub fn document(view: &View, style: Style, request: &FormattingOptions) -> Vec<TextEdit> {
+    let options = Options {
+        style,
+        trim_trailing_whitespace: request.trim_trailing_whitespace.unwrap_or(false),
+        insert_final_newline: request.insert_final_newline.unwrap_or(false),
+        trim_final_newlines: request.trim_final_newlines.unwrap_or(false),
+    };
+    let text = view.snapshot.text();
+    let edits = format::format_edits(&text, 0, view.document(), &options);
+    text_edits(view, edits)
+}
+
+/// The puzzles overlapping `range` formatted, nothing else.
+pub fn range(view: &View, style: Style, range: Range) -> Vec<TextEdit> {
+    let (start, end) = (view.offset(range.start), view.offset(range.end));
+    let span = crate::finding::Span::new(start.min(end), start.max(end));
+    let text = view.snapshot.text();
+    let edits = format::format_range_edits(&text, view.document(), style, span);
+    text_edits(view, edits)
+}
+
+/// The edits placed in the client's encoding, in one walk down the text (they come in order).
+fn text_edits(view: &View, edits: Vec<Edit>) -> Vec<TextEdit> {
+    let spans: Vec<_> = edits.iter().map(|edit| edit.span).collect();
+    let ranges = view.config.encoding.ranges(&view.snapshot.rope, &spans);
+    edits
+        .into_iter()
+        .zip(ranges)
+        .map(|(edit, range)| TextEdit {
+            range,
+            new_text: edit.text,
+        })
+        .collect()
+}
