@@ -69,17 +69,19 @@ pub(super) fn tracked<const W: usize>(
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
     let links = StaticLinks::new(ctx);
     if !ctx.first_only {
-        return run(ctx, &links, ALL, None, None);
+        return run(ctx, &links, &mut PassStarts::default(), ALL, None, None);
     }
     // Short chains first: if one is found this cheap way, every hint as easy or easier is among
     // what this found (nothing easier is cut off), so the first is the same.
     ctx.best = Best::below(EASY);
-    let found = run(ctx, &links, ALL, None, None);
+    // The starts of each pass serve both searches.
+    let mut starts = PassStarts::default();
+    let found = run(ctx, &links, &mut starts, ALL, None, None);
     if ctx.stopped || found.iter().any(|h| h.difficulty <= EASY) {
         return found;
     }
     ctx.best = Best::NONE;
-    run(ctx, &links, ALL, None, None)
+    run(ctx, &links, &mut starts, ALL, None, None)
 }
 
 /// The passes of `run`: digit links only (X), cell links only (Y), both (XY).
@@ -96,7 +98,14 @@ pub(super) fn build_cache<const W: usize>(ctx: &mut Ctx<W>) -> Cache<W> {
     let mut cache = Cache::with_starts(3 * ctx.src.geo.cells() * ctx.n);
     ctx.track = Some(Footprint::new(ctx.n));
     let links = StaticLinks::new(ctx);
-    run(ctx, &links, ALL, None, Some(&mut cache));
+    run(
+        ctx,
+        &links,
+        &mut PassStarts::default(),
+        ALL,
+        None,
+        Some(&mut cache),
+    );
     ctx.track = None;
     cache
 }
@@ -109,6 +118,7 @@ pub(super) fn hints_using<const W: usize>(ctx: &mut Ctx<W>, cache: &Cache<W>) ->
     run(
         ctx,
         &links,
+        &mut PassStarts::default(),
         ALL,
         Some((cache, (&gone_cells, &gone_units))),
         None,
@@ -135,9 +145,13 @@ pub(super) fn gone<const W: usize>(ctx: &Ctx<W>) -> (CellSet<W>, Vec<u128>) {
 
 pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, Gone<'c, W>);
 
+/// The starts of each pass that can give a chain, once worked out (see `reach`).
+type PassStarts = [Option<Starts>; 3];
+
 fn run<const W: usize>(
     ctx: &mut Ctx<W>,
     links: &StaticLinks,
+    starts: &mut PassStarts,
     passes: std::ops::Range<usize>,
     reuse: Option<Reuse<W>>,
     mut record: Option<&mut Cache<W>>,
@@ -158,10 +172,10 @@ fn run<const W: usize>(
         // Only from starts that can give a chain; not while recording what searches read: a
         // start skipped here reads nothing, yet on a reduced grid (with links a removal adds) it
         // may find a chain.
-        let starts = ctx
-            .track
-            .is_none()
-            .then(|| super::reach::starts(ctx, links, y, x));
+        if ctx.track.is_none() && starts[pass].is_none() {
+            starts[pass] = Some(super::reach::starts(ctx, links, y, x));
+        }
+        let starts = starts[pass].as_ref().filter(|_| ctx.track.is_none());
         for cell in 0..cells {
             let cands = ctx.src.candidates(cell);
             if ctx.src.value(cell) != 0 || cands.len() < 2 {
@@ -181,7 +195,7 @@ fn run<const W: usize>(
                     reuse,
                     record,
                     &mut result,
-                    |ctx, result| unary(ctx, links, (cell, digit), (y, x), starts.as_ref(), result),
+                    |ctx, result| unary(ctx, links, (cell, digit), (y, x), starts, result),
                 );
                 ctx.found(&result[before..]);
             }
