@@ -768,6 +768,8 @@ fn choose_links<const W: usize>(
     } else {
         0
     };
+    // The third link is worth trying only if two of the three pairs join (see `chain_orders`).
+    let first_two = (depth == 2).then(|| joined(joins, chosen[0].id, chosen[1].id));
     for (i, &unit) in units.iter().enumerate().skip(start) {
         let shapes = table.get(digit, unit);
         if shapes.is_empty() {
@@ -779,6 +781,13 @@ fn choose_links<const W: usize>(
         }
         for (reading, &shape) in shapes.iter().enumerate() {
             let id = unit * 2 + reading;
+            if let Some(first_two) = first_two {
+                let with = |c: &Chosen<W>| joined(joins, c.id, id);
+                let pairs = [first_two, with(&chosen[0]), with(&chosen[1])];
+                if pairs.iter().filter(|&&j| j).count() < 2 {
+                    continue;
+                }
+            }
             chosen.push(Chosen {
                 unit,
                 kind,
@@ -791,6 +800,13 @@ fn choose_links<const W: usize>(
     }
 }
 
+/// Whether two links (by id) join, end to end either way.
+fn joined(joins: &Joins, x: usize, y: usize) -> bool {
+    (0..4).any(|k| joins.between(x, k >> 1, y, k & 1).is_some())
+}
+
+/// The chains three links make, in every order that strings them together: `choose_links` hands
+/// on only links of which two pairs join (with fewer, no order strings all three).
 fn chain_orders<const W: usize>(
     b: &Board<W>,
     joins: &Joins,
@@ -798,17 +814,6 @@ fn chain_orders<const W: usize>(
     chosen: &[Chosen<W>],
     found: &mut Vec<Found<W>>,
 ) {
-    let joined = |x: &Chosen<W>, y: &Chosen<W>| {
-        (0..4).any(|k| joins.between(x.id, k >> 1, y.id, k & 1).is_some())
-    };
-    let pairs = [
-        joined(&chosen[0], &chosen[1]),
-        joined(&chosen[0], &chosen[2]),
-        joined(&chosen[1], &chosen[2]),
-    ];
-    if pairs.iter().filter(|&&j| j).count() < 2 {
-        return; // no order strings all three together
-    }
     for order in ORDERS {
         let links = order.map(|i| chosen[i]);
         for u in 0..8usize {
