@@ -8,7 +8,8 @@
 //! `formatting` answers document and range formatting with `format`'s edits.
 //! Navigation, over the same `view`: `outline` (document symbols, folding and selection
 //! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition,
-//! references and highlights on a digit) and `inlay` (candidates or row counts, as the settings ask).
+//! references and highlights on a digit), `inlay` (candidates or row counts, as the settings ask)
+//! and `tokens` (semantic tokens: givens, entries, marks, conflicts, borders, metadata, comments).
 //! LSP types stay inside this module.
 
 mod actions;
@@ -27,6 +28,7 @@ mod outline;
 mod ratings;
 mod server;
 mod settings;
+mod tokens;
 mod transport;
 mod view;
 

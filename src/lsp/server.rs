@@ -1,5 +1,6 @@
 //! The protocol handlers: document sync, diagnostics runs, rating runs, hover, code actions,
-//! code lenses and the commands they run, formatting.
+//! code lenses and the commands they run, formatting, semantic tokens (the last array per document
+//! kept as the base of the next delta, only while the document still has its text).
 //!
 //! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
 //! the next message's handler may run. So every handler first does its bookkeeping under the
@@ -32,7 +33,7 @@ use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, commands, formatting, hover, memory};
-use super::{completion, inlay, navigation, outline};
+use super::{completion, inlay, navigation, outline, tokens};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
 const RATING_SLICE: Duration = Duration::from_millis(300);
@@ -72,6 +73,10 @@ struct State {
     runs: HashMap<Uri, Run>,
     /// Per document: the grid the last level-cycling hint was for, and its level.
     hint_levels: HashMap<Uri, (Vec<u8>, u8)>,
+    /// Per document: the last semantic tokens sent with a result id, the base of the next delta.
+    tokens: HashMap<Uri, (String, Arc<Vec<SemanticToken>>)>,
+    /// The number of the next semantic tokens result id.
+    next_tokens_id: u64,
 }
 
 struct Run {
@@ -445,6 +450,70 @@ impl Inner {
         }
     }
 
+    /// Ask the client for its semantic tokens again, without waiting, when a finished run found
+    /// conflicting digits: tokens sent before the run finished lack their modifier.
+    fn refresh_semantic_tokens(&self, analyzed: &Analyzed) {
+        let conflicts = analyzed
+            .checked
+            .analyses
+            .iter()
+            .any(|a| !a.conflicts.is_empty());
+        if conflicts && self.config().navigation.semantic_tokens_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.semantic_tokens_refresh().await;
+            });
+        }
+    }
+
+    /// The semantic tokens of the current text of `uri` (or of `range` of it), with the
+    /// generation they are for.
+    async fn semantic_tokens(
+        self: &Arc<Self>,
+        uri: &Uri,
+        range: Option<Range>,
+    ) -> Option<(u64, Vec<SemanticToken>)> {
+        let what = if range.is_some() {
+            "semantic tokens (range)"
+        } else {
+            "semantic tokens"
+        };
+        let query = move |view: &View| {
+            let within = range.map(|r| {
+                let start = view.offset(r.start);
+                crate::finding::Span::new(start, view.offset(r.end).max(start))
+            });
+            Some((view.snapshot.generation, tokens::tokens(view, within)))
+        };
+        self.query(what, uri, query).await
+    }
+
+    /// Keep `data` as the base of the next delta, if the document still has the text of
+    /// `generation`; its result id, and the kept tokens that `previous` named (if they are
+    /// still the last ones kept).
+    fn keep_tokens(
+        &self,
+        uri: &Uri,
+        generation: u64,
+        data: &[SemanticToken],
+        previous: Option<&str>,
+    ) -> (Option<String>, Option<Arc<Vec<SemanticToken>>>) {
+        let mut state = self.state();
+        let base = match (previous, state.tokens.get(uri)) {
+            (Some(previous), Some((id, base))) if id == previous => Some(base.clone()),
+            _ => None,
+        };
+        if state.documents.generation(uri) != Some(generation) {
+            return (None, base); // the text moved on: no delta can start from these
+        }
+        state.next_tokens_id += 1;
+        let id = state.next_tokens_id.to_string();
+        state
+            .tokens
+            .insert(uri.clone(), (id.clone(), Arc::new(data.to_vec())));
+        (Some(id), base)
+    }
+
     /// Ask the client for the code lenses again, without waiting for its answer.
     fn refresh_lenses(&self, config: ClientConfig) {
         if config.code_lens_refresh {
@@ -600,6 +669,9 @@ impl Inner {
         self.client
             .publish_diagnostics(uri, diagnostics, Some(snapshot.version))
             .await;
+        if let Some(analyzed) = &analyzed {
+            self.refresh_semantic_tokens(analyzed);
+        }
         analyzed
     }
 
@@ -759,6 +831,16 @@ impl LanguageServer for Backend {
                 code_action_provider: Some(CodeActionProviderCapability::Options(code_actions)),
                 document_formatting_provider: Some(OneOf::Left(true)),
                 document_range_formatting_provider: Some(OneOf::Left(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: tokens::legend(),
+                            range: Some(true),
+                            full: Some(SemanticTokensFullOptions::Delta { delta: Some(true) }),
+                            ..SemanticTokensOptions::default()
+                        },
+                    ),
+                ),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -858,6 +940,7 @@ impl LanguageServer for Backend {
                 run.cancel.store(true, Ordering::Relaxed);
             }
             state.hint_levels.remove(&uri);
+            state.tokens.remove(&uri);
             state.documents.close(&uri)
         };
         if was_open {
@@ -944,6 +1027,54 @@ impl LanguageServer for Backend {
         let (uri, range) = (params.text_document.uri, params.range);
         let query = move |view: &View| Some(inlay::hints(view, mode, range));
         Ok(self.inner.query("inlay hints", &uri, query).await)
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        let uri = params.text_document.uri;
+        let Some((generation, data)) = self.inner.semantic_tokens(&uri, None).await else {
+            return Ok(None);
+        };
+        let (result_id, _) = self.inner.keep_tokens(&uri, generation, &data, None);
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id,
+            data,
+        })))
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        let uri = params.text_document.uri;
+        let Some((generation, data)) = self.inner.semantic_tokens(&uri, None).await else {
+            return Ok(None);
+        };
+        let previous = Some(params.previous_result_id.as_str());
+        let (result_id, base) = self.inner.keep_tokens(&uri, generation, &data, previous);
+        Ok(Some(match base {
+            Some(base) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
+                result_id,
+                edits: tokens::delta(&base, &data),
+            }),
+            None => SemanticTokensFullDeltaResult::Tokens(SemanticTokens { result_id, data }),
+        }))
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let uri = params.text_document.uri;
+        let tokens = self.inner.semantic_tokens(&uri, Some(params.range)).await;
+        Ok(tokens.map(|(_, data)| {
+            SemanticTokensRangeResult::Tokens(SemanticTokens {
+                result_id: None,
+                data,
+            })
+        }))
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {

@@ -49,6 +49,9 @@ pub struct NavigationConfig {
     pub definition_links: bool,
     /// `workspace.inlayHint.refreshSupport`: ask for inlay hints again when the setting changes.
     pub inlay_hint_refresh: bool,
+    /// `workspace.semanticTokens.refreshSupport`: ask for semantic tokens again when a run
+    /// finds conflicts.
+    pub semantic_tokens_refresh: bool,
 }
 
 impl NavigationConfig {
@@ -71,6 +74,12 @@ impl NavigationConfig {
                 .as_ref()
                 .and_then(|w| w.inlay_hint.as_ref())
                 .and_then(|i| i.refresh_support)
+                .unwrap_or(false),
+            semantic_tokens_refresh: capabilities
+                .workspace
+                .as_ref()
+                .and_then(|w| w.semantic_tokens.as_ref())
+                .and_then(|s| s.refresh_support)
                 .unwrap_or(false),
         }
     }
