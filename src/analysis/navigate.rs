@@ -1,8 +1,8 @@
 //! What the editor's navigation asks of one puzzle, in cell indices and sentences (no text
 //! positions): which digits fit an empty cell and why the others are out (completion), which
 //! peers hold a cell's digit (go to definition), which cells of its units hold or could hold a
-//! digit (references), every cell holding a digit (highlights), each row's candidate count (inlay hints), and a puzzle's status in a
-//! word (the outline).
+//! digit (references), every cell holding a digit (highlights), each row's candidate count
+//! (inlay hints), and a puzzle's status in a word (the outline).
 //!
 //! "Fits" is elimination: a digit fits an empty cell when no placed peer (given or entry)
 //! holds it. The pencil marks are the ones written in the file, or where none are written the

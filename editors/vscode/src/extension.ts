@@ -192,11 +192,13 @@ function serverSettings(): {
   checkAgainstSolution: boolean;
   redundantGivens: boolean;
   formatStyle: string;
+  inlayHints: string;
 } {
   const config = vscode.workspace.getConfiguration('sudoku');
   return {
     checkAgainstSolution: config.get<boolean>('checkAgainstSolution', false),
     redundantGivens: config.get<boolean>('redundantGivens', true),
     formatStyle: config.get<string>('formatStyle', 'grid'),
+    inlayHints: config.get<string>('inlayHints', 'off'),
   };
 }
