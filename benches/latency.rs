@@ -17,7 +17,12 @@
 //! document in the grid style, as it is (already formatted: no edits) and with `0` for its
 //! empty cells (every line changes: 49,151 edits).
 //!
-//! `cargo bench --bench latency -- formatting` (or `collection`, `small`) runs only that part.
+//! Workspace diagnostics are timed over 1,000 closed files of 49 puzzles each (the collection
+//! cut up, in a temporary folder): a new server's first `workspace/diagnostic`, and one that
+//! names every file's result id (nothing changed: each file costs a `stat`).
+//!
+//! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`,
+//! `workspace`) runs only that part.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -59,6 +64,66 @@ fn main() {
     if wanted("symbols") {
         outline();
     }
+    if wanted("workspace") {
+        workspace();
+    }
+}
+
+/// Workspace files, and puzzles in each, for the workspace diagnostics part.
+const WORKSPACE_FILES: usize = 1_000;
+const PUZZLES_PER_FILE: usize = 49;
+
+/// Workspace diagnostics over 1,000 closed files of 49 puzzles each (the collection, cut up):
+/// the first pull of a new server, and a pull that names every result id (nothing changed).
+fn workspace() {
+    let collection = collection_text();
+    let lines: Vec<&str> = collection.lines().collect();
+    let dir = tempfile::Builder::new()
+        .prefix("workspace")
+        .tempdir()
+        .expect("a temporary folder");
+    for (n, chunk) in lines
+        .chunks(PUZZLES_PER_FILE)
+        .take(WORKSPACE_FILES)
+        .enumerate()
+    {
+        let folder = dir.path().join(format!("set{}", n / 100));
+        std::fs::create_dir_all(&folder).expect("a folder");
+        let text = chunk.join("\n") + "\n";
+        std::fs::write(folder.join(format!("p{n}.sudoku")), text).expect("a file");
+    }
+    let label = format!("workspace of {WORKSPACE_FILES} files × {PUZZLES_PER_FILE} puzzles");
+    let (mut first, mut again) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        let mut server = spawn();
+        let mut capabilities = common::full_capabilities();
+        capabilities["textDocument"]["diagnostic"] = json!({});
+        let params = json!({
+            "processId": null,
+            "capabilities": capabilities,
+            "workspaceFolders": [{"uri": format!("file://{}", dir.path().display()), "name": "w"}],
+        });
+        server.request("initialize", params);
+        server.notify("initialized", json!({}));
+        let start = Instant::now();
+        let response = server.request("workspace/diagnostic", json!({"previousResultIds": []}));
+        first.push(start.elapsed());
+        let items = response["result"]["items"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(items.len(), WORKSPACE_FILES, "{response}");
+        let ids: Vec<Value> = items
+            .iter()
+            .map(|item| json!({"uri": item["uri"], "value": item["resultId"]}))
+            .collect();
+        let start = Instant::now();
+        server.request("workspace/diagnostic", json!({"previousResultIds": ids}));
+        again.push(start.elapsed());
+        server.shutdown_and_exit();
+    }
+    report(&format!("{label}: first workspace diagnostics"), &mut first);
+    report(&format!("{label}: again, nothing changed"), &mut again);
 }
 
 /// Formatting `sudoku17.txt` in the grid style: as it is, then with `0` for empty cells.

@@ -35,6 +35,19 @@ pub fn check_document(document: Document, budget: &Budget, cache: &mut Cache) ->
     with_findings(document, analyses)
 }
 
+/// What the solution says of the solver's entries and pencil marks, for every puzzle with a
+/// unique solution (what the `checkAgainstSolution` setting adds).
+pub fn against_solution(checked: &Checked) -> Vec<Finding> {
+    let puzzles = checked.document.puzzles.iter().zip(&checked.analyses);
+    puzzles
+        .filter_map(|(puzzle, analysis)| match &analysis.verdict {
+            Verdict::Unique(solution) => Some(super::solution_findings(puzzle, solution)),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
 /// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
 /// minimal or not, their symmetry, and each redundant given. Puzzles that are not unique get
 /// nothing more: their own findings say why.

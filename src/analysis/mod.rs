@@ -15,7 +15,8 @@ mod navigate;
 mod setter;
 
 pub use check::{
-    check_document, check_text, check_text_with, document_findings, recheck, Cache, Checked,
+    against_solution, check_document, check_text, check_text_with, document_findings, recheck,
+    Cache, Checked,
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, reason_text, redundant_finding};

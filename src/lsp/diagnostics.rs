@@ -48,6 +48,14 @@ pub fn from_findings(
     diagnostics
 }
 
+/// `main` with `extra` after it, as far as the cap on diagnostics leaves room: what the settings
+/// add (redundant givens, the solution's verdict on entries) is the first to go.
+pub fn with_extra(mut main: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let room = MAX_DIAGNOSTICS.saturating_sub(main.len());
+    main.extend(extra.into_iter().take(room));
+    main
+}
+
 /// Which `cap` findings to show, by their indices, in the order to publish them.
 fn chosen(findings: &[Finding], cap: usize) -> Vec<usize> {
     let rank = |severity| match severity {

@@ -69,7 +69,7 @@ impl Limits {
         }
     }
 
-    fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
+    pub fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
         Budget {
             max_nodes: Some(self.max_nodes),
             deadline: self.deadline.map(|d| Instant::now() + d),

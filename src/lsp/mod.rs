@@ -31,6 +31,7 @@ mod settings;
 mod tokens;
 mod transport;
 mod view;
+mod workspace;
 
 pub use diagnostics::{MAX_DIAGNOSTICS, TOO_MANY};
 pub use outline::MAX_SYMBOLS;

@@ -17,13 +17,14 @@
 //! asks the client for its code lenses again.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::lsp_types::*;
-use tower_lsp_server::{Client, LanguageServer};
+use tower_lsp_server::{Client, LanguageServer, UriExt};
 
 use super::diagnostics;
 use super::documents::{Documents, Snapshot};
@@ -33,7 +34,7 @@ use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
 use super::{actions, commands, formatting, hover, memory};
-use super::{completion, inlay, navigation, outline, tokens};
+use super::{completion, inlay, navigation, outline, tokens, workspace};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
 const RATING_SLICE: Duration = Duration::from_millis(300);
@@ -60,6 +61,11 @@ struct Inner {
     publish_gate: tokio::sync::Mutex<()>,
     /// Set by `shutdown`; the exit code depends on it.
     shut_down: Arc<AtomicBool>,
+    /// Woken whenever a run hands diagnostics to a pulling client's next pull.
+    delivered: tokio::sync::Notify,
+    /// A number unique to this process, in every diagnostics result id, so the ids a client
+    /// kept from another server process never match.
+    session: u64,
 }
 
 /// What a new diagnostics run needs from its document's `Run`: its cancel flag, and what
@@ -77,6 +83,10 @@ struct State {
     tokens: HashMap<Uri, (String, Arc<Vec<SemanticToken>>)>,
     /// The number of the next semantic tokens result id.
     next_tokens_id: u64,
+    /// The number of the last diagnostics result id handed out (pull diagnostics).
+    last_result_id: u64,
+    /// The workspace folders, as paths: what workspace diagnostics walk.
+    folders: Vec<PathBuf>,
 }
 
 struct Run {
@@ -92,6 +102,18 @@ struct Run {
     /// [`diagnostics::MAX_DIAGNOSTICS`] and one), with their text's generation and version:
     /// when ratings find redundant givens, they are published again with those added.
     published: Option<Published>,
+    /// For a client that pulls diagnostics: the last diagnostics its next pull gets.
+    delivered: Option<Delivered>,
+}
+
+/// Diagnostics waiting for a pull: those of one generation of the text, under a result id.
+struct Delivered {
+    generation: u64,
+    /// Cleared when a new run starts for the same text (new settings): a pull then waits for
+    /// that run rather than take these.
+    current: bool,
+    result_id: String,
+    diagnostics: Arc<Vec<Diagnostic>>,
 }
 
 struct Published {
@@ -110,6 +132,8 @@ impl Backend {
                 settings: Mutex::new(Settings::default()),
                 publish_gate: tokio::sync::Mutex::new(()),
                 shut_down: Arc::new(AtomicBool::new(false)),
+                delivered: tokio::sync::Notify::new(),
+                session: session_number(),
             }),
         }
     }
@@ -199,6 +223,9 @@ impl Inner {
             Some(run) => {
                 run.cancel.store(true, Ordering::Relaxed);
                 run.cancel = cancel.clone();
+                if let Some(delivered) = &mut run.delivered {
+                    delivered.current = false;
+                }
                 // The finished run is for an older text, no use to queries now: let go of it, so
                 // the new run can take it over from the carry without copying it.
                 run.earlier.finished = None;
@@ -211,6 +238,7 @@ impl Inner {
                     earlier: Earlier::default(),
                     ratings: Arc::default(),
                     published: None,
+                    delivered: None,
                 };
                 let carry = run.carry.clone();
                 state.runs.insert(uri.clone(), run);
@@ -226,12 +254,20 @@ impl Inner {
     /// Analyse one text off the message loop and publish its diagnostics if still current; then
     /// give back what a large text's run freed, or what a closed document's run held (the
     /// close itself gave back before this run let go).
-    async fn analyze_and_publish(self: Arc<Self>, uri: Uri, snapshot: Snapshot, run: NewRun) {
+    /// `unasked`: the client's edit did not start this run (new settings did), so a pulling
+    /// client is asked to pull again when it is done.
+    async fn analyze_and_publish(
+        self: Arc<Self>,
+        uri: Uri,
+        snapshot: Snapshot,
+        run: NewRun,
+        unasked: bool,
+    ) {
         let large = snapshot.rope.len_bytes() >= memory::LARGE_TEXT;
         let cancel = run.0.clone();
         let published = self
             .clone()
-            .run_and_publish(uri.clone(), snapshot, run)
+            .run_and_publish(uri.clone(), snapshot, run, unasked)
             .await;
         let closed = || self.state().documents.generation(&uri).is_none();
         if large && (closed() || (published.is_some() && memory::due_after_run())) {
@@ -368,10 +404,65 @@ impl Inner {
             }
             (published.version, published.diagnostics.clone())
         };
-        let diagnostics = with_extra(main.as_ref().clone(), extra);
-        self.client
-            .publish_diagnostics(uri, diagnostics, Some(version))
+        let diagnostics = diagnostics::with_extra(main.as_ref().clone(), extra);
+        self.deliver(uri, analyzed.generation, version, diagnostics, true)
             .await;
+    }
+
+    /// Hand a run's diagnostics to the client: published, or, for a client that pulls, kept
+    /// for its next pull (and a pull waiting for them woken). `unasked`: no edit of the client's
+    /// led to them, so a pulling client is asked to pull again (when it can be asked).
+    /// Called under the publish gate, once the text is known to be still current.
+    async fn deliver(
+        &self,
+        uri: Uri,
+        generation: u64,
+        version: i32,
+        diagnostics: Vec<Diagnostic>,
+        unasked: bool,
+    ) {
+        let config = self.config();
+        if !config.pull_diagnostics {
+            self.client
+                .publish_diagnostics(uri, diagnostics, Some(version))
+                .await;
+            return;
+        }
+        let changed = {
+            let mut state = self.state();
+            state.last_result_id += 1;
+            let fresh_id = format!("{}:{}", self.session, state.last_result_id);
+            let Some(run) = state.runs.get_mut(&uri) else {
+                return; // closed meanwhile
+            };
+            // The same diagnostics keep their id, so the client's next pull costs nothing.
+            let (result_id, changed) = match run.delivered.take() {
+                Some(last) if *last.diagnostics == diagnostics => (last.result_id, false),
+                _ => (fresh_id, true),
+            };
+            run.delivered = Some(Delivered {
+                generation,
+                current: true,
+                result_id,
+                diagnostics: Arc::new(diagnostics),
+            });
+            changed
+        };
+        self.delivered.notify_waiters();
+        if unasked && changed {
+            self.ask_to_pull_again();
+        }
+    }
+
+    /// Ask a client that pulls diagnostics to pull again (it can: else it would not pull).
+    fn ask_to_pull_again(&self) {
+        if self.config().pull_diagnostics {
+            let client = self.client.clone();
+            // Not awaited: the client may answer only after it has pulled, which may wait on us.
+            tokio::spawn(async move {
+                let _ = client.workspace_diagnostic_refresh().await;
+            });
+        }
     }
 
     /// The new-puzzle command: the generator runs off the message loop, then the puzzle goes in
@@ -582,6 +673,7 @@ impl Inner {
         uri: Uri,
         snapshot: Snapshot,
         run: NewRun,
+        unasked: bool,
     ) -> Option<Arc<Analyzed>> {
         let limits = Limits::from_env();
         let (cancel, carry) = run;
@@ -657,7 +749,7 @@ impl Inner {
                 });
             }
         }
-        let diagnostics = with_extra(diagnostics, extra);
+        let diagnostics = diagnostics::with_extra(diagnostics, extra);
         if let Some(problem) = panic {
             let message = format!(
                 "analysis of {} (version {}) panicked: {problem}",
@@ -666,9 +758,14 @@ impl Inner {
             );
             self.log(MessageType::ERROR, message).await;
         }
-        self.client
-            .publish_diagnostics(uri, diagnostics, Some(snapshot.version))
-            .await;
+        self.deliver(
+            uri,
+            snapshot.generation,
+            snapshot.version,
+            diagnostics,
+            unasked,
+        )
+        .await;
         if let Some(analyzed) = &analyzed {
             self.refresh_semantic_tokens(analyzed);
         }
@@ -682,7 +779,10 @@ impl Inner {
         if self.state().documents.version(&uri).is_some() {
             return; // reopened: its own run publishes
         }
-        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        if !self.config().pull_diagnostics {
+            // A pulling client forgets a closed document's pulled diagnostics itself.
+            self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        }
         give_back_later("closing a document");
     }
 
@@ -776,6 +876,187 @@ impl Inner {
     }
 }
 
+/// Where a document's pull stands.
+enum Pulled {
+    /// The diagnostics of its current text, under their result id.
+    Ready(String, Arc<Vec<Diagnostic>>),
+    /// Its current text's run is not done yet.
+    Pending,
+    /// It is not open.
+    NotOpen,
+}
+
+impl Inner {
+    /// The answer to `textDocument/diagnostic`: the diagnostics of the document's current text,
+    /// once its run has them (the pull waits for it; a newer edit makes it wait for that text's
+    /// run instead), or `unchanged` when the client already holds them. A document that is not
+    /// open is read from its file.
+    async fn pull(
+        self: &Arc<Self>,
+        uri: Uri,
+        previous: Option<String>,
+    ) -> DocumentDiagnosticReportResult {
+        loop {
+            // Registered before looking, so a delivery between the look and the wait wakes us.
+            let mut notified = std::pin::pin!(self.delivered.notified());
+            notified.as_mut().enable();
+            match self.pulled(&uri) {
+                Pulled::Ready(result_id, diagnostics) => {
+                    return document_report(result_id, previous, &diagnostics)
+                }
+                Pulled::NotOpen => return self.pull_closed(uri, previous).await,
+                Pulled::Pending => notified.await,
+            }
+        }
+    }
+
+    fn pulled(&self, uri: &Uri) -> Pulled {
+        let state = self.state();
+        let Some(generation) = state.documents.generation(uri) else {
+            return Pulled::NotOpen;
+        };
+        let delivered = state.runs.get(uri).and_then(|run| run.delivered.as_ref());
+        match delivered {
+            Some(d) if d.current && d.generation == generation => {
+                Pulled::Ready(d.result_id.clone(), d.diagnostics.clone())
+            }
+            _ => Pulled::Pending,
+        }
+    }
+
+    /// A pull of a document that is not open: its file's diagnostics (none for a URI that is
+    /// not a file's, or a file that cannot be found).
+    async fn pull_closed(
+        &self,
+        uri: Uri,
+        previous: Option<String>,
+    ) -> DocumentDiagnosticReportResult {
+        let pull = self.workspace_pull(HashMap::new());
+        let cancel = workspace::CancelOnDrop(Arc::new(AtomicBool::new(false)));
+        let flag = cancel.0.clone();
+        let job = tokio::task::spawn_blocking(move || {
+            let path = uri.to_file_path()?.into_owned();
+            let len = std::fs::metadata(&path).ok()?.len();
+            workspace::file_diagnostics(&path, &uri, len, &pull, &flag)
+        });
+        let diagnostics = job.await.ok().flatten().unwrap_or_default();
+        drop(cancel);
+        let _ = previous; // nothing kept of closed files: always in full
+        full_document_report(None, diagnostics)
+    }
+
+    /// What a workspace pull needs from the state, taken at once.
+    fn workspace_pull(&self, previous: HashMap<String, String>) -> workspace::Pull {
+        let state = self.state();
+        let open = state
+            .runs
+            .iter()
+            .filter_map(|(uri, run)| {
+                let path = uri.to_file_path()?.into_owned();
+                let generation = state.documents.generation(uri)?;
+                let version = state.documents.version(uri)?;
+                let ready = run
+                    .delivered
+                    .as_ref()
+                    .filter(|d| d.current && d.generation == generation)
+                    .map(|d| (d.result_id.clone(), d.diagnostics.clone()));
+                let uri = uri.clone();
+                Some((
+                    path,
+                    workspace::OpenDocument {
+                        uri,
+                        version,
+                        ready,
+                    },
+                ))
+            })
+            .collect();
+        workspace::Pull {
+            folders: state.folders.clone(),
+            open,
+            previous,
+            session: self.session,
+            checks: self.settings().checks(),
+            encoding: self.config().encoding,
+        }
+    }
+
+    /// The answer to `workspace/diagnostic`: a report for every `*.sudoku` file of the
+    /// workspace folders, worked out on the blocking pool (stopped if the client cancels).
+    async fn pull_workspace(
+        &self,
+        previous: HashMap<String, String>,
+    ) -> Result<Vec<WorkspaceDocumentDiagnosticReport>> {
+        let pull = self.workspace_pull(previous);
+        let cancel = workspace::CancelOnDrop(Arc::new(AtomicBool::new(false)));
+        let flag = cancel.0.clone();
+        let started = Instant::now();
+        let job =
+            tokio::task::spawn_blocking(move || jobs::guarded(|| workspace::reports(&pull, &flag)));
+        let outcome = job.await;
+        drop(cancel);
+        let (reports, notes) = match outcome {
+            Ok(Ok(Some(done))) => done,
+            Ok(Ok(None)) => return Err(Error::request_cancelled()),
+            Ok(Err(problem)) => {
+                self.log(
+                    MessageType::ERROR,
+                    format!("workspace diagnostics failed: {problem}"),
+                )
+                .await;
+                return Err(Error::internal_error());
+            }
+            Err(join_error) => {
+                let message = format!("workspace diagnostics failed: {join_error}");
+                self.log(MessageType::ERROR, message).await;
+                return Err(Error::internal_error());
+            }
+        };
+        jobs::log_timing(|| {
+            format!(
+                "workspace diagnostics: {} files in {:.2} ms",
+                reports.len(),
+                started.elapsed().as_secs_f64() * 1e3
+            )
+        });
+        for note in notes {
+            self.log(MessageType::WARNING, note).await;
+        }
+        Ok(reports)
+    }
+}
+
+/// A document pull's report: `unchanged` when the client holds `result_id`, else in full.
+fn document_report(
+    result_id: String,
+    previous: Option<String>,
+    diagnostics: &[Diagnostic],
+) -> DocumentDiagnosticReportResult {
+    if previous.as_deref() == Some(result_id.as_str()) {
+        return DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
+            RelatedUnchangedDocumentDiagnosticReport {
+                related_documents: None,
+                unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                    result_id,
+                },
+            },
+        ));
+    }
+    full_document_report(Some(result_id), diagnostics.to_vec())
+}
+
+fn full_document_report(
+    result_id: Option<String>,
+    items: Vec<Diagnostic>,
+) -> DocumentDiagnosticReportResult {
+    DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(
+        RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
+        },
+    ))
+}
+
 /// LSP's `ContentModified`: the document changed under a request's feet.
 const CONTENT_MODIFIED: i64 = -32801;
 
@@ -789,6 +1070,7 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let config = ClientConfig::new(&params.capabilities);
         let _ = self.inner.config.set(config);
+        self.inner.state().folders = workspace_folders(&params);
         if let Some(options) = &params.initialization_options {
             let (_, problems) = self.inner.update_settings(options);
             for problem in problems {
@@ -841,6 +1123,21 @@ impl LanguageServer for Backend {
                         },
                     ),
                 ),
+                diagnostic_provider: config.pull_diagnostics.then(|| {
+                    DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                        identifier: Some(diagnostics::SOURCE.to_string()),
+                        inter_file_dependencies: false,
+                        workspace_diagnostics: true,
+                        ..DiagnosticOptions::default()
+                    })
+                }),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {
@@ -875,7 +1172,7 @@ impl LanguageServer for Backend {
             (snapshot, Inner::supersede(&mut state, &document.uri))
         };
         let inner = self.inner.clone();
-        tokio::spawn(inner.analyze_and_publish(document.uri, snapshot, run));
+        tokio::spawn(inner.analyze_and_publish(document.uri, snapshot, run, false));
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
@@ -895,7 +1192,7 @@ impl LanguageServer for Backend {
         match outcome {
             Ok((changed, run)) => {
                 let inner = self.inner.clone();
-                tokio::spawn(inner.analyze_and_publish(uri, changed.snapshot, run));
+                tokio::spawn(inner.analyze_and_publish(uri, changed.snapshot, run, false));
                 for note in changed.notes {
                     self.inner.log(MessageType::WARNING, note).await;
                 }
@@ -923,13 +1220,59 @@ impl LanguageServer for Backend {
                     })
                     .collect()
             };
+            if runs.is_empty() {
+                // No run will ask a pulling client to pull again: the files' ids changed anyway.
+                self.inner.ask_to_pull_again();
+            }
             for (uri, snapshot, run) in runs {
-                tokio::spawn(self.inner.clone().analyze_and_publish(uri, snapshot, run));
+                tokio::spawn(
+                    self.inner
+                        .clone()
+                        .analyze_and_publish(uri, snapshot, run, true),
+                );
             }
         }
         for problem in problems {
             self.inner.log(MessageType::WARNING, problem).await;
         }
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        let mut state = self.inner.state();
+        let paths = |folders: Vec<WorkspaceFolder>| -> Vec<PathBuf> {
+            folders.iter().filter_map(folder_path).collect()
+        };
+        let removed = paths(params.event.removed);
+        state.folders.retain(|folder| !removed.contains(folder));
+        for added in paths(params.event.added) {
+            if !state.folders.contains(&added) {
+                state.folders.push(added);
+            }
+        }
+    }
+
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
+        let uri = params.text_document.uri;
+        let previous = params.previous_result_id;
+        Ok(self.inner.pull(uri, previous).await)
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        let previous = params
+            .previous_result_ids
+            .into_iter()
+            .map(|id| (id.uri.to_string(), id.value))
+            .collect();
+        let items = self.inner.pull_workspace(previous).await?;
+        Ok(WorkspaceDiagnosticReportResult::Report(
+            WorkspaceDiagnosticReport { items },
+        ))
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
@@ -1216,11 +1559,7 @@ fn extra_diagnostics(
     let checked = &analyzed.checked;
     let mut findings = Vec::new();
     if settings.check_against_solution {
-        for (puzzle, analysis) in checked.document.puzzles.iter().zip(&checked.analyses) {
-            if let crate::analysis::Verdict::Unique(solution) = &analysis.verdict {
-                findings.extend(crate::analysis::solution_findings(puzzle, solution));
-            }
-        }
+        findings.extend(crate::analysis::against_solution(checked));
     }
     if let (true, Some(ratings)) = (settings.redundant_givens, ratings) {
         findings.extend(ratings::redundant_findings(
@@ -1232,12 +1571,31 @@ fn extra_diagnostics(
     diagnostics::from_findings(&findings[..room], uri, &analyzed.text, encoding)
 }
 
-/// `main` with `extra` after it, as far as the cap on diagnostics leaves room: information
-/// about redundant givens is the first to go.
-fn with_extra(mut main: Vec<Diagnostic>, extra: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let room = diagnostics::MAX_DIAGNOSTICS.saturating_sub(main.len());
-    main.extend(extra.into_iter().take(room));
-    main
+/// The workspace folders the client named at `initialize` (or its root, from clients that
+/// name no folders), as paths; those that are not files' folders are left out.
+fn workspace_folders(params: &InitializeParams) -> Vec<PathBuf> {
+    #[allow(deprecated)] // `root_uri`: what clients without workspace folders send
+    let root = params.root_uri.clone();
+    match &params.workspace_folders {
+        Some(folders) => folders.iter().filter_map(folder_path).collect(),
+        None => root
+            .and_then(|uri| uri.to_file_path().map(|p| p.into_owned()))
+            .into_iter()
+            .collect(),
+    }
+}
+
+fn folder_path(folder: &WorkspaceFolder) -> Option<PathBuf> {
+    folder.uri.to_file_path().map(|path| path.into_owned())
+}
+
+/// A number that differs between server processes: the start time in nanoseconds, mixed with
+/// the process id.
+fn session_number() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 48)
 }
 
 /// Why a command found nothing to act on.

@@ -74,6 +74,7 @@ enum Wire {
 /// the body was JSON at all.
 fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
     if serde_json::from_slice::<Wire>(&body).is_ok() {
+        note_initialize(&body);
         if let Some((id, method)) = unknown_dollar_request(&body) {
             let problem = format!("method not found: {method}");
             return (substitute(id, -32601, problem), true);
@@ -100,6 +101,35 @@ fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
         }
     };
     (message, true)
+}
+
+/// Whether the client's `initialize` declared `workspace.diagnostics.refreshSupport`.
+///
+/// lsp-types 0.97 reads that capability from `workspace.diagnostic`, a name no client sends
+/// (the protocol's is `diagnostics`), so the server would never learn it from the parsed
+/// capabilities: the guard, which sees every message first, reads it from the raw request.
+pub fn diagnostic_refresh_declared() -> bool {
+    DIAGNOSTIC_REFRESH.get().copied().unwrap_or(false)
+}
+
+static DIAGNOSTIC_REFRESH: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+/// Note what [`diagnostic_refresh_declared`] answers, if `body` is the `initialize` request.
+fn note_initialize(body: &[u8]) {
+    if DIAGNOSTIC_REFRESH.get().is_some() || find(body, b"\"initialize\"").is_none() {
+        return;
+    }
+    let Ok(message) = serde_json::from_slice::<Value>(body) else {
+        return;
+    };
+    if message.get("method").and_then(Value::as_str) != Some("initialize") {
+        return;
+    }
+    let declared = message
+        .pointer("/params/capabilities/workspace/diagnostics/refreshSupport")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let _ = DIAGNOSTIC_REFRESH.set(declared);
 }
 
 /// The methods starting with `$/` that this server answers as requests.

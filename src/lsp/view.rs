@@ -31,6 +31,12 @@ pub struct ClientConfig {
     pub work_done_progress: bool,
     /// `workspace.codeLens.refreshSupport`: ask for code lenses again when ratings arrive.
     pub code_lens_refresh: bool,
+    /// The client pulls diagnostics (`textDocument.diagnostic`) and can be asked to pull again
+    /// (`workspace.diagnostics.refreshSupport`): the server offers pull, document and
+    /// workspace, and publishes none. Diagnostics also change with no edit (new settings,
+    /// redundant givens found by the ratings): a client that pulls but cannot be asked again
+    /// would not see those, so it gets them pushed, as every other client.
+    pub pull_diagnostics: bool,
     /// What the navigation answers take into account (`outline`, `navigation`, `inlay`).
     pub navigation: NavigationConfig,
 }
@@ -124,6 +130,10 @@ impl ClientConfig {
             disabled_support,
             work_done_progress,
             code_lens_refresh,
+            // The refresh capability is read by the wire guard: lsp-types looks for it under
+            // the wrong name.
+            pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some())
+                && super::transport::diagnostic_refresh_declared(),
             navigation: NavigationConfig::new(capabilities),
         }
     }
