@@ -1,6 +1,7 @@
 -- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
 -- filetype and syntax, diagnostics of a conflict, hover pencil marks, :SudokuSolve, the code
--- lenses (rating, Hint, Solve), the hint code action and :SudokuNew.
+-- lenses (rating, Hint, Solve), the hint code action and :SudokuNew; then semantic tokens, go to
+-- definition, references, the outline, folding, completion, inlay hints and formatting.
 -- Run by tests/editors/neovim.sh:
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
 local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
@@ -196,6 +197,94 @@ local ok, err = xpcall(function()
   end, 50)
   check(inserted, ':SudokuNew inserts "# title: New puzzle" and its source above the cursor',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, 12, false), '\n'))
+
+  -- The editor surface, each through Neovim's own LSP front end where it has one.
+  buf = open('conflict.sudoku')
+  client = vim.lsp.get_clients({ bufnr = buf, name = 'sudoku' })[1]
+
+  -- Semantic tokens (Neovim asks for them by itself): the given 3 at A3 (line 3, byte 4) is a
+  -- read-only number; the conflicting 2 at A9 (byte 18) is deprecated too, once the run found it.
+  local function token_at(row, col)
+    for _, token in ipairs(vim.lsp.semantic_tokens.get_at_pos(buf, row, col) or {}) do
+      if token.client_id == client.id then
+        return token
+      end
+    end
+  end
+  local given, clash
+  vim.wait(TIMEOUT, function()
+    given, clash = token_at(2, 4), token_at(2, 18)
+    return given ~= nil and clash ~= nil and clash.modifiers.deprecated == true
+  end, 50)
+  check(given ~= nil and given.type == 'number' and given.modifiers.readonly == true,
+    'semantic token of the given at A3: number, readonly', vim.inspect(given))
+  check(clash ~= nil and clash.modifiers.deprecated == true,
+    'semantic token of the conflicting 2 at A9: deprecated', vim.inspect(clash))
+
+  -- Go to definition on the conflicting 2 at A9 jumps to the other 2, at A5 (byte 9).
+  vim.api.nvim_win_set_cursor(0, { 3, 18 })
+  vim.lsp.buf.definition()
+  local jumped = vim.wait(TIMEOUT, function()
+    return vim.deep_equal(vim.api.nvim_win_get_cursor(0), { 3, 9 })
+  end, 50)
+  check(jumped, 'go to definition on the 2 at A9 jumps to A5', vim.inspect(vim.api.nvim_win_get_cursor(0)))
+
+  -- References of the 2 at A5: the cells of its units that hold a 2 or could.
+  local references
+  vim.lsp.buf.references(nil, { on_list = function(list) references = list.items end })
+  vim.wait(TIMEOUT, function() return references ~= nil end, 50)
+  local function listed(lnum, col)
+    return vim.iter(references or {}):any(function(item) return item.lnum == lnum and item.col == col end)
+  end
+  check(listed(3, 10) and listed(3, 19), 'references of the 2 at A5 list A5 and A9',
+    vim.inspect(references))
+
+  -- The outline: one symbol for the puzzle, named by its title, its rows inside.
+  local symbols
+  vim.lsp.buf.document_symbol({ on_list = function(list) symbols = list.items end })
+  vim.wait(TIMEOUT, function() return symbols ~= nil end, 50)
+  local titled = vim.tbl_filter(function(item) return item.text:find('Row A conflict', 1, true) end,
+    symbols or {})
+  check(#titled == 1, 'document symbols: the puzzle, by its title', vim.inspect(symbols and symbols[1]))
+
+  -- Folding ranges through vim.lsp.foldexpr(): the puzzle folds from its title to its last row.
+  vim.wo.foldmethod = 'expr'
+  vim.wo.foldexpr = 'v:lua.vim.lsp.foldexpr()'
+  local folded = vim.wait(TIMEOUT, function()
+    vim.cmd('normal! zx')
+    return vim.fn.foldlevel(5) >= 1
+  end, 100)
+  check(folded, 'vim.lsp.foldexpr() folds the puzzle', tostring(vim.fn.foldlevel(5)))
+
+  -- Completion in the empty cell A1 of the easy puzzle: the digits that fit, 4 among them.
+  buf = open('solve.sudoku')
+  vim.cmd('silent edit!') -- the file as it is on disk: the steps above solved the buffer
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  local reply = client:request_sync('textDocument/completion', params, TIMEOUT, buf)
+  local items = reply and reply.result and (reply.result.items or reply.result) or {}
+  local labels = vim.tbl_map(function(item) return item.label end, items)
+  check(vim.tbl_contains(labels, '4') and #labels < 9, 'completion in A1 offers the digits that fit',
+    vim.inspect(labels))
+
+  -- Inlay hints, once the setting asks for candidates: after the empty cells of the grid.
+  client:notify('workspace/didChangeConfiguration', { settings = { sudoku = { inlayHints = 'candidates' } } })
+  vim.lsp.inlay_hint.enable(true, { bufnr = buf })
+  local hints = {}
+  vim.wait(TIMEOUT, function()
+    hints = vim.lsp.inlay_hint.get({ bufnr = buf })
+    return #hints > 0
+  end, 100)
+  check(#hints > 0, 'inlay hints show candidates',
+    vim.inspect(hints[1] and hints[1].inlay_hint.label))
+
+  -- Formatting: vim.lsp.buf.format() lays out a loosely written grid.
+  buf = open('format.sudoku')
+  vim.lsp.buf.format({ bufnr = buf, timeout_ms = TIMEOUT })
+  local formatted = vim.fn.readfile(fixtures .. '/format.formatted.sudoku')
+  check(vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), formatted),
+    'vim.lsp.buf.format() writes the grid layout',
+    '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
 finish()
