@@ -1,5 +1,6 @@
 // Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
-// language mode, conflict squiggles and Problems entries, hover pencil marks, the code lenses
+// language mode, conflict squiggles and Problems entries (an unopened file's too: workspace
+// diagnostics), hover pencil marks, the code lenses
 // (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle".
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
 const fs = require('fs');
@@ -130,6 +131,13 @@ async function run(page) {
     await page.locator('.markers-panel').innerText().catch(() => '(no panel)'));
   if (problems) console.log('  problems: ' + problems.replace(/\s+/g, ' ').slice(0, 300));
   check(/sudoku/.test(problems || ''), 'the Problems entries name their source "sudoku"');
+  // Workspace diagnostics: VS Code pulls them for every file of the folder, open or not.
+  const unopened = await until(async () => {
+    const text = await page.locator('.markers-panel').innerText();
+    return /unopened\.sudoku/.test(text) ? text : undefined;
+  });
+  check(!!unopened, 'the Problems panel lists unopened.sudoku, never opened (workspace diagnostics)',
+    await page.locator('.markers-panel').innerText().catch(() => '(no panel)'));
 
   // The easy puzzle: hover on the empty cell A8 (line 4, column 10) shows {5, 7, 8, 9}.
   await openFile(page, 'solve.sudoku');
