@@ -1,4 +1,4 @@
-;;; test.el --- Drives Emacs 30 in batch: sudoku-mode, eglot, flymake, hover, sudoku-solve  -*- lexical-binding: t; -*-
+;;; test.el --- Drives Emacs 30 in batch: sudoku-mode, eglot, flymake, hover, sudoku-solve, completion, imenu, xref, formatting  -*- lexical-binding: t; -*-
 ;; Run by tests/editors/emacs.sh: emacs --batch -Q -l tests/editors/emacs/test.el
 (require 'cl-lib)
 (defvar sudoku-test-failures 0)
@@ -131,6 +131,43 @@
     (sudoku-test-wait (lambda () (equal (buffer-string) expected)))
     (sudoku-test-check (equal (buffer-string) expected) "the sudoku.solve command leaves the solved grid in the buffer"
                        (concat "\n" (buffer-string))))
+    (set-buffer-modified-p nil)
+
+    ;; Completion in the empty cell A1 (line 4, column 0), through eglot's completion-at-point:
+    ;; the digits that fit, 4 (the solution's) among them.
+    (revert-buffer t t)
+    (sudoku-test-wait (lambda () (string-match-p "\\.\\.3|" (buffer-string))))
+    (goto-char (point-min)) (forward-line 3)
+    (let* ((capf (eglot-completion-at-point))
+           (labels (and capf (all-completions "" (nth 2 capf)))))
+      (sudoku-test-check (and (member "4" labels) (< (length labels) 9))
+                         "completion-at-point in A1 offers the digits that fit" labels)))
+
+  ;; The outline and go to definition, on the conflict (eglot through imenu and xref).
+  (when (sudoku-test-open "conflict.sudoku")
+    (let* ((index (imenu--make-index-alist t))
+           (names (mapcar (lambda (entry) (format "%s" (car entry))) index)))
+      (sudoku-test-check (cl-some (lambda (name) (string-match-p "Row A conflict" name)) names)
+                         "imenu lists the puzzle by its title (document symbols)" names))
+    ;; Definition of the 2 at A9 (line 3, column 18): the other 2, at A5 (column 9).
+    (goto-char (point-min)) (forward-line 2) (forward-char 18)
+    (let* ((identifier (xref-backend-identifier-at-point 'eglot))
+           (items (xref-backend-definitions 'eglot identifier))
+           (places (mapcar (lambda (item)
+                             (let ((location (xref-item-location item)))
+                               (cons (xref-location-line location) (xref-file-location-column location))))
+                           items)))
+      (sudoku-test-check (member '(3 . 9) places)
+                         "xref: the definition of the 2 at A9 is the 2 at A5" places)))
+
+  ;; Formatting: eglot-format-buffer lays out a loosely written grid.
+  (when (sudoku-test-open "format.sudoku")
+    (eglot-format-buffer)
+    (let ((expected (with-temp-buffer
+                      (insert-file-contents (expand-file-name "format.formatted.sudoku" sudoku-test-fixtures))
+                      (buffer-string))))
+      (sudoku-test-check (equal (buffer-string) expected) "eglot-format-buffer writes the grid layout"
+                         (concat "\n" (buffer-string))))
     (set-buffer-modified-p nil)))
 
 (condition-case err
