@@ -1,4 +1,5 @@
-" Drives Vim 9 + ALE 3.3 in silent Ex mode: filetype, syntax, ALE diagnostics, :ALEHover.
+" Drives Vim 9 + ALE 3.3 in silent Ex mode: filetype, syntax, ALE diagnostics,
+" :ALEGoToDefinition, :ALEHover, :SudokuSolve.
 " Run by tests/editors/vim.sh; results are appended to $RESULT (Vim -es prints nothing itself).
 let s:failures = 0
 let s:fixtures = $FIXTURES
@@ -47,6 +48,12 @@ function! s:Run() abort
       call s:Check(l:found[0].text =~# 'row A', '  ... naming row A', l:found[0].text)
     endif
   endfor
+
+  " :ALEGoToDefinition on the 2 at A9 (line 3, column 19) jumps to the other 2, at A5 (column 10).
+  call cursor(3, 19)
+  ALEGoToDefinition
+  call s:Wait('getpos(".")[1:2] == [3, 10]')
+  call s:Check(getpos('.')[1:2] == [3, 10], ':ALEGoToDefinition on the 2 at A9 jumps to A5', getpos('.')[1:2])
 
   " :ALEHover on A8 (line 4, column 10) of the easy puzzle, shown in the preview window.
   execute 'edit ' . fnameescape(s:fixtures . '/solve.sudoku')
