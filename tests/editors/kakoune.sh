@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Kakoune 2022.10.31 (Debian) + kak-lsp 16.0.0 (cargo install, cached), headless (-ui dummy),
-# driven through `kak -p`: filetype, kak-lsp diagnostics (*diagnostics*) and hover (*hover*).
+# driven through `kak -p`: filetype, kak-lsp diagnostics (*diagnostics*), hover (*hover*),
+# sudoku-solve, lsp-definition and lsp-formatting-sync.
 set -euo pipefail
 : "${REPO:?}" "${CACHE:?}" "${SUDOKU_LSP:?}" "${OUT:?}"
 bash "$REPO/tests/editors/install.sh" kakoune
@@ -82,6 +83,27 @@ for _ in $(seq 1 50); do
 done
 check "$(cmp -s "$home/solved" "$fixtures/solve.solved.sudoku"; echo $?)" "sudoku-solve leaves the solved grid in the buffer" \
     "$(diff "$fixtures/solve.solved.sudoku" "$home/solved" 2>&1 | head -20)"
+
+# lsp-definition on the 2 at A9 (line 3, column 19) of the conflict: the cursor goes to A5 (column 10).
+send "edit $fixtures/conflict.sudoku; select 3.19,3.19; lsp-definition"
+for _ in $(seq 1 50); do
+    sleep 0.2
+    send "echo -to-file $home/cursor %val{cursor_line} %val{cursor_column}"
+    [ "$(cat "$home/cursor" 2>/dev/null)" = "3 10" ] && break
+done
+check "$([ "$(cat "$home/cursor" 2>/dev/null)" = "3 10" ]; echo $?)" "lsp-definition on the 2 at A9 jumps to A5" "$(cat "$home/cursor" 2>/dev/null)"
+
+# lsp-formatting-sync lays out a loosely written grid.
+send "edit $fixtures/format.sudoku"
+sleep 1
+send "lsp-formatting-sync"
+for _ in $(seq 1 50); do
+    sleep 0.2
+    send "evaluate-commands -buffer $fixtures/format.sudoku %{ execute-keys '%'; echo -to-file $home/formatted %val{selection} }"
+    cmp -s "$home/formatted" "$fixtures/format.formatted.sudoku" && break
+done
+check "$(cmp -s "$home/formatted" "$fixtures/format.formatted.sudoku"; echo $?)" "lsp-formatting-sync writes the grid layout" \
+    "$(diff "$fixtures/format.formatted.sudoku" "$home/formatted" 2>&1 | head -20)"
 
 if [ $failures != 0 ]; then
     echo "--- kak output"; cat "$home/kak.out"
