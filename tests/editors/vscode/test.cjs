@@ -1,7 +1,8 @@
 // Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
 // language mode, conflict squiggles and Problems entries (an unopened file's too: workspace
 // diagnostics), hover pencil marks, the code lenses
-// (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle".
+// (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle", "Format Document",
+// the outline (Go to Symbol) and semantic tokens (Inspect Editor Tokens and Scopes).
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
 const fs = require('fs');
 const path = require('path');
@@ -218,6 +219,42 @@ async function run(page) {
   check(!!newPuzzle, '"Sudoku: Insert New Puzzle" inserts a new puzzle with its title and seed above the cursor',
     await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
   await page.keyboard.press('Control+Z');
+
+  // "Format Document" lays out a loosely written grid; saved, the file is the formatted fixture.
+  await openFile(page, 'format.sudoku');
+  await command(page, 'Format Document');
+  const formattedView = await until(async () => {
+    const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    return text.includes('. . 3 | . 2 . | 6 . .') ? text : undefined;
+  });
+  check(!!formattedView, '"Format Document" writes the grid layout',
+    await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
+  await page.keyboard.press('Control+S');
+  const formatted = fs.readFileSync(path.join(FIXTURES, 'format.formatted.sudoku'), 'utf8');
+  const formattedSaved = await until(() => fs.readFileSync(path.join(WORKSPACE, 'format.sudoku'), 'utf8') === formatted, 10000);
+  check(formattedSaved, '  ... saved, the file is exactly the formatted fixture',
+    fs.readFileSync(path.join(WORKSPACE, 'format.sudoku'), 'utf8'));
+
+  // The outline: "Go to Symbol in Editor" lists the puzzle by its title.
+  await page.keyboard.press('Control+Shift+O');
+  const symbol = await until(async () => {
+    const rows = await page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    return rows.find((row) => row.includes('Loose'));
+  });
+  check(!!symbol, '"Go to Symbol in Editor" lists the puzzle "Loose"', symbol);
+  await page.keyboard.press('Escape');
+
+  // Semantic tokens, as "Developer: Inspect Editor Tokens and Scopes" shows them: the given 3
+  // at A3 (line 3, column 5 after formatting) is a read-only number.
+  await goTo(page, 3, 5);
+  await command(page, 'Developer: Inspect Editor Tokens and Scopes');
+  const inspected = await until(async () => {
+    const text = await page.locator('.token-inspect-widget').innerText();
+    return /semantic token type\s*number/.test(text) && /readonly/.test(text) ? text : undefined;
+  });
+  check(!!inspected, 'the given 3 at A3 has the semantic token type number, modifier readonly',
+    await page.locator('.token-inspect-widget').innerText().catch(() => '(no inspector)'));
+  await page.keyboard.press('Escape');
 
   // sudoku.server.path: a wrong path gives an error naming the setting; the right one (and
   // "Sudoku: Restart Server") brings the squiggles back.
