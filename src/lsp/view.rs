@@ -60,33 +60,30 @@ pub struct NavigationConfig {
     pub semantic_tokens_refresh: bool,
 }
 
+/// A flag of the client's capabilities: `read` finds it (`?` where a level is missing), and a
+/// missing one is `false`, as the protocol says.
+fn flag<'a, T: 'a>(part: Option<&'a T>, read: impl FnOnce(&'a T) -> Option<bool>) -> bool {
+    part.and_then(read).unwrap_or(false)
+}
+
 impl NavigationConfig {
     fn new(capabilities: &ClientCapabilities) -> NavigationConfig {
         let text = capabilities.text_document.as_ref();
+        let workspace = capabilities.workspace.as_ref();
         let folding = text.and_then(|t| t.folding_range.as_ref());
         NavigationConfig {
-            hierarchical_symbols: text
-                .and_then(|t| t.document_symbol.as_ref())
-                .and_then(|s| s.hierarchical_document_symbol_support)
-                .unwrap_or(false),
-            line_folding_only: folding.and_then(|f| f.line_folding_only).unwrap_or(false),
+            hierarchical_symbols: flag(text, |t| {
+                t.document_symbol
+                    .as_ref()?
+                    .hierarchical_document_symbol_support
+            }),
+            line_folding_only: flag(folding, |f| f.line_folding_only),
             folding_range_limit: folding.and_then(|f| f.range_limit),
-            definition_links: text
-                .and_then(|t| t.definition.as_ref())
-                .and_then(|d| d.link_support)
-                .unwrap_or(false),
-            inlay_hint_refresh: capabilities
-                .workspace
-                .as_ref()
-                .and_then(|w| w.inlay_hint.as_ref())
-                .and_then(|i| i.refresh_support)
-                .unwrap_or(false),
-            semantic_tokens_refresh: capabilities
-                .workspace
-                .as_ref()
-                .and_then(|w| w.semantic_tokens.as_ref())
-                .and_then(|s| s.refresh_support)
-                .unwrap_or(false),
+            definition_links: flag(text, |t| t.definition.as_ref()?.link_support),
+            inlay_hint_refresh: flag(workspace, |w| w.inlay_hint.as_ref()?.refresh_support),
+            semantic_tokens_refresh: flag(workspace, |w| {
+                w.semantic_tokens.as_ref()?.refresh_support
+            }),
         }
     }
 }
@@ -94,31 +91,10 @@ impl NavigationConfig {
 impl ClientConfig {
     pub fn new(capabilities: &ClientCapabilities) -> ClientConfig {
         let text = capabilities.text_document.as_ref();
+        let workspace = capabilities.workspace.as_ref();
         let markdown = text
-            .and_then(|t| t.hover.as_ref())
-            .and_then(|h| h.content_format.as_ref())
+            .and_then(|t| t.hover.as_ref()?.content_format.as_ref())
             .is_some_and(|formats| formats.contains(&MarkupKind::Markdown));
-        let document_changes = capabilities
-            .workspace
-            .as_ref()
-            .and_then(|w| w.workspace_edit.as_ref())
-            .and_then(|e| e.document_changes)
-            .unwrap_or(false);
-        let disabled_support = text
-            .and_then(|t| t.code_action.as_ref())
-            .and_then(|c| c.disabled_support)
-            .unwrap_or(false);
-        let work_done_progress = capabilities
-            .window
-            .as_ref()
-            .and_then(|w| w.work_done_progress)
-            .unwrap_or(false);
-        let code_lens_refresh = capabilities
-            .workspace
-            .as_ref()
-            .and_then(|w| w.code_lens.as_ref())
-            .and_then(|c| c.refresh_support)
-            .unwrap_or(false);
         ClientConfig {
             encoding: Encoding::negotiate(capabilities),
             hover_style: if markdown {
@@ -126,10 +102,10 @@ impl ClientConfig {
             } else {
                 Style::Plain
             },
-            document_changes,
-            disabled_support,
-            work_done_progress,
-            code_lens_refresh,
+            document_changes: flag(workspace, |w| w.workspace_edit.as_ref()?.document_changes),
+            disabled_support: flag(text, |t| t.code_action.as_ref()?.disabled_support),
+            work_done_progress: flag(capabilities.window.as_ref(), |w| w.work_done_progress),
+            code_lens_refresh: flag(workspace, |w| w.code_lens.as_ref()?.refresh_support),
             // The refresh capability is read by the wire guard: lsp-types looks for it under
             // the wrong name.
             pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some())
