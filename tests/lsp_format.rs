@@ -167,3 +167,26 @@ fn a_text_that_changes_while_it_is_formatted_gets_an_error_not_stale_edits() {
     assert_eq!(response["result"], Value::Null, "{response}");
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+#[test]
+fn range_formatting_trims_trailing_whitespace_in_its_puzzles_only_and_leaves_the_file_end() {
+    let mut server = Server::spawn();
+    server.initialize_full();
+    let first = "# title: a\n1 2 | 3 4 # note   \n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+    let second = "\n# title: b   \n1 2 | 3 4   \n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n\n";
+    let text = format!("{first}{second}");
+    server.open_and_check(URI, &text);
+    let options = json!({"tabSize": 2, "insertSpaces": true, "trimTrailingWhitespace": true,
+        "trimFinalNewlines": true, "insertFinalNewline": true});
+    let range = json!({"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 1}});
+    let response = server.request(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": URI}, "range": range, "options": options}),
+    );
+    let out = apply_text_edits(&text, &edits(&response), Enc::Utf16);
+    assert_eq!(
+        out,
+        format!("{}{second}", first.replace("# note   ", "# note"))
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}

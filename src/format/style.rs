@@ -101,7 +101,9 @@ pub fn format_edits(text: &str, base: usize, doc: &Document, options: &Options) 
 
 /// The edits that format the puzzles of `doc` that overlap `range` (a puzzle's own metadata
 /// lines count as part of it), nothing else: what an editor's range formatting asks for.
-pub fn format_range_edits(text: &str, doc: &Document, style: Style, range: Span) -> Vec<Edit> {
+/// Of the whitespace options only `trim_trailing_whitespace` applies (to those puzzles' lines):
+/// the others are about the end of the file, which a range does not own.
+pub fn format_range_edits(text: &str, doc: &Document, options: &Options, range: Span) -> Vec<Edit> {
     let src = Source { text, base: 0 };
     let lines = lines(text);
     let selected: Vec<bool> = doc
@@ -112,7 +114,12 @@ pub fn format_range_edits(text: &str, doc: &Document, style: Style, range: Span)
             range.start <= p.span.end && start <= range.end
         })
         .collect();
-    checked_edits(src, &lines, doc, style, &Only(&selected))
+    let options = Options {
+        insert_final_newline: false,
+        trim_final_newlines: false,
+        ..*options
+    };
+    checked_edits(src, &lines, doc, options.style, &Only(&selected, options))
 }
 
 /// The canonical form of a document: every block in the grid style, metadata as `# key: value`,
@@ -223,15 +230,15 @@ impl Scope for Whole<'_> {
     }
 }
 
-/// Only the lines of the selected puzzles.
-struct Only<'s>(&'s [bool]);
+/// Only the lines of the selected puzzles, with the whitespace options a range takes.
+struct Only<'s>(&'s [bool], Options);
 
 impl Scope for Only<'_> {
     fn wants(&self, owner: Option<usize>) -> bool {
         owner.is_some_and(|i| self.0.get(i).copied().unwrap_or(false))
     }
     fn options(&self) -> Option<&Options> {
-        None
+        Some(&self.1)
     }
 }
 
@@ -997,7 +1004,7 @@ mod tests {
         let edits = format_range_edits(
             text,
             &doc,
-            Style::Grid,
+            &Options::style(Style::Grid),
             Span::new(second.start, second.start),
         );
         let out = apply_edits(text, &edits);

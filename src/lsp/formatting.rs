@@ -13,24 +13,35 @@ use crate::format::{self, Edit, Options, Style};
 
 /// The whole document formatted.
 pub fn document(view: &View, style: Style, request: &FormattingOptions) -> Vec<TextEdit> {
-    let options = Options {
+    let text = view.snapshot.text();
+    let edits = format::format_edits(&text, 0, view.document(), &options(style, request));
+    text_edits(view, edits)
+}
+
+/// The puzzles overlapping `range` formatted, nothing else (their trailing whitespace trimmed
+/// if the request asks; the options about the file's end do not apply to a range).
+pub fn range(
+    view: &View,
+    style: Style,
+    range: Range,
+    request: &FormattingOptions,
+) -> Vec<TextEdit> {
+    let (start, end) = (view.offset(range.start), view.offset(range.end));
+    let span = crate::finding::Span::new(start.min(end), start.max(end));
+    let text = view.snapshot.text();
+    let options = options(style, request);
+    let edits = format::format_range_edits(&text, view.document(), &options, span);
+    text_edits(view, edits)
+}
+
+/// The style, and what the request says about whitespace.
+fn options(style: Style, request: &FormattingOptions) -> Options {
+    Options {
         style,
         trim_trailing_whitespace: request.trim_trailing_whitespace.unwrap_or(false),
         insert_final_newline: request.insert_final_newline.unwrap_or(false),
         trim_final_newlines: request.trim_final_newlines.unwrap_or(false),
-    };
-    let text = view.snapshot.text();
-    let edits = format::format_edits(&text, 0, view.document(), &options);
-    text_edits(view, edits)
-}
-
-/// The puzzles overlapping `range` formatted, nothing else.
-pub fn range(view: &View, style: Style, range: Range) -> Vec<TextEdit> {
-    let (start, end) = (view.offset(range.start), view.offset(range.end));
-    let span = crate::finding::Span::new(start.min(end), start.max(end));
-    let text = view.snapshot.text();
-    let edits = format::format_range_edits(&text, view.document(), style, span);
-    text_edits(view, edits)
+    }
 }
 
 /// The edits placed in the client's encoding, in one walk down the text (they come in order).

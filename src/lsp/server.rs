@@ -1458,11 +1458,11 @@ impl LanguageServer for Backend {
         params: DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<TextEdit>>> {
         let style = self.inner.settings().format_style;
-        let range = params.range;
+        let (range, request) = (params.range, params.options);
         let uri = params.text_document.uri;
         self.inner
             .format("range formatting", &uri, move |view| {
-                formatting::range(view, style, range)
+                formatting::range(view, style, range, &request)
             })
             .await
     }
