@@ -190,3 +190,20 @@ fn range_formatting_trims_trailing_whitespace_in_its_puzzles_only_and_leaves_the
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+#[test]
+fn formatting_that_changes_many_lines_sends_one_edit() {
+    let mut server = Server::spawn();
+    server.initialize_full();
+    let line =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n";
+    let text = format!("# many\n{}", line.repeat(1_500));
+    server.open_and_check(URI, &text);
+    let response = server.request("textDocument/formatting", params(URI, plain_options()));
+    let edits = edits(&response);
+    assert_eq!(edits.len(), 1, "1,500 changed lines go as one edit");
+    let out = apply_text_edits(&text, &edits, Enc::Utf16);
+    assert_eq!(out, format::format(&text, &Options::style(Style::Grid)));
+    assert!(out.starts_with("# many\n..3.2.6..9"), "{}", &out[..100]);
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
