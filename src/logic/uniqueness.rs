@@ -172,15 +172,13 @@ impl<const W: usize> LoopSearch<'_, W> {
             let Some(unit) = self.b.region_of(cell, t) else {
                 continue;
             };
-            for &next in self.b.unit_cells(unit) {
-                let next = next as usize;
+            // Only cells holding both digits can be on a loop (the start among them); the set
+            // runs in the unit's order.
+            for next in (self.b.unit(unit) & self.pair_cells).iter() {
                 if next == self.path[0] && self.path.len() >= 4 {
                     self.found.push(self.path.clone());
-                } else if !self.path.contains(&next) {
+                } else if !self.on_path.contains(next) {
                     let cands = self.b.candidates(next);
-                    if cands & pair != pair {
-                        continue;
-                    }
                     // A unit that two cells on the same side of the loop share stays shared
                     // however the path goes on: no valid loop (`is_valid_loop`) comes of it.
                     let side = self.path.len() % 2;
