@@ -80,6 +80,10 @@ pub fn locks<const W: usize>(
 pub fn direct_locking<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let l = b.layout();
     locks(b, |lock| {
+        // What the lock removes from any unit is among its targets.
+        if lock.targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let kin: &[usize] = if b.is_box(lock.from) {
             &l.boxes
         } else if l.rows.contains(&lock.from) {
