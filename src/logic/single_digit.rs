@@ -678,10 +678,11 @@ impl Joins {
         }
         let words = (table.units * 2).div_ceil(64);
         let mut adjacent = vec![0u64; table.units * 2 * words];
+        let holders: Vec<Holders> = all.iter().map(|&(_, end)| Holders::of(b, end)).collect();
         // `shared_region` of a union: the same either way round.
-        for (k, &(x, a)) in all.iter().enumerate() {
-            for &(y, c) in &all[k..] {
-                if let Some(u) = shared_region(b, a | c) {
+        for (k, &(x, _)) in all.iter().enumerate() {
+            for (j, &(y, _)) in all.iter().enumerate().skip(k) {
+                if let Some(u) = holders[k].shared(&holders[j]) {
                     shared[x * ends + y] = u as u16;
                     shared[y * ends + x] = u as u16;
                     let (p, q) = (x / 2, y / 2);
@@ -707,6 +708,58 @@ impl Joins {
     /// The links `x` joins, as bits.
     fn of(&self, x: usize) -> &[u64] {
         &self.adjacent[x * self.words..(x + 1) * self.words]
+    }
+}
+
+/// What `shared_region` needs of one end: its first cell, whether that cell has a box, and the
+/// column, row and box holding all of it (`NONE` where none does). Two ends lie in one column
+/// exactly when both lie in a column and it is the same (rows and boxes alike), so the unit two
+/// ends share is read from these without forming their union.
+struct Holders {
+    first: usize,
+    boxed: bool,
+    units: [u16; 3],
+}
+
+impl Holders {
+    const NONE: u16 = u16::MAX;
+
+    fn of<const W: usize>(b: &Board<W>, end: CellSet<W>) -> Holders {
+        let first = end.first().expect("every reading has places at both ends");
+        let n = b.side();
+        let bx = b.region_of(first, 0);
+        let holds = |u: usize| {
+            if end.is_subset(&b.unit(u)) {
+                u as u16
+            } else {
+                Self::NONE
+            }
+        };
+        Holders {
+            first,
+            boxed: bx.is_some(),
+            units: [
+                holds(n + b.geo.column_of(first)),
+                holds(b.geo.row_of(first)),
+                bx.map_or(Self::NONE, holds),
+            ],
+        }
+    }
+
+    /// `shared_region` of both ends: the first of column, row and box holding both, none when
+    /// the union's first cell has no box.
+    fn shared(&self, other: &Holders) -> Option<usize> {
+        let first = if self.first <= other.first {
+            self
+        } else {
+            other
+        };
+        if !first.boxed {
+            return None;
+        }
+        (0..3)
+            .find(|&k| self.units[k] != Self::NONE && self.units[k] == other.units[k])
+            .map(|k| self.units[k] as usize)
     }
 }
 
