@@ -41,6 +41,29 @@ pub struct Fish<const W: usize> {
     pub targets: CellSet<W>,
 }
 
+/// For each digit (but those of `skip`) and base line, the cover lines its places meet, as bits
+/// at `(digit - 1) * n + line`: worked out once rather than for every set of base lines.
+fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> Vec<u64> {
+    let n = b.side();
+    let base_units = if rows { 0 } else { n };
+    let cover_of = |c: usize| {
+        if rows {
+            b.geo.column_of(c)
+        } else {
+            b.geo.row_of(c)
+        }
+    };
+    let mut meets = vec![0u64; n * n];
+    for digit in (1..=n as u8).filter(|&d| !skip.contains(d)) {
+        for i in 0..n {
+            let places = b.places_in(digit, base_units + i);
+            meets[(digit as usize - 1) * n + i] =
+                places.iter().fold(0, |m, c| m | 1 << cover_of(c));
+        }
+    }
+    meets
+}
+
 /// Every basic fish of `size` lines, in Sukaku Explainer's order: columns as base first, then
 /// rows; base lines in colexicographic order; then digit.
 pub fn fishes<const W: usize>(
@@ -58,12 +81,14 @@ pub fn fishes<const W: usize>(
     for rows in [false, true] {
         // Units 0..n are rows, n..2n columns (see `Geometry::build`).
         let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
+        let meets = cover_masks(b, rows, skip);
         combinations(&lines, size, |base| {
             for digit in 1..=n as u8 {
                 if placed[digit as usize - 1] + 2 * size > n || skip.contains(digit) {
                     continue;
                 }
                 let mut cells = CellSet::EMPTY;
+                let mut met = 0u64;
                 for &i in base {
                     let places = b.places_in(digit, base_units + i);
                     if places.len() < 2 {
@@ -71,16 +96,12 @@ pub fn fishes<const W: usize>(
                         break;
                     }
                     cells |= places;
+                    met |= meets[(digit as usize - 1) * n + i];
                 }
-                if cells.is_empty() {
+                if cells.is_empty() || met.count_ones() as usize != size {
                     continue;
                 }
-                let cover: Vec<usize> = (0..n)
-                    .filter(|&j| cells.intersects(&b.unit(cover_units + j)))
-                    .collect();
-                if cover.len() != size {
-                    continue;
-                }
+                let cover: Vec<usize> = (0..n).filter(|&j| met >> j & 1 == 1).collect();
                 let covered = cover
                     .iter()
                     .fold(CellSet::EMPTY, |s, &j| s | b.unit(cover_units + j));

@@ -49,11 +49,14 @@ pub fn locks<const W: usize>(
         for digit in 1..=b.side() as u8 {
             for &from in froms {
                 let cells = b.places_in(digit, from);
-                if cells.len() < 2 {
+                let Some(first) = cells.first().filter(|_| cells.len() >= 2) else {
                     continue; // none left, or a hidden single
-                }
-                for &to in tos {
-                    if !cells.is_subset(&b.unit(to)) {
+                };
+                // A unit holding the places holds the first: only the first's units are tried
+                // (in the order of `tos`, which lists units in increasing order, as they are).
+                for &to in b.geo.units_of[first].iter() {
+                    let to = to as usize;
+                    if tos.binary_search(&to).is_err() || !cells.is_subset(&b.unit(to)) {
                         continue;
                     }
                     let targets = b.places_in(digit, to) - b.unit(from);
@@ -77,6 +80,10 @@ pub fn locks<const W: usize>(
 pub fn direct_locking<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let l = b.layout();
     locks(b, |lock| {
+        // What the lock removes from any unit is among its targets.
+        if lock.targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let kin: &[usize] = if b.is_box(lock.from) {
             &l.boxes
         } else if l.rows.contains(&lock.from) {

@@ -652,10 +652,14 @@ struct Chosen<const W: usize> {
 
 /// For one digit, the unit two link ends share (`shared_region` of both), for every pair of
 /// ends of the digit's links: an end is `link id * 2 + side`. Looked up, not recomputed, for
-/// each of the 24 ways to string three chosen links together.
+/// each of the 24 ways to string three chosen links together. Also, for each link, the links it
+/// joins as bits (`words` words a link), so that the third link of a chain is picked from those
+/// that join the first two rather than tried against every unit.
 struct Joins {
     ends: usize,
     shared: Vec<u16>,
+    words: usize,
+    adjacent: Vec<u64>,
 }
 
 impl Joins {
@@ -672,20 +676,90 @@ impl Joins {
                 }
             }
         }
-        for &(x, a) in &all {
-            for &(y, c) in &all {
-                if let Some(u) = shared_region(b, a | c) {
+        let words = (table.units * 2).div_ceil(64);
+        let mut adjacent = vec![0u64; table.units * 2 * words];
+        let holders: Vec<Holders> = all.iter().map(|&(_, end)| Holders::of(b, end)).collect();
+        // `shared_region` of a union: the same either way round.
+        for (k, &(x, _)) in all.iter().enumerate() {
+            for (j, &(y, _)) in all.iter().enumerate().skip(k) {
+                if let Some(u) = holders[k].shared(&holders[j]) {
                     shared[x * ends + y] = u as u16;
+                    shared[y * ends + x] = u as u16;
+                    let (p, q) = (x / 2, y / 2);
+                    adjacent[p * words + q / 64] |= 1 << (q % 64);
+                    adjacent[q * words + p / 64] |= 1 << (p % 64);
                 }
             }
         }
-        Joins { ends, shared }
+        Joins {
+            ends,
+            shared,
+            words,
+            adjacent,
+        }
     }
 
     /// The unit shared by `side` of link `a` and `other_side` of link `c`.
     fn between(&self, a: usize, side: usize, c: usize, other_side: usize) -> Option<usize> {
         let u = self.shared[(a * 2 + side) * self.ends + c * 2 + other_side];
         (u != Self::NONE).then_some(u as usize)
+    }
+
+    /// The links `x` joins, as bits.
+    fn of(&self, x: usize) -> &[u64] {
+        &self.adjacent[x * self.words..(x + 1) * self.words]
+    }
+}
+
+/// What `shared_region` needs of one end: its first cell, whether that cell has a box, and the
+/// column, row and box holding all of it (`NONE` where none does). Two ends lie in one column
+/// exactly when both lie in a column and it is the same (rows and boxes alike), so the unit two
+/// ends share is read from these without forming their union.
+struct Holders {
+    first: usize,
+    boxed: bool,
+    units: [u16; 3],
+}
+
+impl Holders {
+    const NONE: u16 = u16::MAX;
+
+    fn of<const W: usize>(b: &Board<W>, end: CellSet<W>) -> Holders {
+        let first = end.first().expect("every reading has places at both ends");
+        let n = b.side();
+        let bx = b.region_of(first, 0);
+        let holds = |u: usize| {
+            if end.is_subset(&b.unit(u)) {
+                u as u16
+            } else {
+                Self::NONE
+            }
+        };
+        Holders {
+            first,
+            boxed: bx.is_some(),
+            units: [
+                holds(n + b.geo.column_of(first)),
+                holds(b.geo.row_of(first)),
+                bx.map_or(Self::NONE, holds),
+            ],
+        }
+    }
+
+    /// `shared_region` of both ends: the first of column, row and box holding both, none when
+    /// the union's first cell has no box.
+    fn shared(&self, other: &Holders) -> Option<usize> {
+        let first = if self.first <= other.first {
+            self
+        } else {
+            other
+        };
+        if !first.boxed {
+            return None;
+        }
+        (0..3)
+            .find(|&k| self.units[k] != Self::NONE && self.units[k] == other.units[k])
+            .map(|k| self.units[k] as usize)
     }
 }
 
@@ -754,13 +828,8 @@ fn choose_links<const W: usize>(
     used: CellSet<W>,
     found: &mut Vec<Found<W>>,
 ) {
-    let (b, _, joins, digit, kinds) = search;
+    let (b, table, _, digit, kinds) = search;
     let depth = chosen.len();
-    if depth == 3 {
-        chain_orders(b, joins, digit, chosen, found);
-        return;
-    }
-    let table = search.1;
     let kind = kinds[depth];
     let units = units_of_type(b, kind);
     let start = if depth > 0 && kinds[depth - 1] == kind {
@@ -768,8 +837,11 @@ fn choose_links<const W: usize>(
     } else {
         0
     };
-    // The third link is worth trying only if two of the three pairs join (see `chain_orders`).
-    let first_two = (depth == 2).then(|| joined(joins, chosen[0].id, chosen[1].id));
+    if depth == 2 {
+        let rest = &units[start.min(units.len())..];
+        choose_third(search, rest, chosen, used, found);
+        return;
+    }
     for (i, &unit) in units.iter().enumerate().skip(start) {
         let shapes = table.get(digit, unit);
         if shapes.is_empty() {
@@ -780,19 +852,11 @@ fn choose_links<const W: usize>(
             continue;
         }
         for (reading, &shape) in shapes.iter().enumerate() {
-            let id = unit * 2 + reading;
-            if let Some(first_two) = first_two {
-                let with = |c: &Chosen<W>| joined(joins, c.id, id);
-                let pairs = [first_two, with(&chosen[0]), with(&chosen[1])];
-                if pairs.iter().filter(|&&j| j).count() < 2 {
-                    continue;
-                }
-            }
             chosen.push(Chosen {
                 unit,
                 kind,
                 shape,
-                id,
+                id: unit * 2 + reading,
             });
             choose_links(search, i, chosen, used | places, found);
             chosen.pop();
@@ -800,9 +864,48 @@ fn choose_links<const W: usize>(
     }
 }
 
+/// The third link, among `units` (in increasing order): only one that makes two joined pairs
+/// with the first two is worth trying (with fewer, no order strings all three; see
+/// `chain_orders`), so the candidates come from the first two links' bits, in the order of
+/// their ids, which is the order of units and their readings.
+fn choose_third<const W: usize>(
+    search: LinkSearch<W>,
+    units: &[usize],
+    chosen: &mut Vec<Chosen<W>>,
+    used: CellSet<W>,
+    found: &mut Vec<Found<W>>,
+) {
+    let (b, table, joins, digit, kinds) = search;
+    let (x, y) = (chosen[0].id, chosen[1].id);
+    let first_two = joined(joins, x, y);
+    for (w, (&p, &q)) in joins.of(x).iter().zip(joins.of(y)).enumerate() {
+        let mut bits = if first_two { p | q } else { p & q };
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let unit = id / 2;
+            if units.binary_search(&unit).is_err() {
+                continue;
+            }
+            let places = b.places_in(digit, unit);
+            if places.intersects(&used) {
+                continue;
+            }
+            chosen.push(Chosen {
+                unit,
+                kind: kinds[2],
+                shape: table.get(digit, unit)[id % 2],
+                id,
+            });
+            chain_orders(b, joins, digit, chosen, found);
+            chosen.pop();
+        }
+    }
+}
+
 /// Whether two links (by id) join, end to end either way.
 fn joined(joins: &Joins, x: usize, y: usize) -> bool {
-    (0..4).any(|k| joins.between(x, k >> 1, y, k & 1).is_some())
+    joins.of(x)[y / 64] >> (y % 64) & 1 == 1
 }
 
 /// The chains three links make, in every order that strings them together: `choose_links` hands

@@ -65,6 +65,8 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
             v1,
             v2,
             path: Vec::new(),
+            on_path: CellSet::EMPTY,
+            pair_cells: b.places(v1) & b.places(v2),
             unit_masks: &unit_masks,
             sides: [0; 2],
             found: &mut loops,
@@ -108,6 +110,9 @@ struct LoopSearch<'a, const W: usize> {
     v1: u8,
     v2: u8,
     path: Vec<usize>,
+    on_path: CellSet<W>,
+    /// The cells holding both digits: the only ones a loop goes through.
+    pair_cells: CellSet<W>,
     unit_masks: &'a [u128],
     /// The units of the path's cells at even places, and at odd places.
     sides: [u128; 2],
@@ -127,6 +132,38 @@ impl<const W: usize> LoopSearch<'_, W> {
         let side = self.path.len() % 2;
         self.sides[side] |= self.unit_masks[cell];
         self.path.push(cell);
+        self.on_path.insert(cell);
+        if self.can_close() {
+            self.extend_from(cell, allowed, extra, last_type);
+        }
+        self.on_path.remove(cell);
+        self.path.pop();
+        self.sides[side] &= !self.unit_masks[cell];
+    }
+
+    /// Whether every unit the path visits on one side only has a cell left to visit it on the
+    /// other side: one off the path, holding both digits, whose units hold no cell of that side
+    /// yet. A valid loop (`is_valid_loop`) visits each of its units from both sides, so where a
+    /// unit has no such cell, no path from here makes one.
+    fn can_close(&self) -> bool {
+        let mut open = self.sides[0] ^ self.sides[1];
+        while open != 0 {
+            let unit = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let other = usize::from(self.sides[0] >> unit & 1 == 1);
+            let free = (self.b.unit(unit) & self.pair_cells) - self.on_path;
+            if !free
+                .iter()
+                .any(|x| self.unit_masks[x] & self.sides[other] == 0)
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `extend`'s search on from `cell`, the path's last.
+    fn extend_from(&mut self, cell: usize, allowed: i32, extra: Digits, last_type: Option<usize>) {
         let pair = Digits::single(self.v1) | Digits::single(self.v2);
         for t in 0..self.b.region_types() {
             if Some(t) == last_type {
@@ -135,15 +172,13 @@ impl<const W: usize> LoopSearch<'_, W> {
             let Some(unit) = self.b.region_of(cell, t) else {
                 continue;
             };
-            for &next in self.b.unit_cells(unit) {
-                let next = next as usize;
+            // Only cells holding both digits can be on a loop (the start among them); the set
+            // runs in the unit's order.
+            for next in (self.b.unit(unit) & self.pair_cells).iter() {
                 if next == self.path[0] && self.path.len() >= 4 {
                     self.found.push(self.path.clone());
-                } else if !self.path.contains(&next) {
+                } else if !self.on_path.contains(next) {
                     let cands = self.b.candidates(next);
-                    if cands & pair != pair {
-                        continue;
-                    }
                     // A unit that two cells on the same side of the loop share stays shared
                     // however the path goes on: no valid loop (`is_valid_loop`) comes of it.
                     let side = self.path.len() % 2;
@@ -158,8 +193,6 @@ impl<const W: usize> LoopSearch<'_, W> {
                 }
             }
         }
-        self.path.pop();
-        self.sides[side] &= !self.unit_masks[cell];
     }
 }
 

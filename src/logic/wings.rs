@@ -198,13 +198,20 @@ struct Found {
 fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> ControlFlow<()> {
     let mut found = Vec::new();
     let mut cells = Vec::with_capacity(k);
+    // The cells a set's bivalue cell can be, worked out once rather than for every set.
+    let bivalue: CellSet<W> = b
+        .empty_cells()
+        .iter()
+        .filter(|&c| b.candidates(c).len() == 2)
+        .collect();
     for pivot in b.empty_cells().iter() {
         let n = b.candidates(pivot).len() as usize;
         if n < 2 || n > k + 1 {
             continue;
         }
         cells.push(pivot);
-        extend_set(b, k, &mut cells, b.candidates(pivot), &mut found);
+        let union = b.candidates(pivot);
+        extend_set(b, (k, bivalue), &mut cells, union, &mut found);
         cells.pop();
     }
     found.sort_by(|x, y| {
@@ -220,15 +227,16 @@ fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> Control
     ControlFlow::Continue(())
 }
 
+/// Grows the set in `cells` to `k` cells; `bivalue` holds the grid's bivalue cells.
 fn extend_set<const W: usize>(
     b: &Board<W>,
-    k: usize,
+    (k, bivalue): (usize, CellSet<W>),
     cells: &mut Vec<usize>,
     union: Digits,
     found: &mut Vec<Found>,
 ) {
     if cells.len() == k {
-        bivalue_cells(b, cells, union, found);
+        bivalue_cells(b, cells, union, bivalue, found);
         return;
     }
     let last = *cells.last().expect("a pivot");
@@ -249,7 +257,7 @@ fn extend_set<const W: usize>(
             continue;
         }
         cells.push(c);
-        extend_set(b, k, cells, union | digits, found);
+        extend_set(b, (k, bivalue), cells, union | digits, found);
         cells.pop();
     }
 }
@@ -258,6 +266,7 @@ fn bivalue_cells<const W: usize>(
     b: &Board<W>,
     als: &[usize],
     union: Digits,
+    bivalue: CellSet<W>,
     found: &mut Vec<Found>,
 ) {
     let als_set: CellSet<W> = als.iter().copied().collect();
@@ -265,7 +274,7 @@ fn bivalue_cells<const W: usize>(
     for &c in als {
         around |= b.peers(c);
     }
-    around = (around - als_set) & b.empty_cells();
+    around = (around - als_set) & bivalue;
     for yz in around.iter() {
         let pair = b.candidates(yz);
         if pair.len() != 2 || (pair & union).len() != 2 {
