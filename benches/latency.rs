@@ -19,9 +19,9 @@
 //!
 //! Semantic tokens are timed on `sudoku17.txt` too (skipped, saying so, without it): the whole
 //! document (`full`), a screenful of 60 lines in its middle (`range`), and `full/delta` from the
-//! previous result right after a one-character edit (not waiting for the edit's diagnostics),
-//! each client side and, from the timing log, the server's own work (building the tokens, not
-//! sending them).
+//! previous result after a one-character edit, half right after it (the server waits for the
+//! edit's analysis) and half once its diagnostics are in, each client side and, from the timing
+//! log, the server's own work (building the tokens, not turning them into JSON and sending them).
 //!
 //! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `tokens`) runs only
 //! that part.
@@ -374,7 +374,9 @@ fn semantic_tokens() {
         "sudoku17.txt: semantic tokens, range, the server's work alone",
         &mut server_side_times(&server, "semantic tokens (range) answered", "answered in "),
     );
-    let mut times = Vec::new();
+    // Half the deltas are asked for right after the edit, as an editor does (they wait for the
+    // edit's analysis), half once its diagnostics are in (the tokens' own cost).
+    let (mut right_away, mut settled) = (Vec::new(), Vec::new());
     let mut version = 1;
     for i in 0..TOKEN_EDITS {
         // Alternately empty and restore the first given of a line spread through the file.
@@ -395,11 +397,19 @@ fn semantic_tokens() {
             version,
             vec![json!({"range": range, "text": new_text})],
         );
+        if i % 2 == 1 {
+            server.diagnostics(uri, version);
+        }
         let start = Instant::now();
         let response = server.request(
             "textDocument/semanticTokens/full/delta",
             json!({"textDocument": doc, "previousResultId": result_id}),
         );
+        let times = if i % 2 == 0 {
+            &mut right_away
+        } else {
+            &mut settled
+        };
         times.push(start.elapsed());
         let result = &response["result"];
         assert!(
@@ -408,11 +418,17 @@ fn semantic_tokens() {
             &result.to_string()[..200.min(result.to_string().len())]
         );
         result_id = result["resultId"].as_str().unwrap_or_default().to_string();
-        server.diagnostics(uri, version);
+        if i % 2 == 0 {
+            server.diagnostics(uri, version);
+        }
     }
     report(
-        "sudoku17.txt: semantic tokens, delta after a one-character edit",
-        &mut times,
+        "sudoku17.txt: semantic tokens, delta right after a one-character edit",
+        &mut right_away,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, delta after the edit's diagnostics",
+        &mut settled,
     );
     report(
         "sudoku17.txt: semantic tokens, delta, the server's work alone",
