@@ -17,11 +17,17 @@
 //! document in the grid style, as it is (already formatted: no edits) and with `0` for its
 //! empty cells (every line changes: 49,151 edits).
 //!
+//! Semantic tokens are timed on `sudoku17.txt` too (skipped, saying so, without it): the whole
+//! document (`full`), a screenful of 60 lines in its middle (`range`), and `full/delta` from the
+//! previous result after a one-character edit, half right after it (the server waits for the
+//! edit's analysis) and half once its diagnostics are in, each client side and, from the timing
+//! log, the server's own work (building the tokens, not turning them into JSON and sending them).
+//!
 //! Workspace diagnostics are timed over 1,000 closed files of 49 puzzles each (the collection
 //! cut up, in a temporary folder): a new server's first `workspace/diagnostic`, and one that
 //! names every file's result id (nothing changed: each file costs a `stat`).
 //!
-//! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`,
+//! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`, `tokens`,
 //! `workspace`) runs only that part.
 
 #[path = "../tests/common/mod.rs"]
@@ -66,6 +72,9 @@ fn main() {
     }
     if wanted("workspace") {
         workspace();
+    }
+    if wanted("tokens") {
+        semantic_tokens();
     }
 }
 
@@ -360,6 +369,134 @@ fn outline() {
     report(
         "sudoku17.txt: document symbols, the server's work alone",
         &mut server_side_times(&server, "document symbols answered", "answered in "),
+    );
+    server.shutdown_and_exit();
+}
+
+/// Full requests timed on `sudoku17.txt`, and range requests.
+const FULL_TOKENS: usize = 10;
+/// Edits each followed by a delta request.
+const TOKEN_EDITS: usize = 100;
+
+/// Semantic tokens of `sudoku17.txt`: the whole document, a 60-line screenful in its middle, and
+/// a delta after each of a run of one-character edits spread through the file.
+fn semantic_tokens() {
+    let Some(text) = common::sudoku17_text() else {
+        common::say_skipped("semantic tokens on sudoku17.txt: no ../shared/data");
+        return;
+    };
+    let uri = "file:///bench/sudoku17.sudoku";
+    let mut server = spawn();
+    server.initialize(common::full_capabilities());
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let doc = json!({"uri": uri});
+    let mut times = Vec::new();
+    let mut result_id = String::new();
+    let mut count = 0;
+    for _ in 0..FULL_TOKENS {
+        let start = Instant::now();
+        let response = server.request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": doc}),
+        );
+        times.push(start.elapsed());
+        count = response["result"]["data"].as_array().map_or(0, Vec::len) / 5;
+        result_id = response["result"]["resultId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+    }
+    report(
+        &format!("sudoku17.txt: semantic tokens, full ({count} tokens)"),
+        &mut times,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, full, the server's work alone",
+        &mut server_side_times(&server, "semantic tokens answered", "answered in "),
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let middle = lines.len() / 2;
+    let range = json!({"start": {"line": middle, "character": 0}, "end": {"line": middle + 60, "character": 0}});
+    let mut times = Vec::new();
+    for _ in 0..FULL_TOKENS * 10 {
+        let start = Instant::now();
+        let response = server.request(
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": doc, "range": range}),
+        );
+        times.push(start.elapsed());
+        assert!(response["result"]["data"]
+            .as_array()
+            .is_some_and(|d| !d.is_empty()));
+    }
+    report(
+        "sudoku17.txt: semantic tokens, range of 60 lines",
+        &mut times,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, range, the server's work alone",
+        &mut server_side_times(&server, "semantic tokens (range) answered", "answered in "),
+    );
+    // Half the deltas are asked for right after the edit, as an editor does (they wait for the
+    // edit's analysis), half once its diagnostics are in (the tokens' own cost).
+    let (mut right_away, mut settled) = (Vec::new(), Vec::new());
+    let mut version = 1;
+    for i in 0..TOKEN_EDITS {
+        // Alternately empty and restore the first given of a line spread through the file.
+        let line = (i / 2 * 7919) % lines.len();
+        let column = lines[line]
+            .bytes()
+            .position(|b| b.is_ascii_digit() && b != b'0')
+            .unwrap_or(0);
+        let new_text = if i % 2 == 0 {
+            "."
+        } else {
+            &lines[line][column..column + 1]
+        };
+        version += 1;
+        let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 1}});
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
+        if i % 2 == 1 {
+            server.diagnostics(uri, version);
+        }
+        let start = Instant::now();
+        let response = server.request(
+            "textDocument/semanticTokens/full/delta",
+            json!({"textDocument": doc, "previousResultId": result_id}),
+        );
+        let times = if i % 2 == 0 {
+            &mut right_away
+        } else {
+            &mut settled
+        };
+        times.push(start.elapsed());
+        let result = &response["result"];
+        assert!(
+            result["edits"].is_array(),
+            "a delta, not {}",
+            &result.to_string()[..200.min(result.to_string().len())]
+        );
+        result_id = result["resultId"].as_str().unwrap_or_default().to_string();
+        if i % 2 == 0 {
+            server.diagnostics(uri, version);
+        }
+    }
+    report(
+        "sudoku17.txt: semantic tokens, delta right after a one-character edit",
+        &mut right_away,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, delta after the edit's diagnostics",
+        &mut settled,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, delta, the server's work alone",
+        &mut server_side_times(&server, "semantic tokens (delta) answered", "answered in "),
     );
     server.shutdown_and_exit();
 }

@@ -1,8 +1,11 @@
 //! Semantic tokens, driven over stdio as an editor would: each token of a small file (an emoji
 //! title, metadata, a comment, a grid block with `|` borders and `---+---` lines, a trailing
 //! comment, an entry, a conflict, a pencil-mark grid) decoded and checked in UTF-16 and UTF-8;
-//! a range request; a delta after an edit, applied to the previous array; and the refresh the
-//! server asks for once conflicts are known.
+//! a range request; a delta after an edit, applied to the previous array, and chains of deltas
+//! over edits that change digits, add and remove lines, break and mend a block, in LF and CRLF
+//! texts, each applied to the client's array and compared with the whole new array; and the
+//! refresh the server asks for once conflicts are known, only of a client that said it can be
+//! asked.
 
 mod common;
 
@@ -238,13 +241,7 @@ fn a_delta_after_an_edit_gives_the_new_array() {
         );
         let edits = delta["edits"].as_array().expect("edits, not a full array");
         assert!(!edits.is_empty());
-        let mut new = old.clone();
-        for edit in edits.iter().rev() {
-            let start = edit["start"].as_u64().unwrap() as usize;
-            let end = start + edit["deleteCount"].as_u64().unwrap() as usize;
-            let data = edit.get("data").map(numbers).unwrap_or_default();
-            new.splice(start..end, data);
-        }
+        let new = applied(&old, edits);
         let fresh = full(&mut server);
         assert_ne!(numbers(&fresh["data"]), old, "{}", enc.name());
         assert_eq!(new, numbers(&fresh["data"]), "{}", enc.name());
@@ -266,6 +263,176 @@ fn a_delta_after_an_edit_gives_the_new_array() {
         );
         assert_eq!(same["edits"], json!([]));
     }
+}
+
+/// `old` with a delta's edits applied, as a client does: each against the old array, so the
+/// last first.
+fn applied(old: &[u64], edits: &[Value]) -> Vec<u64> {
+    let mut new = old.to_vec();
+    let mut previous_start = usize::MAX;
+    for edit in edits.iter().rev() {
+        let start = edit["start"].as_u64().unwrap() as usize;
+        let end = start + edit["deleteCount"].as_u64().unwrap() as usize;
+        assert!(end <= previous_start, "edits in order, apart: {edits:?}");
+        let data = edit.get("data").map(numbers).unwrap_or_default();
+        new.splice(start..end, data);
+        previous_start = start;
+    }
+    new
+}
+
+/// Every token of the server's current text, through a range over all of it (which leaves the
+/// kept result, the base of the next delta, alone).
+fn everything(server: &mut Server, uri: &str) -> Vec<u64> {
+    let range =
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}});
+    let params = json!({"textDocument": {"uri": uri}, "range": range});
+    numbers(&result(server, "textDocument/semanticTokens/range", params)["data"])
+}
+
+/// One edit: a range of lines and characters, and its new text.
+type Edit = ((u64, u64), (u64, u64), &'static str);
+
+/// Open `text`, take its tokens, then make each edit in turn and ask for a delta from the last
+/// result (half the time before the edit's diagnostics arrive): applied to the client's array,
+/// each must give the whole array of the new text. Returns the sizes of the edits' data.
+fn chain_of_deltas(text: &str, edits: &[Edit], enc: Enc) -> Vec<usize> {
+    let uri = "file:///t/chain.sudoku";
+    let mut server = Server::spawn();
+    server.initialize(capabilities(enc, false));
+    server.open_and_check(uri, text);
+    let params = json!({"textDocument": {"uri": uri}});
+    let first = result(&mut server, "textDocument/semanticTokens/full", params);
+    let mut id = first["resultId"].as_str().unwrap().to_string();
+    let mut client = numbers(&first["data"]);
+    let mut sizes = Vec::new();
+    for (i, &((l0, c0), (l1, c1), new_text)) in edits.iter().enumerate() {
+        let version = i as i64 + 2;
+        let range =
+            json!({"start": {"line": l0, "character": c0}, "end": {"line": l1, "character": c1}});
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
+        if i % 2 == 0 {
+            server.diagnostics(uri, version);
+        }
+        let params = json!({"textDocument": {"uri": uri}, "previousResultId": id});
+        let delta = result(
+            &mut server,
+            "textDocument/semanticTokens/full/delta",
+            params,
+        );
+        let edits = delta["edits"].as_array().expect("edits, not a whole array");
+        sizes.push(edits.iter().map(|e| numbers(&e["data"]).len()).sum());
+        client = applied(&client, edits);
+        id = delta["resultId"].as_str().expect("a result id").to_string();
+        if i % 2 == 1 {
+            server.diagnostics(uri, version);
+        }
+        assert_eq!(
+            client,
+            everything(&mut server, uri),
+            "{} after edit {i}",
+            enc.name()
+        );
+    }
+    sizes
+}
+
+/// A file of block puzzles and one-liners with comments and metadata between them.
+const MIXED: &str = "# title: mixed\n# author: me\n\n\
+# title: first\n\
+3.3|.2.|6..\n9..|3.5|..1  # row B\n..1|8.6|4..\n---+---+---\n..8|1.2|9..\n7..|...|..8\n\
+..6|7.8|2..\n---+---+---\n..2|6.9|5..\n8..|2.3|..9\n..5|.1.|3+7.\n\
+\n\
+# foo: bar\n\
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n\
+# a comment\n\
+6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....\n";
+
+const MIXED_EDITS: &[Edit] = &[
+    // A1's 3 becomes 5: row A's conflict goes, on one line of a block.
+    ((4, 0), (4, 1), "5"),
+    // And back: the conflict returns.
+    ((4, 0), (4, 1), "3"),
+    // A line in the middle of the block: it breaks.
+    ((7, 0), (7, 0), "# oops\n"),
+    // Gone again: mended.
+    ((7, 0), (8, 0), ""),
+    // A digit of a one-liner.
+    ((18, 0), (18, 1), "."),
+    // A new one-liner between two, and a blank line.
+    (
+        (19, 0),
+        (19, 0),
+        "1................................................................................\n\n",
+    ),
+    // Two lines and a half gone, across puzzles.
+    ((17, 3), (20, 0), ""),
+    // The unknown key renamed, then the file's title edited (the file's metadata).
+    ((16, 2), (16, 5), "bar"),
+    ((0, 9), (0, 14), "MIXED"),
+    // The last line's line break gone, then text after it.
+    ((19, 81), (20, 0), ""),
+    ((19, 81), (19, 81), "  free text\n# end"),
+];
+
+#[test]
+fn chains_of_deltas_give_the_new_array_in_lf_and_crlf() {
+    for enc in [Enc::Utf16, Enc::Utf8] {
+        chain_of_deltas(MIXED, MIXED_EDITS, enc);
+    }
+    let crlf = MIXED.replace('\n', "\r\n");
+    let crlf_edits: Vec<Edit> = MIXED_EDITS
+        .iter()
+        .map(|&(a, b, t)| (a, b, &*Box::leak(t.replace('\n', "\r\n").into_boxed_str())))
+        .collect();
+    chain_of_deltas(&crlf, &crlf_edits, Enc::Utf16);
+    // A `\r` before a `\n` (one line break still), then alone in a line (two), then gone.
+    let returns: &[Edit] = &[
+        ((4, 11), (4, 11), "\r"),
+        ((4, 11), (5, 0), "\n"),
+        ((5, 9), (5, 9), "\r"),
+        ((5, 9), (6, 0), ""),
+    ];
+    chain_of_deltas(MIXED, returns, Enc::Utf16);
+}
+
+#[test]
+fn a_delta_in_a_collection_sends_only_the_lines_it_changed() {
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let text = line.repeat(40);
+    let sizes = chain_of_deltas(
+        &text,
+        &[
+            ((20, 0), (20, 1), "."),
+            ((20, 0), (20, 1), "4"),
+            ((39, 2), (39, 3), "7"),
+        ],
+        Enc::Utf16,
+    );
+    // One line's 81 cells and the next line's first token, five numbers each, at most.
+    assert!(sizes.iter().all(|&n| n <= 82 * 5), "{sizes:?}");
+}
+
+#[test]
+fn no_refresh_is_asked_of_a_client_that_cannot_be_asked() {
+    let mut server = Server::spawn();
+    server.initialize(capabilities(Enc::Utf16, false));
+    server.open_and_check(URI, TEXT);
+    full(&mut server);
+    server.drain(std::time::Duration::from_millis(300));
+    assert!(
+        !server
+            .log
+            .iter()
+            .any(|m| m["method"] == "workspace/semanticTokens/refresh"),
+        "no refresh without refreshSupport"
+    );
 }
 
 #[test]

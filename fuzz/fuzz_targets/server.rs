@@ -1,7 +1,8 @@
 //! The server, in-process over in-memory pipes, fed a random session: initialize (with a random
 //! position encoding), opens, edits at random positions (mostly valid, some past the line end,
 //! past the last line, or inside a surrogate pair or a UTF-8 sequence), hovers, code actions,
-//! navigation requests (outline, completion, definition, references, highlights, inlay hints),
+//! navigation requests (outline, completion, definition, references, highlights, inlay hints,
+//! semantic tokens: full, range, and deltas from result ids the server may or may not keep),
 //! malformed frames, bad requests, closes and reopens, then shutdown and exit.
 //!
 //! It must not panic (libFuzzer aborts on any panic, even one the server catches; an `internal`
@@ -46,7 +47,7 @@ enum Step {
     Hover(usize, Pos),
     CodeAction(usize, Pos, Pos, bool),
     /// One of the navigation requests (outline, completion, definition, references,
-    /// highlights, inlay hints), at a position or over a range.
+    /// highlights, inlay hints, semantic tokens), at a position or over a range.
     Navigate(usize, Pos, Pos, u8),
     Close(usize),
     /// Raw bytes the framer must survive (with or without an answer).
@@ -354,7 +355,8 @@ fn locate(text: &str, pos: Pos, units: Units) -> (u32, u32) {
 fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'static str, Value) {
     let document = json!({"uri": uri});
     let at = json!({"textDocument": document, "position": lsp_position(a)});
-    match which % 8 {
+    let range = json!({"start": lsp_position(a), "end": lsp_position(b)});
+    match which % 11 {
         0 => (
             "textDocument/documentSymbol",
             json!({"textDocument": document}),
@@ -375,12 +377,26 @@ fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'
             params["context"] = json!({"includeDeclaration": which & 8 != 0});
             ("textDocument/references", params)
         }
+        // Any order: a client may send a range backwards.
+        7 => (
+            "textDocument/inlayHint",
+            json!({"textDocument": document, "range": range}),
+        ),
+        8 => (
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": document}),
+        ),
+        9 => (
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": document, "range": range}),
+        ),
         _ => {
-            // Any order: a client may send a range backwards.
-            let range = json!({"start": lsp_position(a), "end": lsp_position(b)});
+            // Result ids count up from 1: a small number is often one the server keeps (a
+            // delta from it), sometimes one it forgot (the whole array).
+            let previous = (which / 11 % 6).to_string();
             (
-                "textDocument/inlayHint",
-                json!({"textDocument": document, "range": range}),
+                "textDocument/semanticTokens/full/delta",
+                json!({"textDocument": document, "previousResultId": previous}),
             )
         }
     }

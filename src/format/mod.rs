@@ -11,7 +11,7 @@ mod cells;
 mod lines;
 pub(crate) mod marks;
 mod meta;
-pub(crate) use meta::parse_size;
+pub(crate) use meta::{key_value, parse_size};
 mod parse;
 mod reparse;
 mod stream;

@@ -157,7 +157,7 @@ impl Encoding {
     }
 
     /// The length of `text` in this encoding's units.
-    fn units(self, text: &str) -> usize {
+    pub fn units(self, text: &str) -> usize {
         match self {
             Encoding::Utf8 => text.len(),
             _ if text.is_ascii() => text.len(),

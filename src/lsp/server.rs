@@ -1,6 +1,7 @@
 //! The protocol handlers: document sync, diagnostics runs, rating runs, hover, code actions,
-//! code lenses and the commands they run, formatting, semantic tokens (the last array per document
-//! kept as the base of the next delta, only while the document still has its text).
+//! code lenses and the commands they run, formatting, semantic tokens (the last tokens per document
+//! kept, by line, as the base of the next delta; a tokens request first waits a little for the
+//! diagnostics run of the text to end, so that it reuses its parse and shows its conflicts).
 //!
 //! tower-lsp-server starts handlers in arrival order but runs them concurrently: at any `.await`
 //! the next message's handler may run. So every handler first does its bookkeeping under the
@@ -40,6 +41,9 @@ use super::{completion, inlay, navigation, outline, tokens, workspace};
 const RATING_SLICE: Duration = Duration::from_millis(300);
 /// How often a rating run asks for the code lenses again while ratings arrive.
 const REFRESH_EVERY: Duration = Duration::from_secs(1);
+/// How long a semantic tokens request waits for the diagnostics run of its text to end; after
+/// that the tokens go without conflicts (and the refresh after the run brings them).
+const TOKENS_WAIT: Duration = Duration::from_secs(2);
 /// How long to wait for the client to create a progress token.
 const PROGRESS_CREATE_WAIT: Duration = Duration::from_secs(10);
 
@@ -66,6 +70,8 @@ struct Inner {
     /// A number unique to this process, in every diagnostics result id, so the ids a client
     /// kept from another server process never match.
     session: u64,
+    /// Woken whenever a diagnostics run has its analysis, and when it ends, however it ends.
+    run_news: tokio::sync::Notify,
 }
 
 /// What a new diagnostics run needs from its document's `Run`: its cancel flag, and what
@@ -80,7 +86,7 @@ struct State {
     /// Per document: the grid the last level-cycling hint was for, and its level.
     hint_levels: HashMap<Uri, (Vec<u8>, u8)>,
     /// Per document: the last semantic tokens sent with a result id, the base of the next delta.
-    tokens: HashMap<Uri, (String, Arc<Vec<SemanticToken>>)>,
+    tokens: HashMap<Uri, (String, tokens::Sheet)>,
     /// The number of the next semantic tokens result id.
     next_tokens_id: u64,
     /// The number of the last diagnostics result id handed out (pull diagnostics).
@@ -96,6 +102,8 @@ struct Run {
     carry: Arc<Mutex<Carry>>,
     /// The last finished analysis and the last parse by a query, whatever text they were for.
     earlier: Earlier,
+    /// The generation of the latest text whose run ended (finished, failed or cancelled).
+    ended: u64,
     /// Ratings by grid, carried from one run to the next.
     ratings: Arc<Ratings>,
     /// The last published diagnostics other than redundant givens (at most
@@ -134,6 +142,7 @@ impl Backend {
                 shut_down: Arc::new(AtomicBool::new(false)),
                 delivered: tokio::sync::Notify::new(),
                 session: session_number(),
+                run_news: tokio::sync::Notify::new(),
             }),
         }
     }
@@ -236,6 +245,7 @@ impl Inner {
                     cancel: cancel.clone(),
                     carry: Arc::default(),
                     earlier: Earlier::default(),
+                    ended: 0,
                     ratings: Arc::default(),
                     published: None,
                     delivered: None,
@@ -265,10 +275,15 @@ impl Inner {
     ) {
         let large = snapshot.rope.len_bytes() >= memory::LARGE_TEXT;
         let cancel = run.0.clone();
+        let generation = snapshot.generation;
         let published = self
             .clone()
             .run_and_publish(uri.clone(), snapshot, run, unasked)
             .await;
+        if let Some(run) = self.state().runs.get_mut(&uri) {
+            run.ended = run.ended.max(generation);
+        }
+        self.run_news.notify_waiters();
         let closed = || self.state().documents.generation(&uri).is_none();
         if large && (closed() || (published.is_some() && memory::due_after_run())) {
             give_back_later("a run over a large text");
@@ -557,52 +572,87 @@ impl Inner {
         }
     }
 
-    /// The semantic tokens of the current text of `uri` (or of `range` of it), with the
-    /// generation they are for.
+    /// Wait, at most [`TOKENS_WAIT`], for the diagnostics run of the current text of `uri` to
+    /// have its analysis (or to end without one): its tokens then reuse the run's parse (not a
+    /// second parse of a large text) and carry its conflicts.
+    async fn settle(&self, uri: &Uri) {
+        let deadline = tokio::time::Instant::now() + TOKENS_WAIT;
+        loop {
+            let ended = self.run_news.notified();
+            tokio::pin!(ended);
+            // Registered before looking, so a run ending in between still wakes us.
+            ended.as_mut().enable();
+            {
+                let state = self.state();
+                let generation = state.documents.generation(uri);
+                let run = state.runs.get(uri);
+                let analyzed = |run: &Run| run.earlier.finished.as_ref().map(|f| f.generation);
+                match (generation, run) {
+                    (Some(generation), Some(run))
+                        if run.ended < generation && analyzed(run) != Some(generation) => {}
+                    _ => return,
+                }
+            }
+            if tokio::time::timeout_at(deadline, ended).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The semantic tokens of the current text of `uri`: from the kept tokens that `previous`
+    /// names, when given and still kept, as edits to them; else the whole array. Keeps the new
+    /// tokens with a result id when the text is still current.
     async fn semantic_tokens(
         self: &Arc<Self>,
         uri: &Uri,
-        range: Option<Range>,
-    ) -> Option<(u64, Vec<SemanticToken>)> {
-        let what = if range.is_some() {
-            "semantic tokens (range)"
+        previous: Option<&str>,
+    ) -> Option<(Option<String>, Tokens)> {
+        self.settle(uri).await;
+        let base = previous.and_then(|previous| {
+            let mut state = self.state();
+            match state.tokens.remove(uri) {
+                Some((id, sheet)) if id == previous => Some(sheet),
+                Some(other) => {
+                    state.tokens.insert(uri.clone(), other);
+                    None
+                }
+                None => None,
+            }
+        });
+        let what = if previous.is_some() {
+            "semantic tokens (delta)"
         } else {
             "semantic tokens"
         };
         let query = move |view: &View| {
-            let within = range.map(|r| {
-                let start = view.offset(r.start);
-                crate::finding::Span::new(start, view.offset(r.end).max(start))
-            });
-            Some((view.snapshot.generation, tokens::tokens(view, within)))
+            let generation = view.snapshot.generation;
+            Some(match base {
+                Some(mut sheet) => {
+                    let edits = sheet.update(view);
+                    (generation, sheet, Tokens::Edits(edits))
+                }
+                None => {
+                    let sheet = tokens::Sheet::new(view);
+                    let data = sheet.data();
+                    (generation, sheet, Tokens::All(data))
+                }
+            })
         };
-        self.query(what, uri, query).await
+        let (generation, sheet, answer) = self.query(what, uri, query).await?;
+        Some((self.keep_tokens(uri, generation, sheet), answer))
     }
 
-    /// Keep `data` as the base of the next delta, if the document still has the text of
-    /// `generation`; its result id, and the kept tokens that `previous` named (if they are
-    /// still the last ones kept).
-    fn keep_tokens(
-        &self,
-        uri: &Uri,
-        generation: u64,
-        data: &[SemanticToken],
-        previous: Option<&str>,
-    ) -> (Option<String>, Option<Arc<Vec<SemanticToken>>>) {
+    /// Keep `sheet` as the base of the next delta, if the document still has the text of
+    /// `generation`; its result id.
+    fn keep_tokens(&self, uri: &Uri, generation: u64, sheet: tokens::Sheet) -> Option<String> {
         let mut state = self.state();
-        let base = match (previous, state.tokens.get(uri)) {
-            (Some(previous), Some((id, base))) if id == previous => Some(base.clone()),
-            _ => None,
-        };
         if state.documents.generation(uri) != Some(generation) {
-            return (None, base); // the text moved on: no delta can start from these
+            return None; // the text moved on: no delta can start from these
         }
         state.next_tokens_id += 1;
         let id = state.next_tokens_id.to_string();
-        state
-            .tokens
-            .insert(uri.clone(), (id.clone(), Arc::new(data.to_vec())));
-        (Some(id), base)
+        state.tokens.insert(uri.clone(), (id.clone(), sheet));
+        Some(id)
     }
 
     /// Ask the client for the code lenses again, without waiting for its answer.
@@ -683,9 +733,13 @@ impl Inner {
         let generation = snapshot.generation;
         let ratings = self.state().runs.get(&uri).map(|run| run.ratings.clone());
         let settings = self.settings();
+        let inner = self.clone();
         // Placing the findings in the client's encoding is work too: done off the message loop.
         let job = tokio::task::spawn_blocking(move || {
             let outcome = jobs::check(&rope, generation, &cancel, limits, &carry)?;
+            if let Ok((analyzed, _)) = &outcome {
+                inner.offer_analysis(&job_uri, analyzed);
+            }
             let started = Instant::now();
             let (outcome, diagnostics, extra) = match outcome {
                 Ok((analyzed, findings)) => {
@@ -770,6 +824,23 @@ impl Inner {
             self.refresh_semantic_tokens(analyzed);
         }
         analyzed
+    }
+
+    /// Hand a run's analysis to the queries as soon as it exists, while the text is current,
+    /// before its diagnostics are built and published (which can take longer than the analysis
+    /// after an edit): semantic tokens wait for it.
+    fn offer_analysis(&self, uri: &Uri, analyzed: &Arc<Analyzed>) {
+        {
+            let mut state = self.state();
+            let current = state.documents.generation(uri) == Some(analyzed.generation);
+            if let (true, Some(run)) = (current, state.runs.get_mut(uri)) {
+                run.earlier = Earlier {
+                    finished: Some(analyzed.clone()),
+                    parsed: None,
+                };
+            }
+        }
+        self.run_news.notify_waiters();
     }
 
     /// After `didClose`: clear the diagnostics, unless the document was reopened meanwhile, and
@@ -1055,6 +1126,12 @@ fn full_document_report(
             full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id, items },
         },
     ))
+}
+
+/// A semantic tokens answer: every token, or the edits to the array the client has.
+enum Tokens {
+    All(Vec<SemanticToken>),
+    Edits(Vec<SemanticTokensEdit>),
 }
 
 /// LSP's `ContentModified`: the document changed under a request's feet.
@@ -1377,10 +1454,12 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         let uri = params.text_document.uri;
-        let Some((generation, data)) = self.inner.semantic_tokens(&uri, None).await else {
+        let Some((result_id, answer)) = self.inner.semantic_tokens(&uri, None).await else {
             return Ok(None);
         };
-        let (result_id, _) = self.inner.keep_tokens(&uri, generation, &data, None);
+        let Tokens::All(data) = answer else {
+            return Ok(None); // never: without a previous result, the answer is all of them
+        };
         Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
             result_id,
             data,
@@ -1392,17 +1471,17 @@ impl LanguageServer for Backend {
         params: SemanticTokensDeltaParams,
     ) -> Result<Option<SemanticTokensFullDeltaResult>> {
         let uri = params.text_document.uri;
-        let Some((generation, data)) = self.inner.semantic_tokens(&uri, None).await else {
+        let previous = Some(params.previous_result_id.as_str());
+        let Some((result_id, answer)) = self.inner.semantic_tokens(&uri, previous).await else {
             return Ok(None);
         };
-        let previous = Some(params.previous_result_id.as_str());
-        let (result_id, base) = self.inner.keep_tokens(&uri, generation, &data, previous);
-        Ok(Some(match base {
-            Some(base) => SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
-                result_id,
-                edits: tokens::delta(&base, &data),
-            }),
-            None => SemanticTokensFullDeltaResult::Tokens(SemanticTokens { result_id, data }),
+        Ok(Some(match answer {
+            Tokens::Edits(edits) => {
+                SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta { result_id, edits })
+            }
+            Tokens::All(data) => {
+                SemanticTokensFullDeltaResult::Tokens(SemanticTokens { result_id, data })
+            }
         }))
     }
 
@@ -1411,8 +1490,14 @@ impl LanguageServer for Backend {
         params: SemanticTokensRangeParams,
     ) -> Result<Option<SemanticTokensRangeResult>> {
         let uri = params.text_document.uri;
-        let tokens = self.inner.semantic_tokens(&uri, Some(params.range)).await;
-        Ok(tokens.map(|(_, data)| {
+        let range = params.range;
+        self.inner.settle(&uri).await;
+        let query = move |view: &View| Some(tokens::range(view, range));
+        let tokens = self
+            .inner
+            .query("semantic tokens (range)", &uri, query)
+            .await;
+        Ok(tokens.map(|data| {
             SemanticTokensRangeResult::Tokens(SemanticTokens {
                 result_id: None,
                 data,

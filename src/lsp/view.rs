@@ -221,6 +221,11 @@ impl View {
         }
     }
 
+    /// Whether the diagnostics run of this very text has finished (its analyses are at hand).
+    pub fn is_analyzed(&self) -> bool {
+        matches!(self.parsed, Parsed::Analyzed(_))
+    }
+
     /// The puzzle whose grid or own header lines contain (or end at) a byte offset.
     pub fn puzzle_at(&self, offset: usize) -> Option<(usize, &Puzzle)> {
         let puzzles = &self.document().puzzles;
