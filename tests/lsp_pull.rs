@@ -128,6 +128,13 @@ fn clients_that_do_not_pull_or_cannot_be_asked_again_get_pushes() {
         );
         let diagnostics = server.open_and_check("file:///t/push.sudoku", CONFLICT);
         assert_eq!(diagnostics.len(), 2, "{diagnostics:#?}");
+        // A pull all the same (the client never said it would) is answered, not left waiting.
+        let report = pull(&mut server, "file:///t/push.sudoku", None);
+        assert_eq!(
+            codes(&report["items"]),
+            ["conflict", "conflict"],
+            "{report}"
+        );
     }
 }
 

@@ -351,12 +351,13 @@ fn locate(text: &str, pos: Pos, units: Units) -> (u32, u32) {
     }
 }
 
-/// A navigation request on `uri`: which one `which` picks; at `a`, or over `a` to `b`.
+/// A navigation request on `uri` (or a pull of diagnostics): which one `which` picks; at `a`, or
+/// over `a` to `b`.
 fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'static str, Value) {
     let document = json!({"uri": uri});
     let at = json!({"textDocument": document, "position": lsp_position(a)});
     let range = json!({"start": lsp_position(a), "end": lsp_position(b)});
-    match which % 11 {
+    match which % 13 {
         0 => (
             "textDocument/documentSymbol",
             json!({"textDocument": document}),
@@ -390,10 +391,15 @@ fn navigation_request(uri: &str, a: (u32, u32), b: (u32, u32), which: u8) -> (&'
             "textDocument/semanticTokens/range",
             json!({"textDocument": document, "range": range}),
         ),
+        11 => (
+            "textDocument/diagnostic",
+            json!({"textDocument": document, "previousResultId": (which & 1 == 0).then_some("1")}),
+        ),
+        12 => ("workspace/diagnostic", json!({"previousResultIds": []})),
         _ => {
             // Result ids count up from 1: a small number is often one the server keeps (a
             // delta from it), sometimes one it forgot (the whole array).
-            let previous = (which / 11 % 6).to_string();
+            let previous = (which / 13 % 6).to_string();
             (
                 "textDocument/semanticTokens/full/delta",
                 json!({"textDocument": document, "previousResultId": previous}),

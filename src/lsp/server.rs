@@ -426,8 +426,9 @@ impl Inner {
 
     /// Hand a run's diagnostics to the client: published, or, for a client that pulls, kept
     /// for its next pull (and a pull waiting for them woken). `unasked`: no edit of the client's
-    /// led to them, so a pulling client is asked to pull again (when it can be asked).
-    /// Called under the publish gate, once the text is known to be still current.
+    /// led to them, so a pulling client is asked to pull again. They are kept for a pull in
+    /// either case: a client that never said it pulls may still ask, and should not wait for
+    /// ever. Called under the publish gate, once the text is known to be still current.
     async fn deliver(
         &self,
         uri: Uri,
@@ -436,13 +437,8 @@ impl Inner {
         diagnostics: Vec<Diagnostic>,
         unasked: bool,
     ) {
-        let config = self.config();
-        if !config.pull_diagnostics {
-            self.client
-                .publish_diagnostics(uri, diagnostics, Some(version))
-                .await;
-            return;
-        }
+        let pulling = self.config().pull_diagnostics;
+        let kept = Arc::new(diagnostics);
         let changed = {
             let mut state = self.state();
             state.last_result_id += 1;
@@ -452,19 +448,24 @@ impl Inner {
             };
             // The same diagnostics keep their id, so the client's next pull costs nothing.
             let (result_id, changed) = match run.delivered.take() {
-                Some(last) if *last.diagnostics == diagnostics => (last.result_id, false),
+                Some(last) if last.diagnostics == kept => (last.result_id, false),
                 _ => (fresh_id, true),
             };
             run.delivered = Some(Delivered {
                 generation,
                 current: true,
                 result_id,
-                diagnostics: Arc::new(diagnostics),
+                diagnostics: kept.clone(),
             });
             changed
         };
         self.delivered.notify_waiters();
-        if unasked && changed {
+        if !pulling {
+            let diagnostics = Arc::unwrap_or_clone(kept);
+            self.client
+                .publish_diagnostics(uri, diagnostics, Some(version))
+                .await;
+        } else if unasked && changed {
             self.ask_to_pull_again();
         }
     }
