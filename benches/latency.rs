@@ -18,7 +18,8 @@
 //! empty cells (every line changes: 49,151 edits).
 //!
 //! Semantic tokens are timed on `sudoku17.txt` too (skipped, saying so, without it): the whole
-//! document (`full`), a screenful of 60 lines in its middle (`range`), and `full/delta` from the
+//! document (`full`: until its frame is in and until it is parsed into `lsp_types`, by a client
+//! of its own that keeps nothing, as an editor's), a screenful of 60 lines in its middle (`range`), and `full/delta` from the
 //! previous result after a one-character edit, half right after it (the server waits for the
 //! edit's analysis) and half once its diagnostics are in, each client side and, from the timing
 //! log, the server's own work (building the tokens, not turning them into JSON and sending them).
@@ -225,9 +226,12 @@ fn spawn() -> Server {
 fn server_side_times(server: &Server, kind: &str, took: &str) -> Vec<Duration> {
     // The log is read from the server's stderr by a thread of its own: let it catch up.
     std::thread::sleep(Duration::from_millis(100));
-    server
-        .stderr()
-        .lines()
+    server_side_times_in(&server.stderr(), kind, took)
+}
+
+/// The same, from a timing log's text.
+fn server_side_times_in(log: &str, kind: &str, took: &str) -> Vec<Duration> {
+    log.lines()
         .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains(kind))
         .filter_map(|l| l.rsplit(took).next()?.strip_suffix(" ms")?.parse().ok())
         .map(|ms: f64| Duration::from_secs_f64(ms / 1000.0))
@@ -378,6 +382,148 @@ const FULL_TOKENS: usize = 10;
 /// Edits each followed by a delta request.
 const TOKEN_EDITS: usize = 100;
 
+/// `textDocument/semanticTokens/full` of `text`, timed by a client as lean as an editor's: the
+/// shared test client parses every message into a `serde_json::Value` and keeps a copy in its
+/// log, which for 7 million numbers costs seconds, so this one reads the frame and parses it
+/// into `lsp_types::SemanticTokens`, as a Rust client (Helix) does. Until the frame is in, and
+/// until it is parsed.
+fn full_tokens(uri: &str, text: &str) {
+    let mut client = BareClient::spawn();
+    client.request(
+        "initialize",
+        json!({"processId": null, "capabilities": common::full_capabilities()}),
+    );
+    client.notify("initialized", json!({}));
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "sudoku", "version": 1, "text": text}}),
+    );
+    while !client
+        .read()
+        .starts_with(br#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics""#)
+    {}
+    let (mut arrived, mut parsed) = (Vec::new(), Vec::new());
+    let mut count = 0;
+    for _ in 0..FULL_TOKENS {
+        let start = Instant::now();
+        let body = client.request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": uri}}),
+        );
+        arrived.push(start.elapsed());
+        let response: TokensResponse = serde_json::from_slice(&body).expect("semantic tokens");
+        parsed.push(start.elapsed());
+        count = response.result.data.len();
+    }
+    report(
+        &format!("sudoku17.txt: semantic tokens, full ({count} tokens), until the frame is in"),
+        &mut arrived,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, full, until parsed into lsp-types",
+        &mut parsed,
+    );
+    report(
+        "sudoku17.txt: semantic tokens, full, the server's work alone",
+        &mut server_side_times_in(&client.stderr(), "semantic tokens answered", "answered in "),
+    );
+}
+
+#[derive(serde::Deserialize)]
+struct TokensResponse {
+    result: tower_lsp_server::lsp_types::SemanticTokens,
+}
+
+/// A client that keeps nothing: frames in and out as bytes.
+struct BareClient {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+    /// The server's stderr (its timing log), in a file: a pipe nobody reads would fill.
+    log: tempfile::NamedTempFile,
+    next_id: i64,
+}
+
+impl BareClient {
+    fn spawn() -> BareClient {
+        use std::process::{Command, Stdio};
+        let log = tempfile::NamedTempFile::new().expect("a temporary file");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lsp"))
+            .env("SUDOKU_LSP_TIMING", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log.reopen().expect("the log file")))
+            .spawn()
+            .expect("the server starts");
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap());
+        BareClient {
+            child,
+            input,
+            output,
+            log,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        use std::io::Write;
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Send a request; its response's body (messages before it are skipped).
+    fn request(&mut self, method: &str, params: Value) -> Vec<u8> {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let tail = format!(",\"id\":{id}}}");
+        loop {
+            let body = self.read();
+            if body.ends_with(tail.as_bytes()) && !body.starts_with(br#"{"jsonrpc":"2.0","method""#)
+            {
+                return body;
+            }
+        }
+    }
+
+    /// The next frame's body.
+    fn read(&mut self) -> Vec<u8> {
+        use std::io::{BufRead, Read};
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the server hung up"
+            );
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(value) = line.strip_prefix("Content-Length: ") {
+                length = value.parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        self.output.read_exact(&mut body).unwrap();
+        body
+    }
+
+    /// Everything the server wrote to stderr, once it has exited.
+    fn stderr(mut self) -> String {
+        drop(self.input);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::fs::read_to_string(self.log.path()).unwrap_or_default()
+    }
+}
+
 /// Semantic tokens of `sudoku17.txt`: the whole document, a 60-line screenful in its middle, and
 /// a delta after each of a run of one-character edits spread through the file.
 fn semantic_tokens() {
@@ -386,35 +532,20 @@ fn semantic_tokens() {
         return;
     };
     let uri = "file:///bench/sudoku17.sudoku";
+    full_tokens(uri, &text);
     let mut server = spawn();
     server.initialize(common::full_capabilities());
     server.open(uri, 1, &text);
     server.diagnostics(uri, 1);
     let doc = json!({"uri": uri});
-    let mut times = Vec::new();
-    let mut result_id = String::new();
-    let mut count = 0;
-    for _ in 0..FULL_TOKENS {
-        let start = Instant::now();
-        let response = server.request(
-            "textDocument/semanticTokens/full",
-            json!({"textDocument": doc}),
-        );
-        times.push(start.elapsed());
-        count = response["result"]["data"].as_array().map_or(0, Vec::len) / 5;
-        result_id = response["result"]["resultId"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
-    }
-    report(
-        &format!("sudoku17.txt: semantic tokens, full ({count} tokens)"),
-        &mut times,
+    let response = server.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": doc}),
     );
-    report(
-        "sudoku17.txt: semantic tokens, full, the server's work alone",
-        &mut server_side_times(&server, "semantic tokens answered", "answered in "),
-    );
+    let mut result_id = response["result"]["resultId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     let lines: Vec<&str> = text.lines().collect();
     let middle = lines.len() / 2;
     let range = json!({"start": {"line": middle, "character": 0}, "end": {"line": middle + 60, "character": 0}});
@@ -498,5 +629,13 @@ fn semantic_tokens() {
         "sudoku17.txt: semantic tokens, delta, the server's work alone",
         &mut server_side_times(&server, "semantic tokens (delta) answered", "answered in "),
     );
+    for l in server
+        .stderr()
+        .lines()
+        .filter(|l| l.contains("checked in") || l.contains("delta"))
+        .take(60)
+    {
+        eprintln!("DEBUG {l}");
+    }
     server.shutdown_and_exit();
 }

@@ -1,6 +1,6 @@
 //! The language server: a thin face over `analysis`, speaking LSP on stdio.
 //!
-//! `transport` guards the wire, `documents` owns the text, `encoding` owns positions, `jobs` runs
+//! `transport` guards the wire in and `outgoing` lets large arrays out, `documents` owns the text, `encoding` owns positions, `jobs` runs
 //! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
@@ -24,6 +24,7 @@ mod inlay;
 mod jobs;
 mod memory;
 mod navigation;
+mod outgoing;
 mod outline;
 mod ratings;
 mod server;
@@ -78,7 +79,9 @@ pub async fn serve_io(
     output: impl AsyncWrite + Unpin,
 ) -> bool {
     let input = transport::guard(input);
-    let (service, socket) = LspService::build(Backend::new)
+    let stash = outgoing::Stash::default();
+    let output = outgoing::Outgoing::new(output, stash.clone());
+    let (service, socket) = LspService::build(move |client| Backend::new(client, stash))
         .custom_method(transport::MALFORMED_METHOD, Backend::malformed)
         .custom_method(server::DOCUMENT_TEXT_METHOD, Backend::document_text)
         .finish();

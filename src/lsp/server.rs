@@ -34,7 +34,7 @@ use super::ratings::{self, Ratings};
 use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
-use super::{actions, commands, formatting, hover, memory};
+use super::{actions, commands, formatting, hover, memory, outgoing};
 use super::{completion, inlay, navigation, outline, tokens, workspace};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
@@ -65,6 +65,8 @@ struct Inner {
     publish_gate: tokio::sync::Mutex<()>,
     /// Set by `shutdown`; the exit code depends on it.
     shut_down: Arc<AtomicBool>,
+    /// Where large results' arrays wait for their frame (see `outgoing`).
+    stash: outgoing::Stash,
     /// Woken whenever a run hands diagnostics to a pulling client's next pull.
     delivered: tokio::sync::Notify,
     /// A number unique to this process, in every diagnostics result id, so the ids a client
@@ -131,10 +133,11 @@ struct Published {
 }
 
 impl Backend {
-    pub fn new(client: Client) -> Backend {
+    pub fn new(client: Client, stash: outgoing::Stash) -> Backend {
         Backend {
             inner: Arc::new(Inner {
                 client,
+                stash,
                 state: Mutex::new(State::default()),
                 config: OnceLock::new(),
                 settings: Mutex::new(Settings::default()),
@@ -302,10 +305,12 @@ impl Inner {
         };
         let config = self.config();
         let generation = analyzed.generation;
-        let kept = analyzed.clone();
+        // Only a weak hold while rating, which can take minutes: the next edit's run takes the
+        // parse over instead of copying a large collection's while any other holds it. The
+        // text is still current exactly when the document's run still holds it.
+        let kept = Arc::downgrade(&analyzed);
         let mut found_redundant = false;
-        // First the plan: the grids to rate. The run holds them, not the document, so that the
-        // next diagnostics run can take the parse over instead of copying it.
+        // First the plan: the grids to rate. The run holds them, not the document.
         let (ratings_job, cancel_job) = (ratings.clone(), cancel.clone());
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| ratings::plan(&analyzed, &ratings_job, &cancel_job))
@@ -381,8 +386,9 @@ impl Inner {
         if finished && current && plan.puzzles > 0 {
             self.refresh_lenses(config);
         }
-        if finished && current && found_redundant {
-            self.republish(uri, kept, ratings).await;
+        if let (true, true, Some(analyzed)) = (finished && current, found_redundant, kept.upgrade())
+        {
+            self.republish(uri, analyzed, ratings).await;
         }
     }
 
@@ -600,14 +606,14 @@ impl Inner {
         }
     }
 
-    /// The semantic tokens of the current text of `uri`: from the kept tokens that `previous`
-    /// names, when given and still kept, as edits to them; else the whole array. Keeps the new
-    /// tokens with a result id when the text is still current.
+    /// The semantic tokens of the current text of `uri`, with their result id: from the kept
+    /// tokens that `previous` names, when given and still kept, as edits to them; else the whole
+    /// array. Keeps the new tokens under that id when the text is still current.
     async fn semantic_tokens(
         self: &Arc<Self>,
         uri: &Uri,
         previous: Option<&str>,
-    ) -> Option<(Option<String>, Tokens)> {
+    ) -> Option<(String, Tokens)> {
         self.settle(uri).await;
         let base = previous.and_then(|previous| {
             let mut state = self.state();
@@ -634,8 +640,8 @@ impl Inner {
                 }
                 None => {
                     let sheet = tokens::Sheet::new(view);
-                    let data = sheet.data();
-                    (generation, sheet, Tokens::All(data))
+                    let json = sheet.data_json();
+                    (generation, sheet, Tokens::All(json))
                 }
             })
         };
@@ -643,17 +649,26 @@ impl Inner {
         Some((self.keep_tokens(uri, generation, sheet), answer))
     }
 
-    /// Keep `sheet` as the base of the next delta, if the document still has the text of
-    /// `generation`; its result id.
-    fn keep_tokens(&self, uri: &Uri, generation: u64, sheet: tokens::Sheet) -> Option<String> {
+    /// A new result id for `sheet`, kept under it as the base of the next delta if the
+    /// document still has the text of `generation` (else a delta from it gets every token).
+    fn keep_tokens(&self, uri: &Uri, generation: u64, sheet: tokens::Sheet) -> String {
         let mut state = self.state();
-        if state.documents.generation(uri) != Some(generation) {
-            return None; // the text moved on: no delta can start from these
-        }
         state.next_tokens_id += 1;
         let id = state.next_tokens_id.to_string();
-        state.tokens.insert(uri.clone(), (id.clone(), sheet));
-        Some(id)
+        if state.documents.generation(uri) == Some(generation) {
+            state.tokens.insert(uri.clone(), (id.clone(), sheet));
+        }
+        id
+    }
+
+    /// Every token, as the protocol's result: the array itself goes out as the JSON the sheet
+    /// wrote, put in the frame by `outgoing`.
+    fn all_tokens(&self, result_id: String, json: Vec<u8>) -> SemanticTokens {
+        self.stash.put(result_id.clone(), json);
+        SemanticTokens {
+            result_id: Some(result_id),
+            data: Vec::new(),
+        }
     }
 
     /// Ask the client for the code lenses again, without waiting for its answer.
@@ -1129,9 +1144,10 @@ fn full_document_report(
     ))
 }
 
-/// A semantic tokens answer: every token, or the edits to the array the client has.
+/// A semantic tokens answer: every token (the array's JSON), or the edits to the array the
+/// client has.
 enum Tokens {
-    All(Vec<SemanticToken>),
+    All(Vec<u8>),
     Edits(Vec<SemanticTokensEdit>),
 }
 
@@ -1458,13 +1474,11 @@ impl LanguageServer for Backend {
         let Some((result_id, answer)) = self.inner.semantic_tokens(&uri, None).await else {
             return Ok(None);
         };
-        let Tokens::All(data) = answer else {
+        let Tokens::All(json) = answer else {
             return Ok(None); // never: without a previous result, the answer is all of them
         };
-        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
-            result_id,
-            data,
-        })))
+        let tokens = self.inner.all_tokens(result_id, json);
+        Ok(Some(SemanticTokensResult::Tokens(tokens)))
     }
 
     async fn semantic_tokens_full_delta(
@@ -1478,10 +1492,13 @@ impl LanguageServer for Backend {
         };
         Ok(Some(match answer {
             Tokens::Edits(edits) => {
-                SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta { result_id, edits })
+                SemanticTokensFullDeltaResult::TokensDelta(SemanticTokensDelta {
+                    result_id: Some(result_id),
+                    edits,
+                })
             }
-            Tokens::All(data) => {
-                SemanticTokensFullDeltaResult::Tokens(SemanticTokens { result_id, data })
+            Tokens::All(json) => {
+                SemanticTokensFullDeltaResult::Tokens(self.inner.all_tokens(result_id, json))
             }
         }))
     }
