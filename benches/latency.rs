@@ -137,16 +137,28 @@ fn workspace() {
 }
 
 /// Formatting `sudoku17.txt` in the grid style: as it is, then with `0` for empty cells.
-fn formatting() {
+const SUDOKU17_URI: &str = "file:///bench/sudoku17.sudoku";
+
+/// A server initialized with `capabilities`, `sudoku17.txt` open in it at [`SUDOKU17_URI`] and
+/// its diagnostics in, and the text; `None` (said on stderr, for `what`) without the shared data.
+fn sudoku17_server(what: &str, capabilities: Value) -> Option<(Server, String)> {
     let Some(text) = common::sudoku17_text() else {
-        println!("formatting: skipped (no ../shared/data/sudoku17.txt)");
+        common::say_skipped(&format!("{what} on sudoku17.txt: no ../shared/data"));
+        return None;
+    };
+    let mut server = spawn();
+    server.initialize(capabilities);
+    server.open(SUDOKU17_URI, 1, &text);
+    server.diagnostics(SUDOKU17_URI, 1);
+    Some((server, text))
+}
+
+fn formatting() {
+    let Some((mut server, text)) = sudoku17_server("formatting", common::full_capabilities())
+    else {
         return;
     };
-    let uri = "file:///bench/sudoku17.sudoku";
-    let mut server = spawn();
-    server.initialize(common::full_capabilities());
-    server.open(uri, 1, &text);
-    server.diagnostics(uri, 1);
+    let uri = SUDOKU17_URI;
     let zeros = text.replace('.', "0");
     for (version, label, body) in [(1, "as it is", &text), (2, "0 for empty cells", &zeros)] {
         if version > 1 {
@@ -343,18 +355,13 @@ fn collection_text() -> String {
 /// status comes from them): the editor's outline, breadcrumbs and "go to symbol". The first
 /// `MAX_SYMBOLS` puzzles are listed, the rest as one symbol.
 fn outline() {
-    let Some(text) = common::sudoku17_text() else {
-        common::say_skipped("document symbols on sudoku17.txt: no ../shared/data");
-        return;
-    };
-    let uri = "file:///bench/sudoku17.sudoku";
-    let mut server = spawn();
     let mut capabilities = common::full_capabilities();
     capabilities["textDocument"]["documentSymbol"] =
         json!({"hierarchicalDocumentSymbolSupport": true});
-    server.initialize(capabilities);
-    server.open(uri, 1, &text);
-    server.diagnostics(uri, 1);
+    let Some((mut server, text)) = sudoku17_server("document symbols", capabilities) else {
+        return;
+    };
+    let uri = SUDOKU17_URI;
     let mut times = Vec::new();
     for _ in 0..20 {
         let start = Instant::now();
@@ -527,16 +534,15 @@ impl BareClient {
 /// Semantic tokens of `sudoku17.txt`: the whole document, a 60-line screenful in its middle, and
 /// a delta after each of a run of one-character edits spread through the file.
 fn semantic_tokens() {
-    let Some(text) = common::sudoku17_text() else {
-        common::say_skipped("semantic tokens on sudoku17.txt: no ../shared/data");
+    // The whole array first, by its own server: no other server rating in the background.
+    if let Some(text) = common::sudoku17_text() {
+        full_tokens(SUDOKU17_URI, &text);
+    }
+    let Some((mut server, text)) = sudoku17_server("semantic tokens", common::full_capabilities())
+    else {
         return;
     };
-    let uri = "file:///bench/sudoku17.sudoku";
-    full_tokens(uri, &text);
-    let mut server = spawn();
-    server.initialize(common::full_capabilities());
-    server.open(uri, 1, &text);
-    server.diagnostics(uri, 1);
+    let uri = SUDOKU17_URI;
     let doc = json!({"uri": uri});
     let response = server.request(
         "textDocument/semanticTokens/full",

@@ -185,7 +185,7 @@ fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
 }
 
 #[test]
-fn a_pull_of_a_closed_document_reads_its_file() {
+fn a_pull_of_a_closed_document_reads_its_file_until_it_is_unchanged() {
     let dir = tempfile::Builder::new().prefix("pull").tempdir().unwrap();
     let path = dir.path().join("closed.sudoku");
     std::fs::write(&path, CONFLICT).unwrap();
@@ -196,6 +196,19 @@ fn a_pull_of_a_closed_document_reads_its_file() {
         ["conflict", "conflict"],
         "{report}"
     );
+    // Pulled again naming its result id: unchanged, after a look at the file alone.
+    let id = report["resultId"]
+        .as_str()
+        .expect("a result id")
+        .to_string();
+    let again = pull(&mut server, &file_uri(&path), Some(&id));
+    assert_eq!(again["kind"], "unchanged", "{again}");
+    assert_eq!(again["resultId"], id.as_str());
+    // Once the file changes, in full again under a new id.
+    std::fs::write(&path, format!("{CONFLICT}\n")).unwrap();
+    let changed = pull(&mut server, &file_uri(&path), Some(&id));
+    assert_eq!(changed["kind"], "full", "{changed}");
+    assert_ne!(changed["resultId"], id.as_str());
     let missing = pull(&mut server, &file_uri(&dir.path().join("no.sudoku")), None);
     assert_eq!(codes(&missing["items"]), Vec::<String>::new(), "{missing}");
 }

@@ -602,19 +602,7 @@ fn smallest_edit(at: usize, old: &str, new: &str) -> Option<Edit> {
         return None;
     }
     let (old_lines, new_lines) = (split_lines(old), split_lines(new));
-    let head = old_lines
-        .iter()
-        .zip(&new_lines)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let room = old_lines.len().min(new_lines.len()) - head;
-    let tail = old_lines
-        .iter()
-        .rev()
-        .zip(new_lines.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (head, tail) = common_ends(&old_lines, &new_lines);
     let bytes = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
     let (old_head, new_head) = (bytes(&old_lines[..head]), bytes(&new_lines[..head]));
     let mut old_end = old.len() - bytes(&old_lines[old_lines.len() - tail..]);
@@ -630,6 +618,21 @@ fn smallest_edit(at: usize, old: &str, new: &str) -> Option<Edit> {
         span: Span::new(at + old_head, at + old_end),
         text: new[new_head..new_end].to_string(),
     })
+}
+
+/// How many items `old` and `new` share at their start, and then at their end (never counting
+/// an item twice): what lies between is all an edit from one to the other has to replace.
+pub fn common_ends<T: PartialEq>(old: &[T], new: &[T]) -> (usize, usize) {
+    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let room = old.len().min(new.len()) - head;
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    (head, tail)
 }
 
 /// Lines with their line breaks (`\n`, `\r\n` or a lone `\r`).

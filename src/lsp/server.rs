@@ -989,7 +989,10 @@ impl Inner {
             notified.as_mut().enable();
             match self.pulled(&uri) {
                 Pulled::Ready(result_id, diagnostics) => {
-                    return document_report(result_id, previous, &diagnostics)
+                    let answer = workspace::Answer::new(result_id, previous.as_deref(), || {
+                        diagnostics.to_vec()
+                    });
+                    return answer.for_document();
                 }
                 Pulled::NotOpen => return self.pull_closed(uri, previous).await,
                 Pulled::Pending => notified.await,
@@ -1011,25 +1014,36 @@ impl Inner {
         }
     }
 
-    /// A pull of a document that is not open: its file's diagnostics (none for a URI that is
-    /// not a file's, or a file that cannot be found).
+    /// A pull of a document that is not open: its file's diagnostics, or `unchanged` when the
+    /// file's result id is the one the client holds (none for a URI that is not a file's, or a
+    /// file that cannot be found).
     async fn pull_closed(
         &self,
         uri: Uri,
         previous: Option<String>,
     ) -> DocumentDiagnosticReportResult {
-        let pull = self.workspace_pull(HashMap::new());
+        let check = self.file_check();
         let cancel = workspace::CancelOnDrop(Arc::new(AtomicBool::new(false)));
         let flag = cancel.0.clone();
         let job = tokio::task::spawn_blocking(move || {
             let path = uri.to_file_path()?.into_owned();
-            let len = std::fs::metadata(&path).ok()?.len();
-            workspace::file_diagnostics(&path, &uri, len, &pull, &flag)
+            workspace::closed_file(&path, &uri, previous.as_deref(), check, &flag)
         });
-        let diagnostics = job.await.ok().flatten().unwrap_or_default();
+        let answer = job.await.ok().flatten();
         drop(cancel);
-        let _ = previous; // nothing kept of closed files: always in full
-        full_document_report(None, diagnostics)
+        match answer {
+            Some(answer) => answer.for_document(),
+            None => full_document_report(None, Vec::new()),
+        }
+    }
+
+    /// What checking a closed file depends on, as the settings are now.
+    fn file_check(&self) -> workspace::FileCheck {
+        workspace::FileCheck {
+            session: self.session,
+            checks: self.settings().checks(),
+            encoding: self.config().encoding,
+        }
     }
 
     /// What a workspace pull needs from the state, taken at once.
@@ -1062,9 +1076,7 @@ impl Inner {
             folders: state.folders.clone(),
             open,
             previous,
-            session: self.session,
-            checks: self.settings().checks(),
-            encoding: self.config().encoding,
+            files: self.file_check(),
         }
     }
 
@@ -1111,25 +1123,6 @@ impl Inner {
         }
         Ok(reports)
     }
-}
-
-/// A document pull's report: `unchanged` when the client holds `result_id`, else in full.
-fn document_report(
-    result_id: String,
-    previous: Option<String>,
-    diagnostics: &[Diagnostic],
-) -> DocumentDiagnosticReportResult {
-    if previous.as_deref() == Some(result_id.as_str()) {
-        return DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Unchanged(
-            RelatedUnchangedDocumentDiagnosticReport {
-                related_documents: None,
-                unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
-                    result_id,
-                },
-            },
-        ));
-    }
-    full_document_report(Some(result_id), diagnostics.to_vec())
 }
 
 fn full_document_report(

@@ -739,15 +739,7 @@ fn encode(encoding: Encoding, text: &str, raw: &[Raw]) -> Vec<SemanticToken> {
 /// The edits that turn `old` into `new`: one, replacing what lies between their common start
 /// and common end (nothing when they are equal). Offsets count `u32`s, five a token.
 pub fn delta(old: &[SemanticToken], new: &[SemanticToken]) -> Vec<SemanticTokensEdit> {
-    let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let room = old.len().min(new.len()) - prefix;
-    let suffix = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let (prefix, suffix) = format::common_ends(old, new);
     if prefix == old.len() && prefix == new.len() {
         return Vec::new();
     }

@@ -19,9 +19,11 @@ use std::sync::Arc;
 
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{
-    Diagnostic, DiagnosticSeverity, FullDocumentDiagnosticReport, NumberOrString,
-    UnchangedDocumentDiagnosticReport, Uri, WorkspaceDocumentDiagnosticReport,
-    WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
+    Diagnostic, DiagnosticSeverity, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
+    FullDocumentDiagnosticReport, NumberOrString, RelatedFullDocumentDiagnosticReport,
+    RelatedUnchangedDocumentDiagnosticReport, UnchangedDocumentDiagnosticReport, Uri,
+    WorkspaceDocumentDiagnosticReport, WorkspaceFullDocumentDiagnosticReport,
+    WorkspaceUnchangedDocumentDiagnosticReport,
 };
 use tower_lsp_server::UriExt;
 
@@ -59,10 +61,87 @@ pub struct Pull {
     pub open: HashMap<PathBuf, OpenDocument>,
     /// The result ids the client holds, by document URI (as text: `Uri` is no good as a key).
     pub previous: HashMap<String, String>,
+    pub files: FileCheck,
+}
+
+/// What checking a closed file depends on, besides the file.
+#[derive(Clone, Copy)]
+pub struct FileCheck {
     /// In every result id: ids from another server process never match.
     pub session: u64,
     pub checks: Checks,
     pub encoding: Encoding,
+}
+
+/// A pull's answer for one document: nothing new (the client holds its result id), or its
+/// diagnostics in full under their result id.
+pub enum Answer {
+    Unchanged(String),
+    Full(String, Vec<Diagnostic>),
+}
+
+impl Answer {
+    /// Unchanged when the client holds `result_id`, else `diagnostics()` in full.
+    pub fn new(
+        result_id: String,
+        previous: Option<&str>,
+        diagnostics: impl FnOnce() -> Vec<Diagnostic>,
+    ) -> Answer {
+        if previous == Some(result_id.as_str()) {
+            Answer::Unchanged(result_id)
+        } else {
+            Answer::Full(result_id, diagnostics())
+        }
+    }
+
+    /// As a workspace pull reports it.
+    fn for_workspace(self, uri: Uri, version: Option<i64>) -> WorkspaceDocumentDiagnosticReport {
+        match self {
+            Answer::Unchanged(result_id) => WorkspaceDocumentDiagnosticReport::Unchanged(
+                WorkspaceUnchangedDocumentDiagnosticReport {
+                    uri,
+                    version,
+                    unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                        result_id,
+                    },
+                },
+            ),
+            Answer::Full(result_id, items) => {
+                WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                    uri,
+                    version,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: Some(result_id),
+                        items,
+                    },
+                })
+            }
+        }
+    }
+
+    /// As a document pull (`textDocument/diagnostic`) reports it.
+    pub fn for_document(self) -> DocumentDiagnosticReportResult {
+        let report = match self {
+            Answer::Unchanged(result_id) => {
+                DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+                    related_documents: None,
+                    unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                        result_id,
+                    },
+                })
+            }
+            Answer::Full(result_id, items) => {
+                DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                    related_documents: None,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: Some(result_id),
+                        items,
+                    },
+                })
+            }
+        };
+        DocumentDiagnosticReportResult::Report(report)
+    }
 }
 
 /// The reports of one workspace pull, and a note when the walk stopped at [`MAX_FILES`] or
@@ -138,44 +217,54 @@ fn open_report(
 ) -> Option<WorkspaceDocumentDiagnosticReport> {
     let (result_id, diagnostics) = open.ready.as_ref()?;
     let version = Some(i64::from(open.version));
-    Some(report(
-        open.uri.clone(),
-        version,
-        result_id,
-        previous,
-        || diagnostics.as_ref().clone(),
-    ))
+    let answer = Answer::new(result_id.clone(), previous.map(String::as_str), || {
+        diagnostics.as_ref().clone()
+    });
+    Some(answer.for_workspace(open.uri.clone(), version))
 }
 
 /// A closed file's report: unchanged when its result id is the one the client holds, else its
-/// diagnostics (`None` if its path makes no URI or the pull was cancelled while checking it).
+/// diagnostics (`None` if its path makes no URI, it is gone, or the pull was cancelled while
+/// checking it).
 fn closed_report(
     path: &Path,
     pull: &Pull,
     cancel: &AtomicBool,
 ) -> Option<WorkspaceDocumentDiagnosticReport> {
     let uri = Uri::from_file_path(path)?;
-    let previous = pull.previous.get(uri.as_str());
-    let Ok(metadata) = std::fs::metadata(path) else {
-        // Gone since the walk: if the client had a report, `gone_reports` clears it.
-        return None;
-    };
-    let result_id = stamp(&metadata, pull);
-    if previous == Some(&result_id) {
-        return Some(report(uri, None, &result_id, previous, Vec::new));
+    let previous = pull.previous.get(uri.as_str()).map(String::as_str);
+    // Gone since the walk: if the client had a report, `gone_reports` clears it.
+    let answer = closed_file(path, &uri, previous, pull.files, cancel)?;
+    Some(answer.for_workspace(uri, None))
+}
+
+/// The answer for the closed file at `path` (`uri`) to a client holding `previous`: unchanged
+/// after a `stat` when that is the file's result id, else its diagnostics read from disk.
+/// `None` when the file cannot be found or the pull was cancelled.
+pub fn closed_file(
+    path: &Path,
+    uri: &Uri,
+    previous: Option<&str>,
+    check: FileCheck,
+    cancel: &AtomicBool,
+) -> Option<Answer> {
+    let metadata = std::fs::metadata(path).ok()?;
+    let result_id = stamp(&metadata, check);
+    if previous == Some(result_id.as_str()) {
+        return Some(Answer::Unchanged(result_id));
     }
-    let diagnostics = file_diagnostics(path, &uri, metadata.len(), pull, cancel)?;
-    Some(report(uri, None, &result_id, None, || diagnostics))
+    let diagnostics = file_diagnostics(path, uri, metadata.len(), check, cancel)?;
+    Some(Answer::Full(result_id, diagnostics))
 }
 
 /// The diagnostics of the file at `path`, as if it were open: its findings and, when the
 /// settings ask, what the solution says of its entries and marks (ratings are not run, so
 /// redundant givens show only once it is open). `None` if cancelled.
-pub fn file_diagnostics(
+fn file_diagnostics(
     path: &Path,
     uri: &Uri,
     len: u64,
-    pull: &Pull,
+    pull: FileCheck,
     cancel: &AtomicBool,
 ) -> Option<Vec<Diagnostic>> {
     if len > MAX_FILE_BYTES {
@@ -220,7 +309,7 @@ pub fn file_diagnostics(
 
 /// A closed file's result id: what changes when its content does (size, modification time,
 /// and on Unix the inode, which an editor's save-by-rename replaces), the settings, the session.
-fn stamp(metadata: &std::fs::Metadata, pull: &Pull) -> String {
+fn stamp(metadata: &std::fs::Metadata, pull: FileCheck) -> String {
     let modified = metadata
         .modified()
         .ok()
@@ -263,35 +352,6 @@ fn gone_reports(pull: &Pull, present: &HashSet<String>) -> Vec<WorkspaceDocument
             })
         })
         .collect()
-}
-
-/// One document's report: unchanged if the client holds `result_id`, else in full.
-fn report(
-    uri: Uri,
-    version: Option<i64>,
-    result_id: &str,
-    previous: Option<&String>,
-    diagnostics: impl FnOnce() -> Vec<Diagnostic>,
-) -> WorkspaceDocumentDiagnosticReport {
-    if previous.is_some_and(|previous| previous == result_id) {
-        return WorkspaceDocumentDiagnosticReport::Unchanged(
-            WorkspaceUnchangedDocumentDiagnosticReport {
-                uri,
-                version,
-                unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
-                    result_id: result_id.to_string(),
-                },
-            },
-        );
-    }
-    WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
-        uri,
-        version,
-        full_document_diagnostic_report: FullDocumentDiagnosticReport {
-            result_id: Some(result_id.to_string()),
-            items: diagnostics(),
-        },
-    })
 }
 
 fn report_uri(report: &WorkspaceDocumentDiagnosticReport) -> &Uri {
