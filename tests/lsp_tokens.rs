@@ -206,6 +206,40 @@ fn every_token_of_a_small_file_has_its_place_type_and_modifiers() {
     }
 }
 
+/// A collection's one-line puzzles: runs of cells of one kind are one token, and conflicting
+/// digits are marked as in a block.
+#[test]
+fn one_line_puzzles_have_a_token_per_run_of_cells_of_one_kind() {
+    let mut server = Server::spawn();
+    let init = server.initialize(capabilities(Enc::Utf16, false));
+    let legend = init["capabilities"]["semanticTokensProvider"]["legend"].clone();
+    let conflict = format!("33..7{}\n", ".".repeat(76));
+    let plain =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    server.open_and_check(URI, &format!("{conflict}{plain}"));
+    let tokens = decode(&numbers(&full(&mut server)["data"]), &legend);
+    assert_eq!(
+        on_line(&tokens, 0),
+        vec![
+            tok(0, 0, 2, "number", CONFLICT),
+            tok(0, 2, 2, "variable", &[]),
+            tok(0, 4, 1, "number", GIVEN),
+            tok(0, 5, 76, "variable", &[]),
+        ]
+    );
+    let line_1 = on_line(&tokens, 1);
+    assert_eq!(
+        line_1[..3],
+        [
+            tok(1, 0, 1, "number", GIVEN),
+            tok(1, 1, 5, "variable", &[]),
+            tok(1, 6, 1, "number", GIVEN),
+        ]
+    );
+    // Every cell is covered, once.
+    assert_eq!(line_1.iter().map(|t| t.2).sum::<u64>(), 81);
+}
+
 #[test]
 fn a_range_request_gives_only_the_tokens_in_range() {
     let (mut server, legend) = open(Enc::Utf16);

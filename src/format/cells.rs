@@ -111,6 +111,14 @@ impl CellSpans {
     }
 
     /// The span of cell `i`. Panics if there is no such cell, like indexing a slice.
+    /// The bytes of the cells when they are one byte each, side by side (a one-line puzzle).
+    pub fn as_run(&self) -> Option<Span> {
+        match self.repr {
+            Repr::Run { start, len } => Some(Span::new(start, start + len)),
+            _ => None,
+        }
+    }
+
     pub fn span(&self, i: usize) -> Span {
         match self.get(i) {
             Some(span) => span,

@@ -55,8 +55,21 @@ impl Stash {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// `body` with its stashed array in place, when it is a result waiting for one.
-    fn fill(&self, body: &[u8]) -> Option<Vec<u8>> {
+    /// Write the frame of `body` to `out` with its stashed array in place, when it is a result
+    /// waiting for one; false (nothing written) otherwise.
+    fn fill(&self, body: &[u8], out: &mut Vec<u8>) -> bool {
+        self.take_for(body).is_some_and(|(open, data)| {
+            let length = body.len() + data.len() - 2;
+            out.extend_from_slice(format!("Content-Length: {length}\r\n\r\n").as_bytes());
+            out.extend_from_slice(&body[..open]);
+            out.extend_from_slice(&data);
+            out.extend_from_slice(&body[open + 2..]);
+            true
+        })
+    }
+
+    /// The stashed array `body` waits for, taken out, and where its empty `[]` starts.
+    fn take_for(&self, body: &[u8]) -> Option<(usize, Vec<u8>)> {
         if body.len() > SMALL {
             return None;
         }
@@ -77,13 +90,7 @@ impl Stash {
         }
         let index = stash.iter().position(|(key, _)| key == id)?;
         let (_, data) = stash.remove(index)?;
-        drop(stash);
-        let open = at + EMPTY_DATA.len() - 2; // where `[]` starts
-        let mut filled = Vec::with_capacity(body.len() + data.len());
-        filled.extend_from_slice(&body[..open]);
-        filled.extend_from_slice(&data);
-        filled.extend_from_slice(&body[open + 2..]);
-        Some(filled)
+        Some((at + EMPTY_DATA.len() - 2, data))
     }
 }
 
@@ -130,13 +137,11 @@ impl<W: AsyncWrite + Unpin> Outgoing<W> {
             else {
                 break;
             };
-            match self.stash.fill(&rest[header_end..frame_end]) {
-                Some(body) => {
-                    let header = format!("Content-Length: {}\r\n\r\n", body.len());
-                    self.ready.extend_from_slice(header.as_bytes());
-                    self.ready.extend_from_slice(&body);
-                }
-                None => self.ready.extend_from_slice(&rest[..frame_end]),
+            if !self
+                .stash
+                .fill(&rest[header_end..frame_end], &mut self.ready)
+            {
+                self.ready.extend_from_slice(&rest[..frame_end]);
             }
             taken += frame_end;
         }

@@ -183,7 +183,10 @@ impl Sheet {
         let mut json = Vec::with_capacity(count * 5 * 2 + 2);
         json.push(b'[');
         let mut digits = itoa::Buffer::new();
+        // A token's five numbers are put together here first, then added to the array at once.
+        let mut token = [0u8; 5 * 11];
         each_token(&self.lines, 0, 0, |t| {
+            let mut end = 0;
             for n in [
                 t.delta_line,
                 t.delta_start,
@@ -192,12 +195,17 @@ impl Sheet {
                 t.token_modifiers_bitset,
             ] {
                 if n < 10 {
-                    json.push(b'0' + n as u8); // most are one digit: no formatting
+                    token[end] = b'0' + n as u8; // most are one digit: no formatting
+                    end += 1;
                 } else {
-                    json.extend_from_slice(digits.format(n).as_bytes());
+                    let text = digits.format(n).as_bytes();
+                    token[end..end + text.len()].copy_from_slice(text);
+                    end += text.len();
                 }
-                json.push(b',');
+                token[end] = b',';
+                end += 1;
             }
+            json.extend_from_slice(&token[..end]);
         });
         match json.last_mut() {
             Some(last @ b',') => *last = b']',
@@ -537,6 +545,10 @@ impl<'a> Cells<'a> {
         let puzzles = &self.view.document().puzzles;
         while let Some(puzzle) = puzzles.get(self.puzzle) {
             let spans = &puzzle.cell_spans;
+            if self.cell == 0 && self.plain_run_on(puzzle, line, out) {
+                self.puzzle += 1;
+                continue;
+            }
             while self.cell < spans.len() && spans.span(self.cell).start < line.start {
                 self.cell += 1;
             }
@@ -544,21 +556,7 @@ impl<'a> Cells<'a> {
                 let span = spans.span(self.cell);
                 let span = Span::new(span.start - line.start, span.end - line.start);
                 let (kind, modifiers) = self.kind(self.puzzle, self.cell);
-                // Cells of one kind side by side are one token: join them here already, so
-                // that a one-line puzzle's 81 cells make some 30 tokens to encode, not 81.
-                match out.last_mut() {
-                    Some(last)
-                        if last.span.end == span.start
-                            && (last.kind, last.modifiers) == (kind, modifiers) =>
-                    {
-                        last.span.end = span.end;
-                    }
-                    _ => out.push(Raw {
-                        span,
-                        kind,
-                        modifiers,
-                    }),
-                }
+                push_joined(out, span, kind, modifiers);
                 self.cell += 1;
             }
             if self.cell < spans.len() {
@@ -567,6 +565,36 @@ impl<'a> Cells<'a> {
             self.puzzle += 1;
             self.cell = 0;
         }
+    }
+
+    /// The short way for a one-line puzzle of givens and empty cells that lies on `line`,
+    /// most of a large collection: its cells' tokens straight from its digits. False, having
+    /// pushed nothing, for any other puzzle.
+    fn plain_run_on(&mut self, puzzle: &Puzzle, line: Span, out: &mut Vec<Raw>) -> bool {
+        let Some(run) = puzzle.cell_spans.as_run() else {
+            return false;
+        };
+        let marks = matches!(puzzle.layout, Layout::Marks | Layout::MarksLine);
+        let on_line = line.start <= run.start && run.end <= line.end;
+        if !on_line || marks || puzzle.entries.is_some() || puzzle.givens.len() != run.len() {
+            return false;
+        }
+        if self.loaded != Some(self.puzzle) {
+            self.load_conflicts(self.puzzle);
+        }
+        let first = run.start - line.start;
+        for (cell, &digit) in puzzle.givens.iter().enumerate() {
+            let at = first + cell;
+            let (kind, modifiers) = if digit != 0 {
+                (NUMBER, READONLY)
+            } else {
+                (VARIABLE, 0)
+            };
+            let conflict = self.conflicting.get(cell).copied().unwrap_or(false);
+            let modifiers = modifiers | if conflict { DEPRECATED } else { 0 };
+            push_joined(out, Span::new(at, at + 1), kind, modifiers);
+        }
+        true
     }
 
     /// A cell's type and modifiers.
@@ -603,6 +631,24 @@ impl<'a> Cells<'a> {
                 self.conflicting[cell] = true;
             }
         }
+    }
+}
+
+/// Push a cell's token, or lengthen the last one when it is of the same kind and ends where
+/// this one starts: joined here already, a one-line puzzle's 81 cells make some 30 tokens to
+/// encode, not 81.
+fn push_joined(out: &mut Vec<Raw>, span: Span, kind: u32, modifiers: u32) {
+    match out.last_mut() {
+        Some(last)
+            if last.span.end == span.start && (last.kind, last.modifiers) == (kind, modifiers) =>
+        {
+            last.span.end = span.end;
+        }
+        _ => out.push(Raw {
+            span,
+            kind,
+            modifiers,
+        }),
     }
 }
 
