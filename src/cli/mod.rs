@@ -2,6 +2,7 @@
 //! subcommand (or `--stdio`) the language server.
 
 mod check;
+mod docs;
 mod fmt;
 mod in_place;
 mod inputs;
@@ -204,6 +205,26 @@ enum Command {
         #[arg(long, value_enum, default_value = "block")]
         layout: new::Layout,
     },
+    /// Print the completion script for a shell, to source from its startup file.
+    ///
+    /// bash: `sudoku-lsp completions bash > ~/.local/share/bash-completion/completions/sudoku-lsp`;
+    /// zsh: `sudoku-lsp completions zsh > ~/.zfunc/_sudoku-lsp` (with `~/.zfunc` in `fpath`);
+    /// fish: `sudoku-lsp completions fish > ~/.config/fish/completions/sudoku-lsp.fish`;
+    /// PowerShell: `sudoku-lsp completions powershell | Out-String | Invoke-Expression` in
+    /// `$PROFILE`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), or write one page per command into a folder.
+    ///
+    /// `sudoku-lsp man | man -l -` reads it; `sudoku-lsp man --out DIR` writes `sudoku-lsp.1`,
+    /// `sudoku-lsp-check.1` and the rest, for a package's `share/man/man1`.
+    Man {
+        /// Write the pages into this folder instead of printing the main one.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
     /// Print this help, or the help of a subcommand.
     Help {
         #[arg(value_name = "COMMAND")]
@@ -340,6 +361,8 @@ pub fn main() -> i32 {
                 layout,
             })
         }
+        Some(Command::Completions { shell }) => docs::completions(Args::command(), shell),
+        Some(Command::Man { out }) => docs::man(Args::command(), out.as_deref()),
         Some(Command::Help { command }) => help(command.as_deref()),
     }
 }
@@ -353,7 +376,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, bench and help"
+                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, bench, completions, man and help"
                 ))
             }
         },
