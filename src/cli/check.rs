@@ -18,6 +18,10 @@ use crate::finding::{plural, Code, Finding, Severity, Span};
 pub enum OutputFormat {
     Text,
     Json,
+    /// GitHub Actions workflow commands: annotations on the files of a pull request.
+    Github,
+    /// SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`).
+    Sarif,
 }
 
 /// What `check` was asked.
@@ -116,6 +120,8 @@ struct Printer {
     tally: Tally,
     /// JSON findings written so far (a comma goes before every one but the first).
     written: usize,
+    /// The codes of the SARIF results written: the log's rules.
+    rules: std::collections::BTreeSet<&'static str>,
     /// Standard output could not be written: stop.
     broken: bool,
 }
@@ -127,10 +133,13 @@ impl Printer {
             stdout: std::io::BufWriter::new(std::io::stdout()),
             tally: Tally::default(),
             written: 0,
+            rules: Default::default(),
             broken: false,
         };
-        if format == OutputFormat::Json {
-            printer.write(b"{\"findings\":[");
+        match format {
+            OutputFormat::Json => printer.write(b"{\"findings\":["),
+            OutputFormat::Sarif => printer.write(report::SARIF_HEAD.as_bytes()),
+            OutputFormat::Text | OutputFormat::Github => {}
         }
         printer
     }
@@ -149,12 +158,28 @@ impl Printer {
                 self.write(format!("{line}\n").as_bytes());
             }
             OutputFormat::Json => {
-                let comma = if self.written > 0 { "," } else { "" };
                 let value = report::json(name, index, finding);
-                self.write(format!("{comma}\n{value}").as_bytes());
-                self.written += 1;
+                self.write_item(&value);
+            }
+            OutputFormat::Github => {
+                if let Some(line) = report::github(name, index, finding) {
+                    self.write(format!("{line}\n").as_bytes());
+                }
+            }
+            OutputFormat::Sarif => {
+                if let Some(result) = report::sarif_result(name, index, finding) {
+                    self.rules.insert(finding.code.as_str());
+                    self.write_item(&result);
+                }
             }
         }
+    }
+
+    /// One more item of a JSON array being written, a comma before all but the first.
+    fn write_item(&mut self, value: &serde_json::Value) {
+        let comma = if self.written > 0 { "," } else { "" };
+        self.write(format!("{comma}\n{value}").as_bytes());
+        self.written += 1;
     }
 
     /// Close the JSON document, or say the summary on stderr; flush.
@@ -172,7 +197,12 @@ impl Printer {
                 let end = format!("\n],\"summary\":{summary}}}\n");
                 self.write(end.as_bytes());
             }
-            OutputFormat::Text => eprintln!("{}", summary(files, t)),
+            OutputFormat::Sarif => {
+                let tail = report::sarif_tail(&self.rules);
+                self.write(tail.as_bytes());
+                eprintln!("{}", summary(files, &self.tally));
+            }
+            OutputFormat::Text | OutputFormat::Github => eprintln!("{}", summary(files, t)),
         }
         if !self.broken && self.stdout.flush().is_err() {
             self.broken = true;

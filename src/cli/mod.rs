@@ -49,7 +49,8 @@ enum Command {
         /// Files, folders, or `-` for standard input.
         #[arg(value_name = "PATH")]
         paths: Vec<String>,
-        /// `text` for editors' quickfix lists, `json` for machines.
+        /// `text` for editors' quickfix lists, `json` for machines, `github` for annotations in
+        /// GitHub Actions, `sarif` for code scanning.
         #[arg(long, value_enum, default_value = "text")]
         format: check::OutputFormat,
         /// Search nodes allowed per puzzle before it is reported undecided.

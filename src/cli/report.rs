@@ -1,4 +1,6 @@
-//! Printing findings: `PATH:LINE:COLUMN: severity: message` lines, or JSON for machines.
+//! Printing findings: `PATH:LINE:COLUMN: severity: message` lines, JSON for machines, GitHub
+//! Actions workflow commands (annotations on a pull request's files), and SARIF 2.1.0 results
+//! (code scanning).
 
 use serde_json::{json, Value};
 
@@ -45,4 +47,130 @@ fn severity_word(severity: Severity) -> &'static str {
         Severity::Info => "info",
         other => other.name(),
     }
+}
+
+/// A GitHub Actions workflow command that annotates the finding's place:
+/// `::error file=PATH,line=L,col=C,endLine=L,endColumn=C,title=sudoku-lsp CODE::MESSAGE`.
+/// Notes become `notice`; hints are not shown (`None`).
+pub fn github(name: &str, index: &LineIndex, finding: &Finding) -> Option<String> {
+    let command = match finding.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+        Severity::Hint => return None,
+    };
+    let (line, column) = index.line_column(finding.span.start);
+    let (end_line, end_column) = index.line_column(finding.span.end);
+    let title = format!("sudoku-lsp {}", finding.code.as_str());
+    Some(format!(
+        "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
+        github_property(name),
+        github_property(&title),
+        github_data(&finding.message),
+    ))
+}
+
+/// A workflow command's message, escaped as the runner reads it back.
+fn github_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// A workflow command's property value: its `:` and `,` would end it.
+fn github_property(text: &str) -> String {
+    github_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// The SARIF level of a severity; hints are not reported (`None`).
+pub fn sarif_level(severity: Severity) -> Option<&'static str> {
+    match severity {
+        Severity::Error => Some("error"),
+        Severity::Warning => Some("warning"),
+        Severity::Info => Some("note"),
+        Severity::Hint => None,
+    }
+}
+
+/// One finding as a SARIF `result`, its places as regions of the file (columns in Unicode
+/// characters: the run says `unicodeCodePoints`).
+pub fn sarif_result(name: &str, index: &LineIndex, finding: &Finding) -> Option<Value> {
+    let level = sarif_level(finding.severity)?;
+    let uri = artifact_uri(name);
+    let region = |start: usize, end: usize| {
+        let (line, column) = index.line_column(start);
+        let (end_line, end_column) = index.line_column(end.max(start));
+        json!({
+            "startLine": line,
+            "startColumn": column,
+            "endLine": end_line,
+            "endColumn": end_column,
+        })
+    };
+    let location = |start, end| {
+        json!({"physicalLocation": {
+            "artifactLocation": {"uri": uri},
+            "region": region(start, end),
+        }})
+    };
+    let related: Vec<Value> = finding
+        .related
+        .iter()
+        .enumerate()
+        .map(|(id, r)| {
+            let mut place = location(r.span.start, r.span.end);
+            place["id"] = json!(id);
+            place["message"] = json!({"text": r.message});
+            place
+        })
+        .collect();
+    let mut result = json!({
+        "ruleId": finding.code.as_str(),
+        "level": level,
+        "message": {"text": finding.message},
+        "locations": [location(finding.span.start, finding.span.end)],
+    });
+    if !related.is_empty() {
+        result["relatedLocations"] = json!(related);
+    }
+    Some(result)
+}
+
+/// A path as SARIF wants it: a relative URI reference with `/` separators (as code scanning
+/// expects, relative to where `check` ran), or a `file://` URI for an absolute path; each
+/// character other than letters, digits, `-._~/` percent-encoded.
+fn artifact_uri(name: &str) -> String {
+    let path = name.replace('\\', "/");
+    let mut uri = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(byte as char);
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    if path.starts_with('/') {
+        format!("file://{uri}")
+    } else {
+        uri
+    }
+}
+
+/// The SARIF log around the results, split where they go: the text before the first result,
+/// and after the last one, given the rules (codes) the results used.
+pub const SARIF_HEAD: &str = "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\
+    \"version\":\"2.1.0\",\"runs\":[{\"columnKind\":\"unicodeCodePoints\",\"results\":[";
+
+pub fn sarif_tail(rules: &std::collections::BTreeSet<&'static str>) -> String {
+    let rules: Vec<Value> = rules.iter().map(|id| json!({"id": id})).collect();
+    let mut driver = json!({
+        "name": "sudoku-lsp",
+        "version": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    });
+    if !env!("CARGO_PKG_REPOSITORY").is_empty() {
+        driver["informationUri"] = json!(env!("CARGO_PKG_REPOSITORY"));
+    }
+    let tool = json!({ "driver": driver });
+    format!("\n],\"tool\":{tool}}}]}}\n")
 }
