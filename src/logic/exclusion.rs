@@ -119,7 +119,11 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     if excluder_digits.is_empty() && !peers_among {
         return None; // every combination is allowed
     }
-    let allowed = Combinations::new(b, cells, excluder_digits).allowed();
+    let allowed = if let [c0, c1] = *cells {
+        pair_allowed(b, [c0, c1], peers_among, excluder_digits)
+    } else {
+        Combinations::new(b, cells, excluder_digits).allowed()
+    };
     let mut eliminations = Vec::new();
     for (i, &cell) in cells.iter().enumerate() {
         for d in (b.candidates(cell) & !allowed[i]).iter() {
@@ -130,6 +134,40 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
         return None;
     }
     Some(exclusion_step(b, cells, excluders, eliminations))
+}
+
+/// `Combinations::allowed` for two cells, digit by digit of the first rather than combination by
+/// combination: the pair (d0, d1) takes the digits {d0, d1}, which empties exactly the excluders
+/// of at most two digits inside it, so each d0 rules out a set of d1 worked out at once.
+fn pair_allowed<const W: usize>(
+    b: &Board<W>,
+    [c0, c1]: [usize; 2],
+    sees: bool,
+    excluders: &[Digits],
+) -> [Digits; 3] {
+    let second = b.candidates(c1);
+    let mut allowed = [Digits::EMPTY; 3];
+    for d0 in b.candidates(c0).iter() {
+        let mut forbidden = if sees {
+            Digits::single(d0) // the same digit twice in a unit
+        } else {
+            Digits::EMPTY
+        };
+        for &ex in excluders {
+            let rest = ex & !Digits::single(d0);
+            match rest.len() {
+                0 => forbidden = !Digits::EMPTY,   // d0 alone empties it
+                1 => forbidden = forbidden | rest, // d1 must not be its other digit
+                _ => {}                            // two digits left: d1 alone cannot take both
+            }
+        }
+        let partners = second & !forbidden;
+        if !partners.is_empty() {
+            allowed[0].insert(d0);
+            allowed[1] = allowed[1] | partners;
+        }
+    }
+    allowed
 }
 
 /// The combinations of the base cells' candidates: one is allowed when no two cells that see

@@ -162,6 +162,14 @@ impl<const W: usize> LoopSearch<'_, W> {
         true
     }
 
+    /// Whether the closed path can be a valid loop (`is_valid_loop`): with unit masks, the
+    /// search never puts two cells of a unit on one side, so the loop is valid exactly when both
+    /// sides visit the same units; most closed paths fail this, and are not copied for nothing.
+    fn may_be_valid(&self) -> bool {
+        let masked = self.unit_masks[self.path[0]] != 0; // every cell has units, when masked
+        !masked || self.sides[0] == self.sides[1]
+    }
+
     /// `extend`'s search on from `cell`, the path's last.
     fn extend_from(&mut self, cell: usize, allowed: i32, extra: Digits, last_type: Option<usize>) {
         let pair = Digits::single(self.v1) | Digits::single(self.v2);
@@ -176,7 +184,9 @@ impl<const W: usize> LoopSearch<'_, W> {
             // runs in the unit's order.
             for next in (self.b.unit(unit) & self.pair_cells).iter() {
                 if next == self.path[0] && self.path.len() >= 4 {
-                    self.found.push(self.path.clone());
+                    if self.may_be_valid() {
+                        self.found.push(self.path.clone());
+                    }
                 } else if !self.on_path.contains(next) {
                     let cands = self.b.candidates(next);
                     // A unit that two cells on the same side of the loop share stays shared
