@@ -184,6 +184,11 @@ impl StaticLinks {
         links
     }
 
+    /// How many implications there are, of every potential.
+    pub fn count(&self) -> usize {
+        self.entries.len()
+    }
+
     /// What follows from `pot`: with `y` the cell's part, then the units' part (for an off, only
     /// with `x`), as `Ctx::implied` gives them.
     pub fn implied(&self, pot: u32, y: bool, x: bool) -> &[(u32, Cause)] {
@@ -199,6 +204,19 @@ impl StaticLinks {
 pub(super) struct Run {
     pub on: Vec<u32>,
     pub off: Vec<u32>,
+}
+
+impl Run {
+    /// Room for what a typical propagation finds, so that the thousands of runs of a forcing
+    /// chain search do not grow (and copy) their vectors a few times each.
+    const ROOM: usize = 64;
+
+    pub fn with_room() -> Run {
+        Run {
+            on: Vec::with_capacity(Self::ROOM),
+            off: Vec::with_capacity(Self::ROOM),
+        }
+    }
 }
 
 /// Everything one producer call works with.

@@ -96,7 +96,8 @@ struct Dense {
 
 impl Dense {
     fn new<const W: usize>(ctx: &Ctx<W>, links: &StaticLinks, y: bool, x: bool) -> Dense {
-        let mut pots = Vec::new();
+        // Sized for every potential at once: these are built for every static chain search.
+        let mut pots = Vec::with_capacity(ctx.map.len());
         let mut index = vec![NONE; ctx.map.len()];
         for cell in 0..ctx.src.geo.cells() {
             if ctx.src.value(cell) != 0 {
@@ -111,7 +112,7 @@ impl Dense {
             }
         }
         let mut starts = Vec::with_capacity(pots.len() + 1);
-        let mut targets = Vec::new();
+        let mut targets = Vec::with_capacity(links.count());
         for &pot in &pots {
             starts.push(targets.len() as u32);
             for &(q, _) in links.implied(pot, y, x) {
@@ -153,12 +154,13 @@ impl Components {
         let mut number = vec![NONE; n];
         let mut low = vec![0u32; n];
         let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
+        // Each vector sized for the most it can hold (every potential), so none grows.
+        let mut stack: Vec<u32> = Vec::with_capacity(n);
         // (vertex, how many of its links are done)
-        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut of = vec![NONE; n];
         let mut order = Vec::with_capacity(n);
-        let mut ends = Vec::new();
+        let mut ends = Vec::with_capacity(n);
         let mut next_number = 0;
         for root in 0..n as u32 {
             if number[root as usize] != NONE {
