@@ -52,6 +52,7 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut budget = MAX_LOOP_NODES;
     let unit_masks = unit_masks(b);
+    let mut seen: Vec<CellSet<W>> = Vec::new();
     for cell in b.empty_cells().iter() {
         let cands = b.candidates(cell);
         if cands.len() != 2 {
@@ -74,7 +75,7 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
         };
         search.extend(cell, 2, Digits::EMPTY, None);
         for found in loops {
-            if is_valid_loop(b, &found) {
+            if is_valid_loop(b, &found) && first_time(&mut seen, &found) {
                 for hint in loop_hints(b, found, v1, v2) {
                     if !hint.eliminations.is_empty() && !hints.iter().any(|h| h.same_as(&hint)) {
                         hints.push(hint);
@@ -88,6 +89,20 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
         sink.push(loop_step(b, hint))?;
     }
     ControlFlow::Continue(())
+}
+
+/// Whether no valid loop on these cells has been found before. The search finds each loop again
+/// from each of its bivalue cells, both ways round, and the same cells may close in another order
+/// too; what `loop_hints` gives depends on the cells only (its pair is that of any bivalue cell
+/// among them, the cells with extra digits count alike in either order), up to `same_as`, so the
+/// hints of a loop found again would all be dropped as the same as those already found.
+fn first_time<const W: usize>(seen: &mut Vec<CellSet<W>>, cells: &[usize]) -> bool {
+    let set: CellSet<W> = cells.iter().copied().collect();
+    if seen.contains(&set) {
+        return false;
+    }
+    seen.push(set);
+    true
 }
 
 /// Each cell's units as bits, for grids of at most 128 units (none for larger ones: their loop
