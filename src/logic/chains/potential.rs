@@ -19,6 +19,9 @@ use crate::grid::{Geometry, UnitKind};
 
 pub(super) const NONE: u32 = u32::MAX;
 
+/// Room for the nodes of a typical chain, so that the vectors walking one rarely grow.
+const CHAIN_ROOM: usize = 32;
+
 /// The cell and digit of each candidate index of a geometry.
 fn decode(geo: &'static Geometry) -> &'static [u32] {
     type Cache = Mutex<Vec<(usize, &'static [u32])>>;
@@ -699,8 +702,10 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// The number of distinct potentials `node` follows from, itself included, and the nested
     /// chains met on the way (appended to `nested` when new).
     pub fn ancestors(&mut self, node: u32, nested: &mut Vec<u32>) -> u32 {
-        let mut stack = vec![node];
-        let mut touched = Vec::new();
+        // Room for a typical chain's nodes: this runs for every hint found.
+        let mut stack = Vec::with_capacity(CHAIN_ROOM);
+        stack.push(node);
+        let mut touched = Vec::with_capacity(CHAIN_ROOM);
         let mut count = 0;
         while let Some(x) = stack.pop() {
             let pot = self.nodes[x as usize].pot as usize;
@@ -752,7 +757,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// The potentials from the start of the chain to `node`, through first parents.
     pub fn path(&self, node: u32) -> Vec<u32> {
-        let mut path = vec![self.pot_of(node)];
+        let mut path = Vec::with_capacity(CHAIN_ROOM);
+        path.push(self.pot_of(node));
         let mut x = node;
         let mut guard = 0;
         while let Some(p) = self.first_parent(x) {
