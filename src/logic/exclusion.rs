@@ -18,6 +18,16 @@ pub fn aligned_exclusion<const W: usize>(
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
+    // The cells down to one candidate, and those with two to `size`, each read once rather than
+    // for every peer of every cell.
+    let (mut singles, mut small) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+    for cell in b.empty_cells().iter() {
+        match b.candidates(cell).len() {
+            1 => singles.insert(cell),
+            n if (2..=size as u32).contains(&n) => small.insert(cell),
+            _ => {}
+        }
+    }
     // Base cells: two candidates or more, no peer down to one, and some peer to act as excluder.
     let mut bases: Vec<(usize, CellSet<W>)> = Vec::new();
     for cell in b.empty_cells().iter() {
@@ -25,13 +35,10 @@ pub fn aligned_exclusion<const W: usize>(
             continue;
         }
         let peers = b.peers(cell) & b.empty_cells();
-        if peers.iter().any(|p| b.candidates(p).len() == 1) {
+        if peers.intersects(&singles) {
             continue;
         }
-        let excluders: CellSet<W> = peers
-            .iter()
-            .filter(|&p| (2..=size as u32).contains(&b.candidates(p).len()))
-            .collect();
+        let excluders = peers & small;
         if !excluders.is_empty() {
             bases.push((cell, excluders));
         }

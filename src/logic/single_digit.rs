@@ -54,17 +54,21 @@ fn line_blades<const W: usize>(
     b: &Board<W>,
     places: CellSet<W>,
 ) -> Option<(CellSet<W>, CellSet<W>)> {
-    let mut blades = Vec::new();
+    // The first two boxes' parts, and how many boxes have a part (no list: this runs for every
+    // unit of every digit each time links are read).
+    let mut parts = [CellSet::EMPTY; 2];
+    let mut count = 0;
     for &bx in &b.layout().boxes {
         let part = places & b.unit(bx);
         if !part.is_empty() {
-            blades.push(part);
+            if count == 2 {
+                return None;
+            }
+            parts[count] = part;
+            count += 1;
         }
     }
-    match blades[..] {
-        [first, second] => Some((first, second)),
-        _ => None,
-    }
+    (count == 2).then_some((parts[0], parts[1]))
 }
 
 /// The row and the column of `cell` within box `bx`.

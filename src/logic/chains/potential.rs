@@ -557,10 +557,18 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// The node of an implication of `p`. In a reduced grid, an "on" also follows from the
     /// eliminations that made it so ("hidden parents"); call before `p` leaves the grid.
+    #[inline]
     pub fn node_for(&mut self, p: u32, pot: u32, cause: Cause) -> u32 {
         if !(self.mode.dynamic && Ctx::<W>::is_on(pot)) {
+            // Static chains (most calls): inlined, without the hidden parents' setting up.
             return self.add_node(pot, cause, &[p], NONE);
         }
+        self.node_with_hidden_parents(p, pot, cause)
+    }
+
+    /// `node_for` of an "on" in a dynamic search.
+    #[inline(never)]
+    fn node_with_hidden_parents(&mut self, p: u32, pot: u32, cause: Cause) -> u32 {
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let mut parents = std::mem::take(&mut self.scratch);
         parents.clear();
