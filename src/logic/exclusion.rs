@@ -18,6 +18,16 @@ pub fn aligned_exclusion<const W: usize>(
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
+    // The cells down to one candidate, and those with two to `size`, each read once rather than
+    // for every peer of every cell.
+    let (mut singles, mut small) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+    for cell in b.empty_cells().iter() {
+        match b.candidates(cell).len() {
+            1 => singles.insert(cell),
+            n if (2..=size as u32).contains(&n) => small.insert(cell),
+            _ => {}
+        }
+    }
     // Base cells: two candidates or more, no peer down to one, and some peer to act as excluder.
     let mut bases: Vec<(usize, CellSet<W>)> = Vec::new();
     for cell in b.empty_cells().iter() {
@@ -25,13 +35,10 @@ pub fn aligned_exclusion<const W: usize>(
             continue;
         }
         let peers = b.peers(cell) & b.empty_cells();
-        if peers.iter().any(|p| b.candidates(p).len() == 1) {
+        if peers.intersects(&singles) {
             continue;
         }
-        let excluders: CellSet<W> = peers
-            .iter()
-            .filter(|&p| (2..=size as u32).contains(&b.candidates(p).len()))
-            .collect();
+        let excluders = peers & small;
         if !excluders.is_empty() {
             bases.push((cell, excluders));
         }
@@ -103,23 +110,31 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
     let reach = cells
         .iter()
         .fold(Digits::EMPTY, |ds, &c| ds | b.candidates(c));
-    let mut excluder_digits = [Digits::EMPTY; MAX_EXCLUDERS];
-    let mut count = 0;
-    for ds in excluders.iter().map(|c| b.candidates(c)) {
-        if ds & !reach == Digits::EMPTY && count < MAX_EXCLUDERS {
-            excluder_digits[count] = ds;
-            count += 1;
-        }
-    }
-    let excluder_digits = &excluder_digits[..count];
     let peers_among = cells
         .iter()
         .enumerate()
         .any(|(i, &c)| cells[..i].iter().any(|&o| b.peers(o).contains(c)));
-    if excluder_digits.is_empty() && !peers_among {
-        return None; // every combination is allowed
-    }
-    let allowed = Combinations::new(b, cells, excluder_digits).allowed();
+    let allowed = if let [c0, c1] = *cells {
+        let pairs = PairExcluders::of(b, excluders, reach);
+        if !pairs.any && !peers_among {
+            return None; // every combination is allowed
+        }
+        pair_allowed(b, [c0, c1], peers_among, &pairs)
+    } else {
+        let mut excluder_digits = [Digits::EMPTY; MAX_EXCLUDERS];
+        let mut count = 0;
+        for ds in excluders.iter().map(|c| b.candidates(c)) {
+            if ds & !reach == Digits::EMPTY && count < MAX_EXCLUDERS {
+                excluder_digits[count] = ds;
+                count += 1;
+            }
+        }
+        let excluder_digits = &excluder_digits[..count];
+        if excluder_digits.is_empty() && !peers_among {
+            return None; // every combination is allowed
+        }
+        Combinations::new(b, cells, excluder_digits).allowed()
+    };
     let mut eliminations = Vec::new();
     for (i, &cell) in cells.iter().enumerate() {
         for d in (b.candidates(cell) & !allowed[i]).iter() {
@@ -130,6 +145,78 @@ fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>)
         return None;
     }
     Some(exclusion_step(b, cells, excluders, eliminations))
+}
+
+/// What the excluders of two cells rule out: two digits {d0, d1} empty exactly the excluders of
+/// at most two digits inside them, so what matters of the excluders is, for each digit, the
+/// other digits it makes an excluder with, and the excluders of one digit.
+struct PairExcluders {
+    /// Indexed by digit: the other digit of each two-digit excluder holding it.
+    partners: [Digits; 26],
+    /// The digits that are an excluder's only candidate.
+    singles: Digits,
+    /// Whether any excluder can rule a combination out.
+    any: bool,
+}
+
+impl PairExcluders {
+    /// The excluders whose candidates all lie in `reach` (the others rule nothing out).
+    fn of<const W: usize>(b: &Board<W>, excluders: CellSet<W>, reach: Digits) -> PairExcluders {
+        let mut pairs = PairExcluders {
+            partners: [Digits::EMPTY; 26],
+            singles: Digits::EMPTY,
+            any: false,
+        };
+        for ds in excluders.iter().map(|c| b.candidates(c)) {
+            if ds & !reach != Digits::EMPTY {
+                continue;
+            }
+            pairs.any = true;
+            match (ds.first(), ds.len()) {
+                (Some(d), 1) => pairs.singles.insert(d),
+                (Some(d), 2) => {
+                    let e = (ds & !Digits::single(d)).first().unwrap_or(d);
+                    pairs.partners[d as usize].insert(e);
+                    pairs.partners[e as usize].insert(d);
+                }
+                _ => {} // three digits or more: two cannot take them all
+            }
+        }
+        pairs
+    }
+
+    /// The digits of the second cell that, with `d0` in the first, empty an excluder.
+    fn forbidden(&self, d0: u8) -> Digits {
+        if self.singles.contains(d0) {
+            return !Digits::EMPTY; // d0 alone empties an excluder
+        }
+        self.partners[d0 as usize] | self.singles
+    }
+}
+
+/// `Combinations::allowed` for two cells, digit by digit of the first rather than combination by
+/// combination: each digit of the first rules out a set of digits of the second worked out at
+/// once (`PairExcluders`), and the same digit where the cells see each other.
+fn pair_allowed<const W: usize>(
+    b: &Board<W>,
+    [c0, c1]: [usize; 2],
+    sees: bool,
+    excluders: &PairExcluders,
+) -> [Digits; 3] {
+    let second = b.candidates(c1);
+    let mut allowed = [Digits::EMPTY; 3];
+    for d0 in b.candidates(c0).iter() {
+        let mut forbidden = excluders.forbidden(d0);
+        if sees {
+            forbidden.insert(d0); // the same digit twice in a unit
+        }
+        let partners = second & !forbidden;
+        if !partners.is_empty() {
+            allowed[0].insert(d0);
+            allowed[1] = allowed[1] | partners;
+        }
+    }
+    allowed
 }
 
 /// The combinations of the base cells' candidates: one is allowed when no two cells that see

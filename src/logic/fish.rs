@@ -42,8 +42,10 @@ pub struct Fish<const W: usize> {
 }
 
 /// For each digit (but those of `skip`) and base line, the cover lines its places meet, as bits
-/// at `(digit - 1) * n + line`: worked out once rather than for every set of base lines.
-fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> Vec<u64> {
+/// at `(digit - 1) * n + line`: worked out once rather than for every set of base lines. Also,
+/// for each digit, the base lines where it has two places or more, as bits: a set of base lines
+/// is a fish's only where it has, so most sets are passed over with one test.
+fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> (Vec<u64>, Vec<u64>) {
     let n = b.side();
     let base_units = if rows { 0 } else { n };
     let cover_of = |c: usize| {
@@ -54,18 +56,26 @@ fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> Vec<u6
         }
     };
     let mut meets = vec![0u64; n * n];
+    let mut open = vec![0u64; n];
     for digit in (1..=n as u8).filter(|&d| !skip.contains(d)) {
         for i in 0..n {
             let places = b.places_in(digit, base_units + i);
             meets[(digit as usize - 1) * n + i] =
                 places.iter().fold(0, |m, c| m | 1 << cover_of(c));
+            if places.len() >= 2 {
+                open[digit as usize - 1] |= 1 << i;
+            }
         }
     }
-    meets
+    (meets, open)
 }
 
 /// Every basic fish of `size` lines, in Sukaku Explainer's order: columns as base first, then
 /// rows; base lines in colexicographic order; then digit.
+///
+/// Searched digit by digit, each over the base lines where it has two places or more (most sets
+/// of lines have a line where it has fewer, and are never tried), then handed on in that order:
+/// colexicographic order is the order of the base lines' bits as numbers.
 pub fn fishes<const W: usize>(
     b: &Board<W>,
     size: usize,
@@ -77,52 +87,72 @@ pub fn fishes<const W: usize>(
     let placed: Vec<usize> = (1..=n as u8)
         .map(|d| b.values().iter().filter(|&&v| v == d).count())
         .collect();
-    let lines: Vec<usize> = (0..n).collect();
+    let mut fish: Vec<(u64, Fish<W>)> = Vec::new();
     for rows in [false, true] {
-        // Units 0..n are rows, n..2n columns (see `Geometry::build`).
-        let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
-        let meets = cover_masks(b, rows, skip);
-        combinations(&lines, size, |base| {
-            for digit in 1..=n as u8 {
-                if placed[digit as usize - 1] + 2 * size > n || skip.contains(digit) {
-                    continue;
-                }
-                let mut cells = CellSet::EMPTY;
-                let mut met = 0u64;
-                for &i in base {
-                    let places = b.places_in(digit, base_units + i);
-                    if places.len() < 2 {
-                        cells = CellSet::EMPTY;
-                        break;
-                    }
-                    cells |= places;
-                    met |= meets[(digit as usize - 1) * n + i];
-                }
-                if cells.is_empty() || met.count_ones() as usize != size {
-                    continue;
-                }
-                let cover: Vec<usize> = (0..n).filter(|&j| met >> j & 1 == 1).collect();
-                let covered = cover
-                    .iter()
-                    .fold(CellSet::EMPTY, |s, &j| s | b.unit(cover_units + j));
-                let targets = (b.places(digit) & covered) - cells;
-                if targets.is_empty() {
-                    continue;
-                }
-                let base = base.to_vec();
-                found(Fish {
-                    digit,
-                    rows,
-                    base,
-                    cover,
-                    cells,
-                    targets,
-                })?;
+        let (meets, open) = cover_masks(b, rows, skip);
+        for digit in 1..=n as u8 {
+            if placed[digit as usize - 1] + 2 * size > n || skip.contains(digit) {
+                continue;
             }
-            ControlFlow::Continue(())
-        })?;
+            let mut lines = [0usize; 25];
+            let mut count = 0;
+            let mut bits = open[digit as usize - 1];
+            while bits != 0 {
+                lines[count] = bits.trailing_zeros() as usize;
+                count += 1;
+                bits &= bits - 1; // drop the lowest set bit
+            }
+            let _ = combinations(&lines[..count], size, |base| {
+                let met = base
+                    .iter()
+                    .fold(0u64, |m, &i| m | meets[(digit as usize - 1) * n + i]);
+                if met.count_ones() as usize == size {
+                    if let Some(f) = fish_on(b, (digit, rows), base, met) {
+                        fish.push((base.iter().fold(0u64, |m, &i| m | 1 << i), f));
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        // By base lines, then digit (each digit was searched in turn): the order of the search.
+        fish.sort_by_key(|(lines, f)| (*lines, f.digit));
+        for (_, f) in fish.drain(..) {
+            found(f)?;
+        }
     }
     ControlFlow::Continue(())
+}
+
+/// The fish of `digit` on base lines `base` (rows when `rows`), its places meeting exactly the
+/// cover lines `met` (as bits), if it removes anything.
+fn fish_on<const W: usize>(
+    b: &Board<W>,
+    (digit, rows): (u8, bool),
+    base: &[usize],
+    met: u64,
+) -> Option<Fish<W>> {
+    let n = b.side();
+    // Units 0..n are rows, n..2n columns (see `Geometry::build`).
+    let (base_units, cover_units) = if rows { (0, n) } else { (n, 0) };
+    let cells = base.iter().fold(CellSet::EMPTY, |s, &i| {
+        s | b.places_in(digit, base_units + i)
+    });
+    let cover: Vec<usize> = (0..n).filter(|&j| met >> j & 1 == 1).collect();
+    let covered = cover
+        .iter()
+        .fold(CellSet::EMPTY, |s, &j| s | b.unit(cover_units + j));
+    let targets = (b.places(digit) & covered) - cells;
+    if targets.is_empty() {
+        return None;
+    }
+    Some(Fish {
+        digit,
+        rows,
+        base: base.to_vec(),
+        cover,
+        cells,
+        targets,
+    })
 }
 
 pub fn basic_fish<const W: usize>(

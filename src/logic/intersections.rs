@@ -46,6 +46,7 @@ pub fn locks<const W: usize>(
     mut found: impl FnMut(Lock<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (froms, tos) in kind_pairs(b) {
+        let is_to = UnitMask::of(tos);
         for digit in 1..=b.side() as u8 {
             for &from in froms {
                 let cells = b.places_in(digit, from);
@@ -56,7 +57,7 @@ pub fn locks<const W: usize>(
                 // (in the order of `tos`, which lists units in increasing order, as they are).
                 for &to in b.geo.units_of[first].iter() {
                     let to = to as usize;
-                    if tos.binary_search(&to).is_err() || !cells.is_subset(&b.unit(to)) {
+                    if !is_to.contains(tos, to) || !cells.is_subset(&b.unit(to)) {
                         continue;
                     }
                     let targets = b.places_in(digit, to) - b.unit(from);
@@ -72,6 +73,26 @@ pub fn locks<const W: usize>(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// A list of units as bits (bit `u` for unit `u`), so that the hundreds of membership tests of
+/// `locks` are a shift rather than a binary search; grids with more than 128 units (none of the
+/// sizes there are) search the list.
+struct UnitMask(Option<u128>);
+
+impl UnitMask {
+    fn of(units: &[usize]) -> UnitMask {
+        let fits = units.iter().all(|&u| u < 128);
+        UnitMask(fits.then(|| units.iter().fold(0, |mask, &u| mask | 1u128 << u)))
+    }
+
+    /// Whether `unit` is in `units`, the sorted list the mask was made of.
+    fn contains(&self, units: &[usize], unit: usize) -> bool {
+        match self.0 {
+            Some(mask) => unit < 128 && mask >> unit & 1 == 1,
+            None => units.binary_search(&unit).is_ok(),
+        }
+    }
 }
 
 /// A lock whose eliminations leave the digit one place in another unit of the locked unit's

@@ -107,22 +107,40 @@ impl DigitScope {
 pub fn combinations<T: Copy>(
     items: &[T],
     k: usize,
-    mut visit: impl FnMut(&[T]) -> ControlFlow<()>,
+    visit: impl FnMut(&[T]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let n = items.len();
     if k == 0 || k > n || n > 64 {
         return ControlFlow::Continue(());
     }
-    let mut chosen = Vec::with_capacity(k);
+    // The chosen items go on the stack when there are few (subsets, fish, unique loops: at most
+    // 7), as this is called thousands of times a path.
+    const FEW: usize = 8;
+    if k <= FEW {
+        let mut chosen = [items[0]; FEW];
+        combinations_into(items, &mut chosen[..k], visit)
+    } else {
+        combinations_into(items, &mut vec![items[0]; k], visit)
+    }
+}
+
+/// `combinations` with room for the `chosen.len()` items of each combination.
+fn combinations_into<T: Copy>(
+    items: &[T],
+    chosen: &mut [T],
+    mut visit: impl FnMut(&[T]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let (n, k) = (items.len(), chosen.len());
     let mut mask: u64 = u64::MAX >> (64 - k);
     loop {
-        chosen.clear();
         let mut bits = mask;
+        let mut i = 0;
         while bits != 0 {
-            chosen.push(items[bits.trailing_zeros() as usize]);
+            chosen[i] = items[bits.trailing_zeros() as usize];
+            i += 1;
             bits &= bits - 1;
         }
-        visit(&chosen)?;
+        visit(chosen)?;
         // Gosper's hack: the next larger number with as many bits set.
         let lowest = mask & mask.wrapping_neg();
         let ripple = mask.wrapping_add(lowest);

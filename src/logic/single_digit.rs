@@ -54,17 +54,21 @@ fn line_blades<const W: usize>(
     b: &Board<W>,
     places: CellSet<W>,
 ) -> Option<(CellSet<W>, CellSet<W>)> {
-    let mut blades = Vec::new();
+    // The first two boxes' parts, and how many boxes have a part (no list: this runs for every
+    // unit of every digit each time links are read).
+    let mut parts = [CellSet::EMPTY; 2];
+    let mut count = 0;
     for &bx in &b.layout().boxes {
         let part = places & b.unit(bx);
         if !part.is_empty() {
-            blades.push(part);
+            if count == 2 {
+                return None;
+            }
+            parts[count] = part;
+            count += 1;
         }
     }
-    match blades[..] {
-        [first, second] => Some((first, second)),
-        _ => None,
-    }
+    (count == 2).then_some((parts[0], parts[1]))
 }
 
 /// The row and the column of `cell` within box `bx`.
@@ -656,7 +660,12 @@ struct Chosen<const W: usize> {
 /// joins as bits (`words` words a link), so that the third link of a chain is picked from those
 /// that join the first two rather than tried against every unit.
 struct Joins {
-    ends: usize,
+    /// Each end's place among the digit's ends (only the ends of its links are ever looked up),
+    /// so that the table of pairs is as small as the links are few, not the units: it is filled
+    /// afresh for every digit of every search.
+    dense: Vec<u16>,
+    present: usize,
+    /// The unit of each pair of dense ends, `NONE` where they share none.
     shared: Vec<u16>,
     words: usize,
     adjacent: Vec<u64>,
@@ -666,16 +675,19 @@ impl Joins {
     const NONE: u16 = u16::MAX;
 
     fn new<const W: usize>(b: &Board<W>, table: &ShapeTable<W>, digit: u8) -> Joins {
-        let ends = table.units * 4;
-        let mut shared = vec![Self::NONE; ends * ends];
+        let mut dense = vec![Self::NONE; table.units * 4];
         let mut all: Vec<(usize, CellSet<W>)> = Vec::new();
         for unit in 0..table.units {
             for (i, shape) in table.get(digit, unit).iter().enumerate() {
                 for (side, &end) in shape.ends.iter().enumerate() {
-                    all.push(((unit * 2 + i) * 2 + side, end));
+                    let x = (unit * 2 + i) * 2 + side;
+                    dense[x] = all.len() as u16;
+                    all.push((x, end));
                 }
             }
         }
+        let present = all.len();
+        let mut shared = vec![Self::NONE; present * present];
         let words = (table.units * 2).div_ceil(64);
         let mut adjacent = vec![0u64; table.units * 2 * words];
         let holders: Vec<Holders> = all.iter().map(|&(_, end)| Holders::of(b, end)).collect();
@@ -683,8 +695,8 @@ impl Joins {
         for (k, &(x, _)) in all.iter().enumerate() {
             for (j, &(y, _)) in all.iter().enumerate().skip(k) {
                 if let Some(u) = holders[k].shared(&holders[j]) {
-                    shared[x * ends + y] = u as u16;
-                    shared[y * ends + x] = u as u16;
+                    shared[k * present + j] = u as u16;
+                    shared[j * present + k] = u as u16;
                     let (p, q) = (x / 2, y / 2);
                     adjacent[p * words + q / 64] |= 1 << (q % 64);
                     adjacent[q * words + p / 64] |= 1 << (p % 64);
@@ -692,16 +704,20 @@ impl Joins {
             }
         }
         Joins {
-            ends,
+            dense,
+            present,
             shared,
             words,
             adjacent,
         }
     }
 
-    /// The unit shared by `side` of link `a` and `other_side` of link `c`.
+    /// The unit shared by `side` of link `a` and `other_side` of link `c` (both links of the
+    /// digit, so both ends have their dense place).
     fn between(&self, a: usize, side: usize, c: usize, other_side: usize) -> Option<usize> {
-        let u = self.shared[(a * 2 + side) * self.ends + c * 2 + other_side];
+        let k = self.dense[a * 2 + side] as usize;
+        let j = self.dense[c * 2 + other_side] as usize;
+        let u = self.shared[k * self.present + j];
         (u != Self::NONE).then_some(u as usize)
     }
 

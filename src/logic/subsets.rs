@@ -54,11 +54,16 @@ pub fn naked_sets<const W: usize>(
         if empty < 2 * size {
             continue; // Sudoku Explainer's bound: the complementary hidden set is as small
         }
-        let open: Vec<usize> = (b.unit(unit) & b.empty_cells())
-            .iter()
-            .filter(|&c| b.candidates(c).len() as usize <= size)
-            .collect();
-        combinations(&open, size, |cells| {
+        // On the stack: this runs for every unit at every stuck grid (a unit has at most 25).
+        let mut open = [0usize; 25];
+        let mut count = 0;
+        for c in (b.unit(unit) & b.empty_cells()).iter() {
+            if b.candidates(c).len() as usize <= size {
+                open[count] = c;
+                count += 1;
+            }
+        }
+        combinations(&open[..count], size, |cells| {
             let digits = cells
                 .iter()
                 .fold(Digits::EMPTY, |ds, &c| ds | b.candidates(c));
@@ -84,24 +89,30 @@ pub fn naked_sets<const W: usize>(
 }
 
 /// Hidden sets of `size` digits in units with more than `min_empty` empty cells, units in scan
-/// order, digit sets in colexicographic order. Each is handed on whether it eliminates or not.
+/// order, digit sets in colexicographic order. Each is handed on whether it eliminates or not;
+/// its eliminations are listed only `with_eliminations` (direct hidden sets look past them).
 fn hidden_sets_in<const W: usize>(
     b: &Board<W>,
     size: usize,
     min_empty: usize,
+    with_eliminations: bool,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for &unit in b.scan_order() {
         if ((b.unit(unit) & b.empty_cells()).len() as usize) <= min_empty {
             continue;
         }
-        let open: Vec<u8> = (1..=b.side() as u8)
-            .filter(|&d| {
-                let n = b.places_in(d, unit).len() as usize;
-                (2..=size).contains(&n)
-            })
-            .collect();
-        combinations(&open, size, |digits| {
+        // On the stack: this runs for every unit at every stuck grid (25 digits at most).
+        let mut open = [0u8; 25];
+        let mut count = 0;
+        for d in 1..=b.side() as u8 {
+            let n = b.places_in(d, unit).len() as usize;
+            if (2..=size).contains(&n) {
+                open[count] = d;
+                count += 1;
+            }
+        }
+        combinations(&open[..count], size, |digits| {
             let cells = digits
                 .iter()
                 .fold(CellSet::EMPTY, |cs, &d| cs | b.places_in(d, unit));
@@ -112,7 +123,11 @@ fn hidden_sets_in<const W: usize>(
                 .iter()
                 .fold(Digits::EMPTY, |ds, &d| ds | Digits::single(d));
             let others = !set & Digits::all(b.side());
-            let eliminations = candidates_in(b, cells, others);
+            let eliminations = if with_eliminations {
+                candidates_in(b, cells, others)
+            } else {
+                Vec::new()
+            };
             found(Subset {
                 unit,
                 cells,
@@ -132,7 +147,7 @@ pub fn hidden_sets<const W: usize>(
     size: usize,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    hidden_sets_in(b, size, 2 * size, |s| {
+    hidden_sets_in(b, size, 2 * size, true, |s| {
         if s.eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -147,7 +162,7 @@ pub fn direct_hidden<const W: usize>(
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    hidden_sets_in(b, size, size, |s| {
+    hidden_sets_in(b, size, size, false, |s| {
         for digit in (!s.digits & Digits::all(b.side())).iter() {
             let places = b.places_in(digit, s.unit);
             let Some(cell) = (places - s.cells).only() else {

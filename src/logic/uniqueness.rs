@@ -52,6 +52,7 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut budget = MAX_LOOP_NODES;
     let unit_masks = unit_masks(b);
+    let mut seen: Vec<CellSet<W>> = Vec::new();
     for cell in b.empty_cells().iter() {
         let cands = b.candidates(cell);
         if cands.len() != 2 {
@@ -74,7 +75,7 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
         };
         search.extend(cell, 2, Digits::EMPTY, None);
         for found in loops {
-            if is_valid_loop(b, &found) {
+            if is_valid_loop(b, &found) && first_time(&mut seen, &found) {
                 for hint in loop_hints(b, found, v1, v2) {
                     if !hint.eliminations.is_empty() && !hints.iter().any(|h| h.same_as(&hint)) {
                         hints.push(hint);
@@ -88,6 +89,20 @@ pub fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlo
         sink.push(loop_step(b, hint))?;
     }
     ControlFlow::Continue(())
+}
+
+/// Whether no valid loop on these cells has been found before. The search finds each loop again
+/// from each of its bivalue cells, both ways round, and the same cells may close in another order
+/// too; what `loop_hints` gives depends on the cells only (its pair is that of any bivalue cell
+/// among them, the cells with extra digits count alike in either order), up to `same_as`, so the
+/// hints of a loop found again would all be dropped as the same as those already found.
+fn first_time<const W: usize>(seen: &mut Vec<CellSet<W>>, cells: &[usize]) -> bool {
+    let set: CellSet<W> = cells.iter().copied().collect();
+    if seen.contains(&set) {
+        return false;
+    }
+    seen.push(set);
+    true
 }
 
 /// Each cell's units as bits, for grids of at most 128 units (none for larger ones: their loop
@@ -162,6 +177,14 @@ impl<const W: usize> LoopSearch<'_, W> {
         true
     }
 
+    /// Whether the closed path can be a valid loop (`is_valid_loop`): with unit masks, the
+    /// search never puts two cells of a unit on one side, so the loop is valid exactly when both
+    /// sides visit the same units; most closed paths fail this, and are not copied for nothing.
+    fn may_be_valid(&self) -> bool {
+        let masked = self.unit_masks[self.path[0]] != 0; // every cell has units, when masked
+        !masked || self.sides[0] == self.sides[1]
+    }
+
     /// `extend`'s search on from `cell`, the path's last.
     fn extend_from(&mut self, cell: usize, allowed: i32, extra: Digits, last_type: Option<usize>) {
         let pair = Digits::single(self.v1) | Digits::single(self.v2);
@@ -176,7 +199,9 @@ impl<const W: usize> LoopSearch<'_, W> {
             // runs in the unit's order.
             for next in (self.b.unit(unit) & self.pair_cells).iter() {
                 if next == self.path[0] && self.path.len() >= 4 {
-                    self.found.push(self.path.clone());
+                    if self.may_be_valid() {
+                        self.found.push(self.path.clone());
+                    }
                 } else if !self.on_path.contains(next) {
                     let cands = self.b.candidates(next);
                     // A unit that two cells on the same side of the loop share stays shared

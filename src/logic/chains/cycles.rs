@@ -235,11 +235,11 @@ fn unary<const W: usize>(
     if x {
         let forcing = |pot: u32| starts.is_none_or(|s| s.may_force(pot));
         if forcing(on) {
-            forcing_chains(ctx, links, source, y, &mut chains);
+            forcing_chains(ctx, links, source, (y, starts), &mut chains);
         }
         if forcing(on ^ 1) {
             let off = ctx.add_node(on ^ 1, Cause::Start, &[], NONE);
-            forcing_chains(ctx, links, off, y, &mut chains);
+            forcing_chains(ctx, links, off, (y, starts), &mut chains);
         }
     }
     for dst in cycles {
@@ -347,15 +347,19 @@ fn do_cycles<const W: usize>(
 }
 
 /// Breadth first from `source`, each potential once; collects the nodes that contradict it (the
-/// source implies its opposite).
+/// source implies its opposite). With `starts` (what each potential leads to), a potential that
+/// does not lead to the opposite is not followed: nothing beyond it does either, so every chain
+/// to the opposite runs through potentials that are followed, found in the same order with the
+/// same parents.
 fn forcing_chains<const W: usize>(
     ctx: &mut Ctx<W>,
     links: &StaticLinks,
     source: u32,
-    y: bool,
+    (y, starts): (bool, Option<&Starts>),
     chains: &mut Vec<u32>,
 ) {
     let source_pot = ctx.pot_of(source);
+    let leads = |pot: u32| starts.is_none_or(|s| s.may_lead(pot, source_pot ^ 1));
     let mut run = std::mem::take(&mut ctx.spare);
     if Ctx::<W>::is_on(source_pot) {
         run.on.push(source);
@@ -382,7 +386,9 @@ fn forcing_chains<const W: usize>(
             ion += 1;
             let pot = ctx.note_read(p, y);
             for &(qp, cause) in links.implied(pot, y, true) {
-                reach(ctx, p, qp, cause, source_pot, chains, &mut run.off);
+                if leads(qp) {
+                    reach(ctx, p, qp, cause, source_pot, chains, &mut run.off);
+                }
             }
         }
         while ioff < run.off.len() {
@@ -390,7 +396,9 @@ fn forcing_chains<const W: usize>(
             ioff += 1;
             let pot = ctx.note_read(p, y);
             for &(qp, cause) in links.implied(pot, y, true) {
-                reach(ctx, p, qp, cause, source_pot, chains, &mut run.on);
+                if leads(qp) {
+                    reach(ctx, p, qp, cause, source_pot, chains, &mut run.on);
+                }
             }
         }
     }

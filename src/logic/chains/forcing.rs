@@ -87,10 +87,8 @@ fn run_from<const W: usize>(ctx: &mut Ctx<W>, cell: usize, digit: u8) -> (Run, O
         return kept;
     }
     let on = ctx.pot(cell, digit, true);
-    let mut run = Run {
-        on: vec![ctx.add_node(on, Cause::Start, &[], NONE)],
-        off: Vec::new(),
-    };
+    let mut run = Run::with_room();
+    run.on.push(ctx.add_node(on, Cause::Start, &[], NONE));
     let absurd = ctx.do_chaining(&mut run);
     (run, absurd)
 }
@@ -151,10 +149,10 @@ fn for_cell<const W: usize>(ctx: &mut Ctx<W>, cell: usize, result: &mut Vec<Hint
     for v in cands.iter() {
         let on = ctx.pot(cell, v, true);
         let (on_run, absurd) = run_from(ctx, cell, v);
-        let mut off_run = Run {
-            on: Vec::new(),
-            off: vec![ctx.add_node(on ^ 1, Cause::Start, &[], NONE)],
-        };
+        let mut off_run = Run::with_room();
+        off_run
+            .off
+            .push(ctx.add_node(on ^ 1, Cause::Start, &[], NONE));
         let double = card >= 3 && !mode.nishio && mode.dynamic;
         let contradiction = mode.dynamic || mode.nishio;
         if contradiction {

@@ -19,6 +19,9 @@ use crate::grid::{Geometry, UnitKind};
 
 pub(super) const NONE: u32 = u32::MAX;
 
+/// Room for the nodes of a typical chain, so that the vectors walking one rarely grow.
+const CHAIN_ROOM: usize = 32;
+
 /// The cell and digit of each candidate index of a geometry.
 fn decode(geo: &'static Geometry) -> &'static [u32] {
     type Cache = Mutex<Vec<(usize, &'static [u32])>>;
@@ -184,6 +187,11 @@ impl StaticLinks {
         links
     }
 
+    /// How many implications there are, of every potential.
+    pub fn count(&self) -> usize {
+        self.entries.len()
+    }
+
     /// What follows from `pot`: with `y` the cell's part, then the units' part (for an off, only
     /// with `x`), as `Ctx::implied` gives them.
     pub fn implied(&self, pot: u32, y: bool, x: bool) -> &[(u32, Cause)] {
@@ -199,6 +207,19 @@ impl StaticLinks {
 pub(super) struct Run {
     pub on: Vec<u32>,
     pub off: Vec<u32>,
+}
+
+impl Run {
+    /// Room for what a typical propagation finds, so that the thousands of runs of a forcing
+    /// chain search do not grow (and copy) their vectors a few times each.
+    const ROOM: usize = 64;
+
+    pub fn with_room() -> Run {
+        Run {
+            on: Vec::with_capacity(Self::ROOM),
+            off: Vec::with_capacity(Self::ROOM),
+        }
+    }
 }
 
 /// Everything one producer call works with.
@@ -536,10 +557,18 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// The node of an implication of `p`. In a reduced grid, an "on" also follows from the
     /// eliminations that made it so ("hidden parents"); call before `p` leaves the grid.
+    #[inline]
     pub fn node_for(&mut self, p: u32, pot: u32, cause: Cause) -> u32 {
         if !(self.mode.dynamic && Ctx::<W>::is_on(pot)) {
+            // Static chains (most calls): inlined, without the hidden parents' setting up.
             return self.add_node(pot, cause, &[p], NONE);
         }
+        self.node_with_hidden_parents(p, pot, cause)
+    }
+
+    /// `node_for` of an "on" in a dynamic search.
+    #[inline(never)]
+    fn node_with_hidden_parents(&mut self, p: u32, pot: u32, cause: Cause) -> u32 {
         let (cell, digit) = (self.cell(pot), self.digit(pot));
         let mut parents = std::mem::take(&mut self.scratch);
         parents.clear();
@@ -681,8 +710,10 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// The number of distinct potentials `node` follows from, itself included, and the nested
     /// chains met on the way (appended to `nested` when new).
     pub fn ancestors(&mut self, node: u32, nested: &mut Vec<u32>) -> u32 {
-        let mut stack = vec![node];
-        let mut touched = Vec::new();
+        // Room for a typical chain's nodes: this runs for every hint found.
+        let mut stack = Vec::with_capacity(CHAIN_ROOM);
+        stack.push(node);
+        let mut touched = Vec::with_capacity(CHAIN_ROOM);
         let mut count = 0;
         while let Some(x) = stack.pop() {
             let pot = self.nodes[x as usize].pot as usize;
@@ -734,7 +765,8 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// The potentials from the start of the chain to `node`, through first parents.
     pub fn path(&self, node: u32) -> Vec<u32> {
-        let mut path = vec![self.pot_of(node)];
+        let mut path = Vec::with_capacity(CHAIN_ROOM);
+        path.push(self.pot_of(node));
         let mut x = node;
         let mut guard = 0;
         while let Some(p) = self.first_parent(x) {

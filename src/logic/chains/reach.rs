@@ -20,6 +20,20 @@ pub(super) struct Starts {
     /// exists. Forcing chains follow every link from an "off", so with `x` the links a cycle
     /// search follows are theirs too.
     pub forcing: Option<Vec<bool>>,
+    /// With digit links: what each potential leads to.
+    leads: Option<Leads>,
+}
+
+/// For each potential, every potential the links lead to from it: the set of its strongly
+/// connected component (each component's set holds the sets of those it points to).
+struct Leads {
+    /// Potential to dense number (`NONE` where absent).
+    index: Vec<u32>,
+    /// Each dense potential's component.
+    of: Vec<u32>,
+    /// `words` words a component: the dense potentials it leads to, its own included.
+    reach: Vec<u64>,
+    words: usize,
 }
 
 impl Starts {
@@ -27,6 +41,20 @@ impl Starts {
     /// looks for none).
     pub fn may_force(&self, pot: u32) -> bool {
         self.forcing.as_ref().is_none_or(|from| from[pot as usize])
+    }
+
+    /// Whether the links may lead from `from` to `to` (itself included); always, where not known.
+    pub fn may_lead(&self, from: u32, to: u32) -> bool {
+        let Some(leads) = &self.leads else {
+            return true;
+        };
+        let (v, w) = (leads.index[from as usize], leads.index[to as usize]);
+        if v == NONE || w == NONE {
+            return true;
+        }
+        let component = leads.of[v as usize] as usize;
+        let bits = &leads.reach[component * leads.words..(component + 1) * leads.words];
+        bits[w as usize / 64] >> (w % 64) & 1 == 1
     }
 }
 
@@ -49,12 +77,33 @@ pub(super) fn starts<const W: usize>(
             }
         }
     }
-    let forcing = x.then(|| reaching_opposite(ctx.map.len(), &graph, &components));
-    Starts { component, forcing }
+    if !x {
+        return Starts {
+            component,
+            forcing: None,
+            leads: None,
+        };
+    }
+    let reach = reachable(&graph, &components);
+    let forcing = reaching_opposite(ctx.map.len(), &graph, &components, &reach);
+    let words = graph.pots.len().div_ceil(64);
+    let Dense { index, .. } = graph;
+    let leads = Leads {
+        index,
+        of: components.of,
+        reach,
+        words,
+    };
+    Starts {
+        component,
+        forcing: Some(forcing),
+        leads: Some(leads),
+    }
 }
 
-/// For each potential index, whether the links lead from it to its opposite.
-fn reaching_opposite(pots: usize, graph: &Dense, components: &Components) -> Vec<bool> {
+/// For each component, the dense potentials the links lead to from it (its own included),
+/// `words` words a component.
+fn reachable(graph: &Dense, components: &Components) -> Vec<u64> {
     let words = graph.pots.len().div_ceil(64);
     // Components come out sinks first, so every component a link leads to is done before the
     // component the link leaves.
@@ -73,6 +122,17 @@ fn reaching_opposite(pots: usize, graph: &Dense, components: &Components) -> Vec
             }
         }
     }
+    reach
+}
+
+/// For each potential index, whether the links lead from it to its opposite.
+fn reaching_opposite(
+    pots: usize,
+    graph: &Dense,
+    components: &Components,
+    reach: &[u64],
+) -> Vec<bool> {
+    let words = graph.pots.len().div_ceil(64);
     let mut result = vec![false; pots];
     for (v, &pot) in graph.pots.iter().enumerate() {
         let opposite = graph.index[(pot ^ 1) as usize];
@@ -96,7 +156,8 @@ struct Dense {
 
 impl Dense {
     fn new<const W: usize>(ctx: &Ctx<W>, links: &StaticLinks, y: bool, x: bool) -> Dense {
-        let mut pots = Vec::new();
+        // Sized for every potential at once: these are built for every static chain search.
+        let mut pots = Vec::with_capacity(ctx.map.len());
         let mut index = vec![NONE; ctx.map.len()];
         for cell in 0..ctx.src.geo.cells() {
             if ctx.src.value(cell) != 0 {
@@ -111,7 +172,7 @@ impl Dense {
             }
         }
         let mut starts = Vec::with_capacity(pots.len() + 1);
-        let mut targets = Vec::new();
+        let mut targets = Vec::with_capacity(links.count());
         for &pot in &pots {
             starts.push(targets.len() as u32);
             for &(q, _) in links.implied(pot, y, x) {
@@ -153,12 +214,13 @@ impl Components {
         let mut number = vec![NONE; n];
         let mut low = vec![0u32; n];
         let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
+        // Each vector sized for the most it can hold (every potential), so none grows.
+        let mut stack: Vec<u32> = Vec::with_capacity(n);
         // (vertex, how many of its links are done)
-        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut calls: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut of = vec![NONE; n];
         let mut order = Vec::with_capacity(n);
-        let mut ends = Vec::new();
+        let mut ends = Vec::with_capacity(n);
         let mut next_number = 0;
         for root in 0..n as u32 {
             if number[root as usize] != NONE {
