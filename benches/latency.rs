@@ -635,13 +635,5 @@ fn semantic_tokens() {
         "sudoku17.txt: semantic tokens, delta, the server's work alone",
         &mut server_side_times(&server, "semantic tokens (delta) answered", "answered in "),
     );
-    for l in server
-        .stderr()
-        .lines()
-        .filter(|l| l.contains("checked in") || l.contains("delta"))
-        .take(60)
-    {
-        eprintln!("DEBUG {l}");
-    }
     server.shutdown_and_exit();
 }

@@ -127,6 +127,19 @@ impl Base {
     }
 }
 
+/// How long a run waits for others to let go of the last run's result before it copies it.
+const HOLD_ALONE_WAIT: Duration = Duration::from_millis(5);
+
+/// Wait a little while anything else holds `last`: those are queries and a rating run's plan,
+/// which let go within a moment once the new text cancelled them, where copying a large
+/// collection's parse costs ten milliseconds and more.
+fn wait_to_hold_alone(last: &Arc<Analyzed>) {
+    let give_up = Instant::now() + HOLD_ALONE_WAIT;
+    while Arc::strong_count(last) > 1 && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_micros(50));
+    }
+}
+
 /// A finished run: its result, and its findings apart.
 pub type Finished = (Arc<Analyzed>, Vec<Finding>);
 
@@ -154,7 +167,10 @@ pub fn check(
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    let base = carry.last.take().map(Base::from_analyzed);
+    let base = carry.last.take().map(|last| {
+        wait_to_hold_alone(&last);
+        Base::from_analyzed(last)
+    });
     let outcome = guarded(|| {
         run_hooks(rope, cancel);
         let started = Instant::now();

@@ -168,14 +168,22 @@ pub struct Plan {
 }
 
 /// The grids of `analyzed` to rate; the ratings of grids no longer in the document are
-/// forgotten.
+/// forgotten. Cancelled (a newer text came), it stops at once with nothing to do and forgets
+/// nothing: the next diagnostics run is waiting to take `analyzed` over.
 pub fn plan(analyzed: &Analyzed, ratings: &Ratings, cancel: &AtomicBool) -> Plan {
     let lag = super::jobs::rating_hooks(&analyzed.text, cancel);
     let puzzles = &analyzed.checked.document.puzzles;
     let mut keep: HashSet<Key> = HashSet::with_capacity(puzzles.len());
     let mut todo = Vec::new();
     let mut rated = ratings.lock();
-    for (puzzle, analysis) in puzzles.iter().zip(&analyzed.checked.analyses) {
+    for (i, (puzzle, analysis)) in puzzles.iter().zip(&analyzed.checked.analyses).enumerate() {
+        if i % 256 == 0 && cancel.load(Ordering::Relaxed) {
+            return Plan {
+                todo: Vec::new(),
+                puzzles: puzzles.len(),
+                lag,
+            };
+        }
         if !matches!(analysis.verdict, Verdict::Unique(_)) {
             continue;
         }
