@@ -129,11 +129,16 @@ impl Base {
 
 /// How long a run waits for others to let go of the last run's result before it copies it.
 const HOLD_ALONE_WAIT: Duration = Duration::from_millis(5);
+/// Texts shorter than this are copied at once: that costs less than the wait.
+const WORTH_WAITING: usize = 256 * 1024;
 
-/// Wait a little while anything else holds `last`: those are queries and a rating run's plan,
-/// which let go within a moment once the new text cancelled them, where copying a large
-/// collection's parse costs ten milliseconds and more.
+/// Wait a little while anything else holds `last` of a large text: those are queries and a
+/// rating run's plan, which let go within a moment once the new text cancelled them, where
+/// copying a large collection's parse costs ten milliseconds and more.
 fn wait_to_hold_alone(last: &Arc<Analyzed>) {
+    if last.text.len_bytes() < WORTH_WAITING {
+        return;
+    }
     let give_up = Instant::now() + HOLD_ALONE_WAIT;
     while Arc::strong_count(last) > 1 && Instant::now() < give_up {
         std::thread::sleep(Duration::from_micros(50));
