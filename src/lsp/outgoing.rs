@@ -21,6 +21,8 @@ use std::task::{ready, Context, Poll};
 use serde_json::Value;
 use tokio::io::AsyncWrite;
 
+use super::transport::{content_length, find};
+
 /// The most stashed arrays kept waiting for their frame.
 const KEPT: usize = 4;
 /// Frames longer than this are not a result with an empty array: they pass unread.
@@ -129,7 +131,7 @@ impl<W: AsyncWrite + Unpin> Outgoing<W> {
             let Some(header_end) = find(rest, b"\r\n\r\n").map(|at| at + 4) else {
                 break;
             };
-            let Some(length) = content_length(&rest[..header_end]) else {
+            let Ok(length) = content_length(&rest[..header_end]) else {
                 self.raw = true;
                 break;
             };
@@ -208,20 +210,6 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for Outgoing<W> {
         ready!(this.poll_drain(cx))?;
         Pin::new(&mut this.inner).poll_shutdown(cx)
     }
-}
-
-/// The `Content-Length` of a header block (`\r\n\r\n` included).
-fn content_length(header: &[u8]) -> Option<usize> {
-    let header = std::str::from_utf8(header).ok()?;
-    header.split("\r\n").find_map(|line| {
-        let (name, value) = line.split_once(':')?;
-        name.eq_ignore_ascii_case("content-length")
-            .then(|| value.trim().parse().ok())?
-    })
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 #[cfg(test)]

@@ -585,13 +585,8 @@ impl<'a> Cells<'a> {
         let first = run.start - line.start;
         for (cell, &digit) in puzzle.givens.iter().enumerate() {
             let at = first + cell;
-            let (kind, modifiers) = if digit != 0 {
-                (NUMBER, READONLY)
-            } else {
-                (VARIABLE, 0)
-            };
             let conflict = self.conflicting.get(cell).copied().unwrap_or(false);
-            let modifiers = modifiers | if conflict { DEPRECATED } else { 0 };
+            let (kind, modifiers) = cell_kind(false, digit != 0, false, conflict);
             push_joined(out, Span::new(at, at + 1), kind, modifiers);
         }
         true
@@ -604,17 +599,13 @@ impl<'a> Cells<'a> {
             self.load_conflicts(index);
         }
         let marks = matches!(puzzle.layout, Layout::Marks | Layout::MarksLine);
-        let (kind, modifiers) = if puzzle.is_entry(cell) {
-            (PARAMETER, 0)
-        } else if puzzle.givens[cell] != 0 {
-            (NUMBER, READONLY)
-        } else if marks {
-            (NUMBER, DOCUMENTATION)
-        } else {
-            (VARIABLE, 0)
-        };
         let conflict = self.conflicting.get(cell).copied().unwrap_or(false);
-        (kind, modifiers | if conflict { DEPRECATED } else { 0 })
+        cell_kind(
+            puzzle.is_entry(cell),
+            puzzle.givens[cell] != 0,
+            marks,
+            conflict,
+        )
     }
 
     fn load_conflicts(&mut self, index: usize) {
@@ -632,6 +623,21 @@ impl<'a> Cells<'a> {
             }
         }
     }
+}
+
+/// A cell's type and modifiers: an entry, a given, a cell of pencil marks, or an empty cell;
+/// struck through when in conflict.
+fn cell_kind(entry: bool, given: bool, marks: bool, conflict: bool) -> (u32, u32) {
+    let (kind, modifiers) = if entry {
+        (PARAMETER, 0)
+    } else if given {
+        (NUMBER, READONLY)
+    } else if marks {
+        (NUMBER, DOCUMENTATION)
+    } else {
+        (VARIABLE, 0)
+    };
+    (kind, modifiers | if conflict { DEPRECATED } else { 0 })
 }
 
 /// Push a cell's token, or lengthen the last one when it is of the same kind and ends where
@@ -759,17 +765,10 @@ fn encode(encoding: Encoding, text: &str, raw: &[Raw]) -> Vec<SemanticToken> {
         units
     };
     let mut previous = 0;
-    let mut out: Vec<SemanticToken> = Vec::with_capacity(raw.len());
+    let mut out = Vec::with_capacity(raw.len());
     for t in raw.iter().filter(|t| !t.span.is_empty()) {
         let start = column(t.span.start);
         let end = column(t.span.end);
-        if let Some(last) = out.last_mut().filter(|last| {
-            (last.token_type, last.token_modifiers_bitset) == (t.kind, t.modifiers)
-                && previous + last.length as usize == start
-        }) {
-            last.length += (end - start) as u32; // it goes on where the last one ended
-            continue;
-        }
         out.push(SemanticToken {
             delta_line: 0,
             delta_start: (start - previous) as u32,

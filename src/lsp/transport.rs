@@ -347,7 +347,7 @@ fn header_start(bytes: &[u8]) -> Start {
 }
 
 /// The `Content-Length` of a header block (name matched case-insensitively, as HTTP does).
-fn content_length(header: &[u8]) -> Result<usize, String> {
+pub(super) fn content_length(header: &[u8]) -> Result<usize, String> {
     let text = std::str::from_utf8(header).map_err(|_| "the header is not UTF-8".to_string())?;
     let mut length = None;
     for line in text.split("\r\n").filter(|line| !line.is_empty()) {
@@ -366,7 +366,7 @@ fn content_length(header: &[u8]) -> Result<usize, String> {
     length.ok_or_else(|| "the header has no Content-Length".to_string())
 }
 
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+pub(super) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack
         .windows(needle.len())
         .position(|window| window == needle)
