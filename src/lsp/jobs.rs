@@ -133,15 +133,17 @@ const HOLD_ALONE_WAIT: Duration = Duration::from_millis(5);
 const WORTH_WAITING: usize = 256 * 1024;
 
 /// Wait a little while anything else holds `last` of a large text: those are queries and a
-/// rating run's plan, which let go within a moment once the new text cancelled them, where
-/// copying a large collection's parse costs ten milliseconds and more.
+/// rating run's plan, which let go within a moment once the new text cancelled them (the plan
+/// holds it a few hundred puzzles at a time), where copying a large collection's parse costs
+/// ten milliseconds and more. It yields rather than sleeps: a sleep's timer slack alone is
+/// longer than the plan's chunk.
 fn wait_to_hold_alone(last: &Arc<Analyzed>) {
     if last.text.len_bytes() < WORTH_WAITING {
         return;
     }
     let give_up = Instant::now() + HOLD_ALONE_WAIT;
     while Arc::strong_count(last) > 1 && Instant::now() < give_up {
-        std::thread::sleep(Duration::from_micros(50));
+        std::thread::yield_now();
     }
 }
 

@@ -309,11 +309,12 @@ impl Inner {
         // parse over instead of copying a large collection's while any other holds it. The
         // text is still current exactly when the document's run still holds it.
         let kept = Arc::downgrade(&analyzed);
+        drop(analyzed);
         let mut found_redundant = false;
         // First the plan: the grids to rate. The run holds them, not the document.
-        let (ratings_job, cancel_job) = (ratings.clone(), cancel.clone());
+        let (ratings_job, cancel_job, kept_job) = (ratings.clone(), cancel.clone(), kept.clone());
         let job = tokio::task::spawn_blocking(move || {
-            jobs::guarded(|| ratings::plan(&analyzed, &ratings_job, &cancel_job))
+            jobs::guarded(|| ratings::plan(&kept_job, &ratings_job, &cancel_job))
         });
         let plan = match job.await {
             Ok(Ok(plan)) => plan,
