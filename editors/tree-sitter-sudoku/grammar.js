@@ -29,6 +29,9 @@ module.exports = grammar({
     $._places_start,
     $._row_start,
     $._marks_row_start,
+    $._first_row_start,
+    $._first_marks_row_start,
+    $._comment_start,
     $._border_start,
     $._text_start,
     $.free_text,
@@ -45,14 +48,20 @@ module.exports = grammar({
 
     // Comment and metadata lines together: the file's metadata block, or a puzzle's own
     // lines right above it.
-    header: $ => prec.right(repeat1(choice($.metadata, seq($.comment, $._line_end)))),
+    header: $ => prec.right(repeat1(choice($.metadata, seq($._comment_start, $.comment, $._line_end)))),
 
-    // A puzzle: its header, then a block of grid rows and border lines, a one-line puzzle or
-    // a line of places. Rows go on as long as rows follow (a block is not counted in rows).
+    // A puzzle: its header, then a block of grid rows (the scanner tells the first row of a
+    // block from the next ones, counting them against the first row's width) and border lines,
+    // a one-line puzzle or a line of places.
     puzzle: $ => prec.right(1, seq(
       optional($.header),
       choice(
-        prec.right(repeat1(choice($.row, $.border))),
+        seq(
+          repeat($.border),
+          alias($._first_row, $.row),
+          prec.right(repeat(choice($.row, $.border))),
+        ),
+        prec.right(repeat1($.border)),
         $.one_line,
         $.places_line,
       ),
@@ -71,13 +80,18 @@ module.exports = grammar({
 
     comment: _ => token(seq('#', /[^\r\n]*/)),
 
-    // A grid row: its cells, `|` separators, stray characters, a trailing comment.
+    // A grid row: its cells, `|` separators, stray characters, a trailing comment; or a
+    // pencil-mark row, where a group of several digits is one cell's candidates.
     row: $ => choice(
-      seq($._row_start, repeat1($._row_item), optional($.comment), $._line_end),
-      // A pencil-mark row: a group of several digits is one cell's candidates.
-      seq($._marks_row_start, repeat1(choice($._row_item, $.marks)), optional($.comment),
-        $._line_end),
+      seq($._row_start, $._row_rest),
+      seq($._marks_row_start, $._marks_row_rest),
     ),
+    _first_row: $ => choice(
+      seq($._first_row_start, $._row_rest),
+      seq($._first_marks_row_start, $._marks_row_rest),
+    ),
+    _row_rest: $ => seq(repeat1($._row_item), optional($.comment), $._line_end),
+    _marks_row_rest: $ => seq(repeat1(choice($._row_item, $.marks)), optional($.comment), $._line_end),
     _row_item: $ => choice($._cell, $.separator, $.stray),
     _cell: $ => choice($.given, $.empty, $.entry),
 

@@ -5,12 +5,15 @@
 // groups as the grid's side). At the start of a line it looks the whole line over without
 // consuming it and returns a zero-width marker saying which kind it is; the grammar then reads
 // the line with the tokens of that kind. It also ends lines (a line break, or the end of the
-// file) and reads the free text after a one-line puzzle. It keeps no state between tokens.
+// file) and reads the free text after a one-line puzzle. Its state is the grid block being
+// read: its side (the first row's width) and how many rows it has had, so that a row past the
+// side starts a new block, as in parse.rs (two grids written back to back are two puzzles).
 
 #include "tree_sitter/parser.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 enum TokenType {
   LINE_END,
@@ -20,24 +23,41 @@ enum TokenType {
   PLACES_START,
   ROW_START,
   MARKS_ROW_START,
+  FIRST_ROW_START,
+  FIRST_MARKS_ROW_START,
+  COMMENT_START,
   BORDER_START,
   TEXT_START,
   FREE_TEXT,
   ERROR_SENTINEL,
 };
 
-void *tree_sitter_sudoku_external_scanner_create(void) { return NULL; }
-void tree_sitter_sudoku_external_scanner_destroy(void *payload) { (void)payload; }
+// The grid block being read.
+typedef struct {
+  // The side the first row gave (its cells, or a pencil-mark row's groups); 0 outside a block,
+  // UNBOUNDED when the first row's width is no side (such a block goes on until a break).
+  uint8_t side;
+  // The rows read so far (borders are not rows).
+  uint8_t rows;
+} Block;
+
+#define UNBOUNDED 255
+
+void *tree_sitter_sudoku_external_scanner_create(void) {
+  return calloc(1, sizeof(Block));
+}
+void tree_sitter_sudoku_external_scanner_destroy(void *payload) { free(payload); }
 unsigned tree_sitter_sudoku_external_scanner_serialize(void *payload, char *buffer) {
-  (void)payload;
-  (void)buffer;
-  return 0;
+  Block *block = payload;
+  buffer[0] = (char)block->side;
+  buffer[1] = (char)block->rows;
+  return 2;
 }
 void tree_sitter_sudoku_external_scanner_deserialize(void *payload, const char *buffer,
                                                      unsigned length) {
-  (void)payload;
-  (void)buffer;
-  (void)length;
+  Block *block = payload;
+  block->side = length >= 2 ? (uint8_t)buffer[0] : 0;
+  block->rows = length >= 2 ? (uint8_t)buffer[1] : 0;
 }
 
 static bool is_newline(int32_t c) { return c == '\n' || c == '\r'; }
@@ -249,7 +269,7 @@ static bool is_metadata(TSLexer *lexer) {
 
 bool tree_sitter_sudoku_external_scanner_scan(void *payload, TSLexer *lexer,
                                               const bool *valid_symbols) {
-  (void)payload;
+  Block *block = payload;
   bool recovering = valid_symbols[ERROR_SENTINEL];
   bool had_space = false;
   while (!lexer->eof(lexer) && is_space(lexer->lookahead)) {
@@ -275,38 +295,56 @@ bool tree_sitter_sudoku_external_scanner_scan(void *payload, TSLexer *lexer,
     return true;
   }
 
-  if (!valid_symbols[ROW_START]) return false;
+  if (!valid_symbols[FIRST_ROW_START]) return false;
   // The start of a line.
   if (lexer->eof(lexer)) return false;
   if (is_newline(lexer->lookahead)) {
     if (!valid_symbols[BLANK_LINE]) return false;
     skip_newline(lexer);
+    block->side = 0; // a blank line ends a block
     lexer->result_symbol = BLANK_LINE;
     return true;
   }
   lexer->mark_end(lexer); // every marker below is zero-width
   if (lexer->lookahead == '#') {
-    if (valid_symbols[METADATA_START] && is_metadata(lexer)) {
-      lexer->result_symbol = METADATA_START;
-      return true;
-    }
-    return false; // a comment, read by the grammar
+    // A comment line, metadata or not, ends a block.
+    block->side = 0;
+    lexer->result_symbol = is_metadata(lexer) ? METADATA_START : COMMENT_START;
+    return true;
   }
   Line line = scan_line(lexer);
+  bool in_block = block->side != 0 && (block->side == UNBOUNDED || block->rows < block->side);
   if (line.border || line.slots == 0) {
-    lexer->result_symbol = BORDER_START;
-  } else if (line.slots == line.strays ||
-             (line.run == 0 && (line.strays > 3 || line.prose))) {
-    lexer->result_symbol = TEXT_START;
-  } else if (is_places_count(line.run)) {
-    lexer->result_symbol = PLACES_START;
-  } else if (is_one_line_count(line.run) &&
-             (line.run != 16 || (!is_marks_row(&line) && sixteen_is_one_liner(lexer, &line)))) {
-    lexer->result_symbol = ONE_LINE_START;
-  } else if (is_marks_row(&line)) {
-    lexer->result_symbol = MARKS_ROW_START;
-  } else {
-    lexer->result_symbol = ROW_START;
+    lexer->result_symbol = BORDER_START; // borders neither count nor end a block
+    return true;
   }
+  if (line.slots == line.strays || (line.run == 0 && (line.strays > 3 || line.prose))) {
+    block->side = 0;
+    lexer->result_symbol = TEXT_START;
+    return true;
+  }
+  if (is_places_count(line.run)) {
+    block->side = 0;
+    lexer->result_symbol = PLACES_START;
+    return true;
+  }
+  // Inside a 16×16 block a 16-cell line is its next row.
+  bool row_of_block = in_block && block->side == 16 && line.run == 16;
+  if (is_one_line_count(line.run) && !row_of_block &&
+      (line.run != 16 || (!is_marks_row(&line) && sixteen_is_one_liner(lexer, &line)))) {
+    block->side = 0;
+    lexer->result_symbol = ONE_LINE_START;
+    return true;
+  }
+  bool marks = is_marks_row(&line);
+  if (in_block) {
+    block->rows++;
+    lexer->result_symbol = marks ? MARKS_ROW_START : ROW_START;
+    return true;
+  }
+  unsigned width = marks ? line.groups : (line.run > 0 ? line.run : line.slots);
+  block->side = is_side(width) ? (uint8_t)width : UNBOUNDED;
+  block->rows = 1;
+  lexer->result_symbol = marks ? FIRST_MARKS_ROW_START : FIRST_ROW_START;
   return true;
 }
