@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The tree-sitter grammar (editors/tree-sitter-sudoku): the committed parser is the one
-# grammar.js generates, the CLI's corpus and highlight tests pass, and every shipped puzzle
-# file parses without an ERROR node.
+# grammar.js generates, the CLI's corpus and highlight tests pass, every shipped puzzle file
+# parses without an ERROR node, and Helix's copy of the highlights has the same patterns.
 #
 #   bash tests/tree-sitter.sh
 #
@@ -66,6 +66,18 @@ if (cd "$GRAMMAR" && "$ts" parse --quiet "${files[@]}") >"$work/parse.log" 2>&1;
 else
     cat "$work/parse.log"
     fail "files in puzzles/ parse without an error node"
+fi
+
+# 4. Helix's highlights are the grammar's with Helix's scope names: the same patterns, so that a
+#    change to one is made to the other.
+patterns() { grep -v '^;' "$1" | grep -v '^$' | grep -v '(stray)'; }
+if diff <(patterns "$GRAMMAR/queries/highlights.scm") \
+    <(patterns "$REPO/editors/helix/queries/sudoku/highlights.scm" \
+        | sed 's/@constant\.numeric$/@number/; s/@variable\.other\.member$/@property/') >"$work/queries.diff"; then
+    ok "editors/helix/queries/sudoku/highlights.scm has the grammar's patterns"
+else
+    cat "$work/queries.diff"
+    fail "editors/helix/queries/sudoku/highlights.scm differs from the grammar's highlights.scm beyond scope names"
 fi
 
 finish
