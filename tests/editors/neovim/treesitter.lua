@@ -2,7 +2,8 @@
 -- compiled by tests/editors/neovim.sh into $SUDOKU_PARSER, and the queries that editors/neovim
 -- ships (queries/sudoku/, links to the grammar's): the parser registered as a user's config
 -- does it, vim.treesitter started on .sudoku buffers, the captures under a given, an empty
--- cell, a separator, a border, a comment, metadata, pencil marks and places, and the folds.
+-- cell, a separator, a border, a comment, metadata, pencil marks and places, the folds, and
+-- the tree after edits.
 local parser = assert(os.getenv('SUDOKU_PARSER'), 'SUDOKU_PARSER not set')
 local puzzles = assert(os.getenv('PUZZLES'), 'PUZZLES not set')
 local failures = 0
@@ -93,6 +94,37 @@ local ok, err = xpcall(function()
     'the pencil-mark grid folds with its title (lines 5-18)',
     vim.fn.foldclosed(5) .. '-' .. vim.fn.foldclosedend(5))
   check(vim.fn.foldlevel(4) == 0 and vim.fn.foldlevel(19) == 0, 'blank lines between puzzles are in no fold')
+
+  -- Edits: the scanner keeps the grid block it reads (its side, its rows so far), so after each
+  -- edit the tree Neovim updates incrementally must be the one a fresh parse gives.
+  buf = vim.api.nvim_create_buf(true, false)
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false,
+    { '12|34', '34|12', '--+--', '21|43', '43|21', '.2|3.', '3.|.2', '--+--', '2.|.3', '.3|2.' })
+  vim.bo[buf].filetype = 'sudoku'
+  local ts_parser = vim.treesitter.get_parser(buf, 'sudoku')
+  local function puzzles_in(root)
+    local n = 0
+    for child in root:iter_children() do
+      if child:type() == 'puzzle' then n = n + 1 end
+    end
+    return n
+  end
+  check(puzzles_in(ts_parser:parse()[1]:root()) == 2, 'two 4x4 grids back to back are two puzzles')
+  local edits = {
+    { 0, 1, {}, 'the first row deleted' },
+    { 2, 2, { '', '# title: x' }, 'a blank line and a title inserted' },
+    { 0, 0, { '1234123412341234' }, 'a 4x4 one-line puzzle inserted on top' },
+    { 3, 5, { '4 3 2 1' }, 'two lines replaced by a row' },
+  }
+  for _, edit in ipairs(edits) do
+    vim.api.nvim_buf_set_lines(buf, edit[1], edit[2], false, edit[3])
+    local incremental = ts_parser:parse()[1]:root():sexpr()
+    local text = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') .. '\n'
+    local fresh = vim.treesitter.get_string_parser(text, 'sudoku'):parse()[1]:root():sexpr()
+    check(incremental == fresh, 'after an edit (' .. edit[4] .. ') the tree is a fresh parse\'s',
+      '\n' .. incremental .. '\n' .. fresh)
+  end
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
 if failures > 0 then
