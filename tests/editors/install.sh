@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs every editor the editor tests drive, caching downloads under $EDITORS_CACHE.
 # Idempotent: each step is skipped when its result is already there.
-# Usage: install.sh [apt|neovim|kakoune|code-server|node|all]...
+# Usage: install.sh [apt|neovim|kakoune|code-server|node|tree-sitter|all]...
 set -euo pipefail
 
 REPO=${REPO:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -51,6 +51,16 @@ install_kakoune() {
     rm -rf "$CACHE/kak-lsp-build"
 }
 
+install_tree_sitter() {
+    # npm's tree-sitter-cli downloads its binary from GitHub; crates.io's builds here. Its
+    # QuickJS runtime reads grammar.js, so `tree-sitter generate` needs no node.
+    if [ -x "$CACHE/tree-sitter/bin/tree-sitter" ]; then log "tree-sitter: present"; return; fi
+    log "tree-sitter: cargo install tree-sitter-cli 0.27.1 (about 6 minutes, once)"
+    CARGO_TARGET_DIR="$CACHE/tree-sitter-build" cargo install -q tree-sitter-cli --version 0.27.1 --locked \
+        --root "$CACHE/tree-sitter"
+    rm -rf "$CACHE/tree-sitter-build"
+}
+
 install_code_server() {
     local dir="$CACHE/code-server-4.100.3"
     if [ -x "$dir/node_modules/.bin/code-server" ]; then log "code-server: present"; return; fi
@@ -89,6 +99,7 @@ for s in "${steps[@]}"; do
         kakoune) install_kakoune ;;
         code-server) install_code_server ;;
         node) install_node ;;
+        tree-sitter) install_tree_sitter ;;
         all) install_apt; install_neovim; install_node; install_code_server; install_kakoune ;;
         *) echo "install.sh: unknown step $s" >&2; exit 2 ;;
     esac

@@ -12,3 +12,13 @@ export XDG_CONFIG_HOME="$home/config" XDG_DATA_HOME="$home/data" XDG_STATE_HOME=
 timeout 120 "$CACHE/venv/bin/nvim" --headless --clean \
     --cmd "set rtp^=$REPO/editors/neovim" \
     -c "luafile $REPO/tests/editors/neovim/test.lua" </dev/null
+
+# The tree-sitter parser, compiled as a user (or nvim-treesitter) would, and its highlights and
+# folds in Neovim.
+command -v cc >/dev/null || { echo "  FAIL no C compiler (cc) to build the tree-sitter parser"; exit 1; }
+grammar="$REPO/editors/tree-sitter-sudoku"
+mkdir -p "$OUT/neovim-ts"
+cc -shared -fPIC -O1 -I "$grammar/src" "$grammar/src/parser.c" "$grammar/src/scanner.c" -o "$OUT/neovim-ts/sudoku.so"
+SUDOKU_PARSER="$OUT/neovim-ts/sudoku.so" PUZZLES="$REPO/puzzles" timeout 60 "$CACHE/venv/bin/nvim" --headless --clean \
+    --cmd "set rtp^=$REPO/editors/neovim" \
+    -c "luafile $REPO/tests/editors/neovim/treesitter.lua" </dev/null

@@ -1,0 +1,1 @@
+../../../tree-sitter-sudoku/queries/folds.scm
