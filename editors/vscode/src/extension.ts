@@ -65,7 +65,7 @@ function findServer(context: vscode.ExtensionContext): { command?: string; probl
   }
   return {
     problem:
-      'Sudoku: the sudoku-lsp language server was not found. Install it (`cargo install --path .` in the sudoku-lsp repository) so that `sudoku-lsp` is on PATH, or set "sudoku.server.path" to the binary.',
+      'Sudoku: the sudoku-lsp language server was not found. Install it (`cargo install sudoku-lsp`, or `cargo install --path .` in the sudoku-lsp repository) so that `sudoku-lsp` is on PATH, or set "sudoku.server.path" to the binary.',
   };
 }
 

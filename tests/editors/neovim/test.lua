@@ -1,7 +1,8 @@
 -- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
 -- filetype and syntax, diagnostics of a conflict, hover pencil marks, :SudokuSolve, the code
 -- lenses (rating, Hint, Solve), the hint code action and :SudokuNew; then semantic tokens, go to
--- definition, references, the outline, folding, completion, inlay hints and formatting.
+-- definition, references, the outline, folding, completion, inlay hints and formatting; last
+-- :checkhealth sudoku, with the server found and with a wrong path.
 -- Run by tests/editors/neovim.sh:
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
 local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
@@ -285,6 +286,32 @@ local ok, err = xpcall(function()
   check(vim.deep_equal(vim.api.nvim_buf_get_lines(buf, 0, -1, false), formatted),
     'vim.lsp.buf.format() writes the grid layout',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
+
+  -- :checkhealth sudoku (lua/sudoku/health.lua) from the attached puzzle: every check OK ...
+  local function checkhealth()
+    vim.cmd('silent checkhealth sudoku')
+    local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+    vim.cmd('tabclose') -- back to the puzzle
+    return report
+  end
+  local report = checkhealth()
+  local function has(text)
+    return report:find(text, 1, true) ~= nil
+  end
+  check(has('OK sudoku-lsp found: ' .. server), ':checkhealth sudoku finds the server at its path', report)
+  check(has('OK version: sudoku-lsp '), ':checkhealth sudoku reports the server\'s version', report)
+  check(has('OK *.sudoku files get the `sudoku` filetype'), ':checkhealth sudoku: the filetype is detected',
+    report)
+  check(report:find('OK sudoku%-lsp %(client %d+%) is attached to [^\n]*format%.sudoku') ~= nil,
+    ':checkhealth sudoku: a client is attached to the buffer', report)
+  check(not has('ERROR') and not has('WARNING'), ':checkhealth sudoku reports no error or warning', report)
+  -- ... and an ERROR, with advice, when the configured server path is wrong.
+  local wrong = fixtures .. '/no-such-sudoku-lsp'
+  vim.lsp.config('sudoku', { cmd = { wrong } })
+  report = checkhealth()
+  vim.lsp.config('sudoku', { cmd = { server } })
+  check(has('ERROR `' .. wrong .. '` (the config\'s cmd) is not an executable file') and has('cargo install sudoku-lsp'),
+    ':checkhealth sudoku: an ERROR with advice for a wrong server path', report)
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
 finish()
