@@ -2,7 +2,7 @@
 //! search, and says so on the command line (`cli`) and in editors (`lsp`).
 //!
 //! The code follows the data: text → `format` → `grid` → `engine` → `logic` → `analysis` → `cli` /
-//! `lsp`.
+//! `lsp`, with `render` (pictures of puzzles) beside those two faces.
 
 pub mod analysis;
 pub mod bench;
@@ -13,3 +13,4 @@ pub mod format;
 pub mod grid;
 pub mod logic;
 pub mod lsp;
+pub mod render;

@@ -144,6 +144,12 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
     analysis
 }
 
+/// Every digit placed more than once in a unit of a grid, entries included (what a picture of a
+/// solver's grid marks; `analyze` looks at the givens alone).
+pub fn conflicts(size: Size, variant: Variant, placed: &[u8]) -> Vec<Conflict> {
+    find_conflicts(geometry(size, variant), placed)
+}
+
 fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
     let mut conflicts = Vec::new();
     for (u, unit) in geometry.units.iter().enumerate() {

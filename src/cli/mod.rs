@@ -10,6 +10,7 @@ mod lines;
 mod new;
 mod rate;
 mod read;
+mod render;
 mod report;
 mod solve;
 
@@ -206,6 +207,42 @@ enum Command {
         #[arg(long, value_enum, default_value = "block")]
         layout: new::Layout,
     },
+    /// Draw each puzzle as a picture, SVG or PNG, for print and the web.
+    ///
+    /// Givens bold, entries (`+8`) blue, pencil marks small, conflicting cells tinted red, the
+    /// title above, the diagonals shaded in a diagonal puzzle. A file of one puzzle gives
+    /// STEM.svg (`easy.sudoku` → `easy.svg`), a file of several one picture per puzzle named by
+    /// the line of its first row (`collection-12.svg`). A file already there is replaced only
+    /// when render made it, or with --force. Exit status: 0 when no input has an error, 1 when
+    /// one has (printed on stderr as `check` prints them; conflicts are drawn), 2 for a usage
+    /// or I/O problem.
+    Render {
+        /// Files, folders, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        paths: Vec<String>,
+        /// `svg`, or `png` (drawn with the system's fonts, or those in $SUDOKU_LSP_FONT_DIR).
+        #[arg(long, value_enum, default_value = "svg")]
+        format: render::PictureFormat,
+        /// Pencil marks worked out from the placed digits in empty cells without marks.
+        #[arg(long)]
+        candidates: bool,
+        /// The solution's digits, lighter, in the empty cells (when there is exactly one).
+        #[arg(long)]
+        solution: bool,
+        /// The folder to write into (made if missing; the current folder by default), or `-`
+        /// for the one picture on standard output.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// Replace files that render did not make.
+        #[arg(long)]
+        force: bool,
+        /// Search nodes allowed per puzzle before its solution is given up on.
+        #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+        max_nodes: u64,
+        /// Stop reading an input past this size (bytes, or with K, M, G: 500M, 2G).
+        #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
+        max_file_size: u64,
+    },
     /// Print the completion script for a shell, to source from its startup file.
     ///
     /// bash: `sudoku-lsp completions bash > ~/.local/share/bash-completion/completions/sudoku-lsp`;
@@ -362,6 +399,32 @@ pub fn main() -> i32 {
                 layout,
             })
         }
+        Some(Command::Render {
+            paths,
+            format,
+            candidates,
+            solution,
+            out,
+            force,
+            max_nodes,
+            max_file_size,
+        }) => match stdin_if_none(paths) {
+            Ok(paths) => render::run(
+                &paths,
+                &render::Options {
+                    format,
+                    drawing: crate::render::Options {
+                        candidates,
+                        solution,
+                    },
+                    out,
+                    force,
+                    max_nodes,
+                    max_file: max_file_size,
+                },
+            ),
+            Err(code) => code,
+        },
         Some(Command::Completions { shell }) => docs::completions(Args::command(), shell),
         Some(Command::Man { out }) => docs::man(Args::command(), out.as_deref()),
         Some(Command::Help { command }) => help(command.as_deref()),
@@ -377,7 +440,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, bench, completions, man and help"
+                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, render, bench, completions, man and help"
                 ))
             }
         },

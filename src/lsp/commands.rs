@@ -15,6 +15,7 @@ use crate::analysis::{parse_window, Request, Symmetry, Verdict};
 use crate::format::Puzzle;
 use crate::grid::geometry;
 use crate::grid::{Size, Variant};
+use crate::render;
 
 /// Show the puzzle's rating in full.
 pub const RATING: &str = "sudoku.rating";
@@ -29,7 +30,11 @@ pub const SOLVE: &str = "sudoku.solve";
 /// 9 by default), `variant`, `symmetry`, `rating` (a window such as `"4.0..6.0"`), `seed`.
 pub const NEW_PUZZLE: &str = "sudoku.newPuzzle";
 
-pub const ALL: [&str; 4] = [RATING, HINT, SOLVE, NEW_PUZZLE];
+/// The picture of the puzzle at the position: its SVG text is the command's result. Optional
+/// arguments, as `sudoku-lsp render` takes them: `candidates`, `solution` (booleans).
+pub const RENDER: &str = "sudoku.render";
+
+pub const ALL: [&str; 5] = [RATING, HINT, SOLVE, NEW_PUZZLE, RENDER];
 
 /// The one argument of every command.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -48,6 +53,10 @@ pub struct Args {
     pub rating: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub candidates: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<bool>,
 }
 
 /// The time the new-puzzle command gives the generator (a rating window may need it).
@@ -119,6 +128,8 @@ pub fn command(
         symmetry: None,
         rating: None,
         seed: None,
+        candidates: None,
+        solution: None,
     };
     Command {
         title,
@@ -248,4 +259,11 @@ pub fn solve(view: &View, offset: usize) -> Result<WorkspaceEdit, String> {
         (_, Some(disabled)) => Err(format!("cannot solve: {}", disabled.reason)),
         (None, None) => Err("cannot solve".into()),
     }
+}
+
+/// The SVG picture of the puzzle at an offset (the render command), drawn from its analysis.
+pub fn render(view: &View, offset: usize, options: &render::Options) -> Result<String, String> {
+    let (index, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there")?;
+    let analysis = view.analysis(index);
+    Ok(render::svg(&render::draw(puzzle, &analysis, options)))
 }

@@ -48,7 +48,16 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                 let mut lines = analysis::summarize(puzzle, &view.analysis(index));
                 lines.extend(commands::rating_lines(view, index, puzzle));
                 let heading = heading(view, index, puzzle);
-                (summary(&heading, &lines, style), view.line_span(offset))
+                let mut value = summary(&heading, &lines, style);
+                let on_title =
+                    puzzle.anchor() != puzzle.first_row && puzzle.anchor().touches(offset);
+                if let (true, Style::Markdown) = (on_title, style) {
+                    if let Some(image) = picture(view, index, puzzle) {
+                        value.push_str("\n\n");
+                        value.push_str(&image);
+                    }
+                }
+                (value, view.line_span(offset))
             }
         },
         None => {
@@ -81,6 +90,25 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
     Some(Hover {
         contents: HoverContents::Markup(MarkupContent { kind, value }),
         range: Some(view.range(span)),
+    })
+}
+
+/// The largest picture a hover carries (a 25×25 full of pencil marks is over a megabyte).
+const MAX_PICTURE: usize = 256 << 10;
+
+/// The puzzle's picture as a Markdown image with the SVG inline (`data:` URI, base64), for a
+/// hover on its title; `None` when the SVG is too large to send with every such hover.
+fn picture(view: &View, index: usize, puzzle: &Puzzle) -> Option<String> {
+    use base64::Engine;
+    let analysis = view.analysis(index);
+    let svg = crate::render::svg(&crate::render::draw(
+        puzzle,
+        &analysis,
+        &crate::render::Options::default(),
+    ));
+    (svg.len() <= MAX_PICTURE).then(|| {
+        let data = base64::engine::general_purpose::STANDARD.encode(svg);
+        format!("![The puzzle](data:image/svg+xml;base64,{data})")
     })
 }
 

@@ -1575,6 +1575,23 @@ impl LanguageServer for Backend {
         let uri = args.uri.clone();
         let position = args.position;
         let inner = &self.inner;
+        if params.command == commands::RENDER {
+            // The one command with a result: the picture, for the client to show or save.
+            let options = crate::render::Options {
+                candidates: args.candidates.unwrap_or(false),
+                solution: args.solution.unwrap_or(false),
+            };
+            let svg = inner
+                .query("render command", &uri, move |view| {
+                    Some(commands::render(view, view.offset(position), &options))
+                })
+                .await;
+            return match svg {
+                Some(Ok(svg)) => Ok(Some(LSPAny::String(svg))),
+                Some(Err(why)) => Err(Error::invalid_params(why)),
+                None => Err(Error::invalid_params(gone(&uri))),
+            };
+        }
         let outcome: std::result::Result<(), String> = match params.command.as_str() {
             commands::RATING => {
                 let message = inner

@@ -14,7 +14,7 @@ log() { printf '[install] %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi; }
 
 install_apt() {
-    local want=(chromium vim vim-ale kakoune ripgrep libkrb5-dev build-essential pkg-config python3-venv zsh fish man-db)
+    local want=(chromium vim vim-ale kakoune ripgrep libkrb5-dev build-essential pkg-config python3-venv zsh fish man-db fonts-dejavu-core)
     local missing=()
     for p in "${want[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
     local need_emacs=1
