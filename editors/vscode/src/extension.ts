@@ -1,7 +1,8 @@
 // The Sudoku extension: starts sudoku-lsp for `.sudoku` files and adds a few commands.
 //
-// Everything about puzzles (diagnostics, hover, code actions) comes from the server; this file
-// only finds the server, starts and restarts it, and exposes "Solve puzzle" in the palette.
+// Everything about puzzles (diagnostics, hover, code actions, pictures) comes from the server;
+// this file only finds the server, starts and restarts it, and exposes "Solve puzzle" and the
+// preview (`preview.ts`) in the palette.
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -12,6 +13,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { Preview } from './preview';
 
 const SERVER_NAME = process.platform === 'win32' ? 'sudoku-lsp.exe' : 'sudoku-lsp';
 
@@ -20,6 +22,7 @@ let output: vscode.OutputChannel | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('Sudoku');
+  const preview = new Preview(() => client);
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand('sudoku.restartServer', () => restart(context)),
@@ -28,6 +31,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       applyNamedAction(/^Fill all forced cells/),
     ),
     vscode.commands.registerCommand('sudoku.insertNewPuzzle', () => insertNewPuzzle()),
+    preview,
+    vscode.commands.registerCommand('sudoku.showPreview', () => preview.show()),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('sudoku.server.path')) {
         await restart(context);

@@ -2,7 +2,8 @@
 // language mode, conflict squiggles and Problems entries (an unopened file's too: workspace
 // diagnostics), hover pencil marks, the code lenses
 // (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle", "Format Document",
-// the outline (Go to Symbol) and semantic tokens (Inspect Editor Tokens and Scopes).
+// the outline (Go to Symbol), semantic tokens (Inspect Editor Tokens and Scopes) and the live
+// preview beside the text (a webview with the server's picture, redrawn after an edit).
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
 const fs = require('fs');
 const path = require('path');
@@ -279,6 +280,41 @@ async function run(page) {
   const starts = sudokuLog().split('\n').filter((l) => l.startsWith('Starting '));
   check(starts.length >= 2 && starts[0].includes('/extensions/') && starts.at(-1) === `Starting ${process.env.SUDOKU_LSP}`,
     'the Sudoku output shows the bundled server first, then the one sudoku.server.path names', starts.join('; '));
+
+  // "Sudoku: Open Preview to the Side": the server's picture of the puzzle under the cursor,
+  // beside the text, drawn again after an edit.
+  await openFile(page, 'format.sudoku');
+  await goTo(page, 3, 5);
+  await command(page, 'Sudoku: Open Preview to the Side');
+  const drawn = await until(() => previewPicture(page));
+  check(!!drawn && /<svg[\s>]/.test(drawn) && drawn.includes('Loose'),
+    'the preview beside the text draws the puzzle under the cursor, its title "Loose" above',
+    (drawn || '(no picture)').slice(0, 200));
+  const fives = (svg) => (svg.match(/>5<\/text>/g) || []).length;
+  const before = drawn ? fives(drawn) : 0;
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-preview.png') });
+  // Row A's first cell is empty: type a 5 over its dot.
+  await goTo(page, 3, 1);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.type('5');
+  const redrawn = await until(async () => {
+    const svg = await previewPicture(page);
+    return svg && fives(svg) === before + 1 ? svg : undefined;
+  });
+  check(!!redrawn, `after typing a 5 into A1 the preview draws one 5 more (${before} before)`,
+    `${fives((await previewPicture(page)) || '')} fives`);
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-preview-edited.png') });
+  await page.keyboard.press('Control+Z');
+}
+
+/** The SVG the preview shows: its webview's picture, a data URI, decoded; found in any frame. */
+async function previewPicture(page) {
+  const prefix = 'data:image/svg+xml;base64,';
+  for (const frame of page.frames()) {
+    const src = await frame.locator('#picture').getAttribute('src', { timeout: 300 }).catch(() => null);
+    if (src && src.startsWith(prefix)) return Buffer.from(src.slice(prefix.length), 'base64').toString('utf8');
+  }
+  return undefined;
 }
 
 main();
