@@ -12,7 +12,7 @@ use std::process::Command;
 use common::cli::{bin, run, scratch, write};
 
 /// The commands every completion script and the manual must name.
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "check",
     "solve",
     "marks",
@@ -22,6 +22,7 @@ const COMMANDS: [&str; 12] = [
     "hint",
     "bench",
     "new",
+    "render",
     "completions",
     "man",
     "help",
