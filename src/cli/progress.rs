@@ -3,8 +3,8 @@
 //! the run has taken more than a second (a short run prints nothing more); cleared at the end,
 //! so what is left on the terminal is the output alone.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -13,36 +13,39 @@ const DELAY: Duration = Duration::from_secs(1);
 
 pub struct Progress {
     bar: ProgressBar,
-    start: Instant,
-    /// Whether the line may be shown at all (stderr a terminal, text output).
-    allowed: bool,
-    shown: AtomicBool,
+    /// Set once the run is over, under the lock the delayed showing takes, so the line is never
+    /// shown after it was cleared.
+    over: Arc<Mutex<bool>>,
 }
 
 impl Progress {
     /// A counter of `what` (`puzzles checked`), shown when `for_people` and stderr is a terminal.
     pub fn new(what: &str, for_people: bool) -> Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let template = format!("{{spinner}} {{pos}} {what} ({{per_sec}}, {{elapsed}})");
+        // Not `{per_sec}`: indicatif writes it with four decimals.
+        let template = format!("{{spinner}} {{human_pos}} {what} ({{elapsed}})");
         let style = ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| ProgressStyle::default_spinner());
         bar.set_style(style);
-        Progress {
-            bar,
-            start: Instant::now(),
-            allowed: for_people && std::io::IsTerminal::is_terminal(&std::io::stderr()),
-            shown: AtomicBool::new(false),
+        let over = Arc::new(Mutex::new(false));
+        if for_people && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            // Shown after the delay even while one slow piece holds the run: a timer of its own.
+            let (bar, over) = (bar.clone(), over.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(DELAY);
+                let over = over.lock().unwrap_or_else(|e| e.into_inner());
+                if !*over {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(200));
+                }
+            });
         }
+        Progress { bar, over }
     }
 
-    /// `n` more done (from any thread); the line appears once the run is past the delay.
+    /// `n` more done (from any thread).
     pub fn add(&self, n: usize) {
         self.bar.inc(n as u64);
-        if self.allowed && self.start.elapsed() > DELAY && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(200));
-        }
     }
 
     /// Run `f` (writing to stdout or stderr) with the line out of the way, so the two never mix
@@ -53,6 +56,8 @@ impl Progress {
 
     /// Clear the line: the terminal is left with the output alone.
     pub fn finish(&self) {
+        let mut over = self.over.lock().unwrap_or_else(|e| e.into_inner());
+        *over = true;
         self.bar.finish_and_clear();
     }
 }
@@ -60,6 +65,6 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         // An early return (stdout closed) must not leave the line behind either.
-        self.bar.finish_and_clear();
+        self.finish();
     }
 }

@@ -105,7 +105,9 @@ fn solve_to_stdout(input: &Input, run: &Run, several: bool) -> i32 {
     let mut solving = Solving::new(input.name(), run, paint);
     let mut ends_with_newline = true;
     let read = read::pieces(reader, run.max_file, |piece| {
+        let puzzles = piece.document.puzzles.len();
         let output = solving.piece(piece);
+        run.progress.add(puzzles);
         if let Some(&last) = output.last() {
             ends_with_newline = last == b'\n';
         }
@@ -144,7 +146,9 @@ fn solve_in_place(input: &Input, run: &Run) -> i32 {
     let mut solving = Solving::new(name.clone(), run, Paint::off());
     let mut written = Ok(());
     let read = read::pieces(reader, run.max_file, |piece| {
+        let puzzles = piece.document.puzzles.len();
         let output = solving.piece(piece);
+        run.progress.add(puzzles);
         if written.is_ok() {
             written = replacement.write(&output);
         }
@@ -220,7 +224,6 @@ impl<'b> Solving<'b> {
     /// The solved text of one piece (its bytes unchanged if they are not UTF-8). Problems go
     /// to stderr as check prints them.
     fn piece(&mut self, piece: Piece) -> Vec<u8> {
-        self.run.progress.add(piece.document.puzzles.len());
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         if let (Some(raw), Some((_, at))) = (&piece.raw, piece.invalid) {
             let (line, column) = index.line_column(at);
