@@ -8,8 +8,10 @@ use std::io::Write;
 
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::progress::Progress;
 use super::read;
 use super::report;
+use super::style::{self, Paint};
 use crate::analysis::{document_findings, Cache};
 use crate::engine::Budget;
 use crate::finding::{plural, Code, Finding, Severity, Span};
@@ -40,7 +42,7 @@ pub fn run(args: &[String], options: &Options) -> i32 {
     let mut unreadable = collected.problems;
     for input in &collected.inputs {
         if let Err(message) = check_input(input, &budget, options, &mut out) {
-            eprintln!("sudoku-lsp: {message}");
+            out.progress.suspend(|| style::say_error(&message));
             unreadable += 1;
         }
         if out.broken {
@@ -70,7 +72,8 @@ fn check_input(
     let mut invalid_reported = false;
     let read = read::pieces(reader, options.max_file, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
-        puzzles += piece.document.puzzles.len();
+        let count = piece.document.puzzles.len();
+        puzzles += count;
         let mut found = document_findings(
             piece.document,
             budget,
@@ -86,6 +89,8 @@ fn check_input(
         for finding in &found {
             out.finding(&name, &index, finding);
         }
+        out.progress.add(count);
+        out.flush();
     });
     out.tally.puzzles += puzzles;
     if puzzles == 0 && said == 0 && read.is_ok() {
@@ -113,10 +118,19 @@ struct Tally {
     notes: usize,
 }
 
-/// Prints findings as they come: quickfix lines, or one JSON document written as it goes.
+/// The most output held before it is written out.
+const PENDING_MAX: usize = 64 << 10;
+
+/// Prints findings as they come: quickfix lines, or one JSON document written as it goes. A
+/// piece's output is written at once at its end, with the progress line out of the way.
 struct Printer {
     format: OutputFormat,
-    stdout: std::io::BufWriter<std::io::Stdout>,
+    /// Colour for the text lines on stdout (off in machine formats).
+    paint: Paint,
+    progress: Progress,
+    stdout: std::io::Stdout,
+    /// What is written but not yet out: the current piece's lines.
+    pending: Vec<u8>,
     tally: Tally,
     /// JSON findings written so far (a comma goes before every one but the first).
     written: usize,
@@ -128,9 +142,13 @@ struct Printer {
 
 impl Printer {
     fn new(format: OutputFormat) -> Printer {
+        let text = format == OutputFormat::Text;
         let mut printer = Printer {
             format,
-            stdout: std::io::BufWriter::new(std::io::stdout()),
+            paint: if text { Paint::stdout() } else { Paint::off() },
+            progress: Progress::new("puzzles checked", text),
+            stdout: std::io::stdout(),
+            pending: Vec::new(),
             tally: Tally::default(),
             written: 0,
             rules: Default::default(),
@@ -154,7 +172,7 @@ impl Printer {
         match self.format {
             OutputFormat::Text if finding.severity == Severity::Hint => {}
             OutputFormat::Text => {
-                let line = report::line(name, index, finding);
+                let line = report::line(name, index, finding, self.paint);
                 self.write(format!("{line}\n").as_bytes());
             }
             OutputFormat::Json => {
@@ -184,6 +202,8 @@ impl Printer {
 
     /// Close the JSON document, or say the summary on stderr; flush.
     fn finish(&mut self, files: usize) {
+        self.flush();
+        self.progress.finish();
         let t = &self.tally;
         match self.format {
             OutputFormat::Json => {
@@ -204,15 +224,38 @@ impl Printer {
             }
             OutputFormat::Text | OutputFormat::Github => eprintln!("{}", summary(files, t)),
         }
-        if !self.broken && self.stdout.flush().is_err() {
-            self.broken = true;
-        }
+        self.flush();
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        if !self.broken && self.stdout.write_all(bytes).is_err() {
-            self.broken = true;
+        if !self.broken {
+            self.pending.extend_from_slice(bytes);
         }
+        // A piece can have far more findings than text (a line of metadata each): memory stays
+        // flat.
+        if self.pending.len() >= PENDING_MAX {
+            self.flush();
+        }
+    }
+
+    /// Write out what is pending, with the progress line out of the way.
+    fn flush(&mut self) {
+        let Printer {
+            progress,
+            stdout,
+            pending,
+            broken,
+            ..
+        } = self;
+        if *broken {
+            return;
+        }
+        let written = progress.suspend(|| {
+            let mut stdout = stdout.lock();
+            stdout.write_all(pending).and_then(|()| stdout.flush())
+        });
+        pending.clear();
+        *broken = written.is_err();
     }
 }
 

@@ -13,6 +13,7 @@ use super::in_place::{HashingReader, NotReplaced, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read::{self, Piece};
+use super::style::{self, Paint};
 use crate::finding::Span;
 use crate::format::{apply_edits, format_edits, Edit, Options, Style};
 
@@ -50,6 +51,7 @@ pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
     let options = Options::style(style);
     let mut code = if collected.problems > 0 { 2 } else { 0 };
     let (mut changed, mut unchanged) = (0, 0);
+    let (stdout, stderr) = (Paint::stdout(), Paint::stderr());
     for input in &collected.inputs {
         let outcome = match (input, check) {
             (_, true) => check_one(input, &options, max_file),
@@ -60,9 +62,9 @@ pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
             Ok(Outcome::Changed) => {
                 changed += 1;
                 if check {
-                    println!("{}", input.name());
+                    println!("{}", stdout.paint(style::PATH, input.name()));
                 } else if *input != Input::Stdin {
-                    eprintln!("reformatted {}", input.name());
+                    eprintln!("reformatted {}", stderr.paint(style::PATH, input.name()));
                 }
             }
             Ok(Outcome::Unchanged) => unchanged += 1,
@@ -206,10 +208,10 @@ fn in_place(input: &Input, options: &Options, max_file: u64) -> Result<Outcome, 
     match replacement.finish(read_hash.get()) {
         Ok(()) => Ok(outcome),
         Err(NotReplaced::Changed) => {
-            eprintln!(
-                "sudoku-lsp: {name}: the file changed while it was being formatted; left as it is \
-                 now, not overwritten (run fmt again)"
-            );
+            super::style::say_error(&format!(
+                "{name}: the file changed while it was being formatted; left as it is now, not \
+                 overwritten (run fmt again)"
+            ));
             Err(1)
         }
         Err(NotReplaced::Io(e)) => Err(super::fail(&format!(

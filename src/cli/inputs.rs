@@ -75,7 +75,7 @@ pub fn collect(args: &[String]) -> Collected {
 }
 
 fn problem(collected: &mut Collected, message: String) {
-    eprintln!("sudoku-lsp: {message}");
+    super::style::say_error(&message);
     collected.problems += 1;
 }
 

@@ -8,11 +8,13 @@ mod in_place;
 mod inputs;
 mod lines;
 mod new;
+mod progress;
 mod rate;
 mod read;
 mod render;
 mod report;
 mod solve;
+mod style;
 
 use std::io::IsTerminal;
 
@@ -36,6 +38,15 @@ struct Args {
     /// Serve the Language Server Protocol on stdin/stdout (the default with no subcommand).
     #[arg(long)]
     stdio: bool,
+    /// Colour: `auto` on a terminal unless NO_COLOR is set, `always`, or `never`.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value = "auto"
+    )]
+    color: style::ColorArg,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -305,6 +316,8 @@ impl Grading {
 
 /// Run the binary; returns the exit code.
 pub fn main() -> i32 {
+    // Before parsing: clap's help and usage errors are printed while it parses.
+    style::ColorArg::from_raw_args(std::env::args_os()).apply();
     let args = match Args::try_parse() {
         Ok(args) => args,
         Err(e) => {
@@ -312,6 +325,7 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
+    args.color.apply();
     match args.command {
         None => crate::lsp::run(),
         Some(Command::Check {
@@ -512,8 +526,8 @@ fn node_budget(max_nodes: u64) -> crate::engine::Budget<'static> {
     }
 }
 
-/// A usage or I/O problem: said on stderr, exit status 2.
+/// A usage or I/O problem: said on stderr (`sudoku-lsp: error: …`), exit status 2.
 fn fail(message: &str) -> i32 {
-    eprintln!("sudoku-lsp: {message}");
+    style::say_error(message);
     2
 }

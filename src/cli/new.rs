@@ -98,7 +98,7 @@ pub fn run(options: &Options) -> i32 {
                 Ok(puzzle) => describe(&puzzle, options, seed, n),
                 Err(analysis::Failure::OutOfTime { tried }) => {
                     missing += 1;
-                    eprintln!("sudoku-lsp: {}", out_of_time(options, n, tried));
+                    super::style::say_error(&out_of_time(options, n, tried));
                     continue;
                 }
             };

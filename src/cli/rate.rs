@@ -9,7 +9,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use super::progress::Progress;
+use super::style::{self, Paint};
+
 use serde_json::{json, Value};
 
 use super::inputs::{self, Input};
@@ -49,7 +51,6 @@ pub struct Options {
 pub fn run(args: &[String], options: &Options) -> i32 {
     let collected = inputs::collect(args);
     let mut out = Output::new(options.format);
-    out.progress = Progress::new();
     let mut code = if collected.problems > 0 { 2 } else { 0 };
     for input in &collected.inputs {
         match grade_input(input, options, &mut out) {
@@ -80,14 +81,14 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output) -> Result<boo
         for problem in &piece.document.problems {
             if problem.severity <= Severity::Warning {
                 unrated |= problem.severity == Severity::Error;
-                eprintln!("{}", report::line(&name, &index, problem));
+                eprintln!("{}", report::line(&name, &index, problem, Paint::stderr()));
             }
         }
         let puzzles = &piece.document.puzzles;
         let progress = &out.progress;
         let graded = in_parallel(puzzles, |puzzle| {
             let graded = grade_one(puzzle, options);
-            progress.inc();
+            progress.add(1);
             graded
         });
         for (puzzle, graded) in puzzles.iter().zip(&graded) {
@@ -148,46 +149,6 @@ fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// How many puzzles are graded so far, on stderr when it is a terminal and the run has taken
-/// more than a second (a short run prints nothing more).
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    terminal: bool,
-    shown: std::sync::atomic::AtomicBool,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let style =
-            ProgressStyle::with_template("{spinner} {pos} puzzles graded ({per_sec}, {elapsed})")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner());
-        bar.set_style(style);
-        Progress {
-            bar,
-            start: Instant::now(),
-            terminal: std::io::IsTerminal::is_terminal(&std::io::stderr()),
-            shown: Default::default(),
-        }
-    }
-
-    fn inc(&self) {
-        self.bar.inc(1);
-        if self.terminal
-            && self.start.elapsed() > Duration::from_secs(1)
-            && !self.shown.swap(true, Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.bar.enable_steady_tick(Duration::from_millis(200));
-        }
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
 struct Place<'n> {
     name: &'n str,
     line: usize,
@@ -198,6 +159,8 @@ struct Place<'n> {
 struct Output {
     progress: Progress,
     format: OutputFormat,
+    /// Colour for the text output on stdout (off for JSON).
+    paint: Paint,
     stdout: std::io::BufWriter<std::io::Stdout>,
     written: usize,
     broken: bool,
@@ -206,7 +169,11 @@ struct Output {
 impl Output {
     fn new(format: OutputFormat) -> Output {
         let mut out = Output {
-            progress: Progress::new(),
+            progress: Progress::new("puzzles graded", format == OutputFormat::Text),
+            paint: match format {
+                OutputFormat::Text => Paint::stdout(),
+                OutputFormat::Json => Paint::off(),
+            },
             format,
             stdout: std::io::BufWriter::new(std::io::stdout()),
             written: 0,
@@ -222,7 +189,7 @@ impl Output {
         let geo = geometry(puzzle.size, puzzle.variant);
         match self.format {
             OutputFormat::Text => {
-                let text = text(place, geo, puzzle, graded, mode);
+                let text = text(place, geo, puzzle, graded, mode, self.paint);
                 self.write(&text);
             }
             OutputFormat::Json => {
@@ -251,7 +218,7 @@ impl Output {
             broken,
             ..
         } = self;
-        if !*broken && progress.bar.suspend(|| stdout.flush()).is_err() {
+        if !*broken && progress.suspend(|| stdout.flush()).is_err() {
             *broken = true;
         }
     }
@@ -263,8 +230,9 @@ impl Output {
     }
 }
 
-/// `7.2 Fiendish (Forcing chain)`, with `>=` and the reason when it is only a lower bound.
-fn rating_words(graded: &Graded) -> String {
+/// `7.2 Fiendish (Forcing chain)`, with `>=` and the reason when it is only a lower bound; the
+/// level and the technique coloured when `paint` is on.
+fn rating_words(graded: &Graded, paint: Paint) -> String {
     match graded {
         Graded::NotRated(why) => format!("not rated: {why}"),
         Graded::Hinted { .. } => "not rated (hint only)".to_string(),
@@ -275,26 +243,46 @@ fn rating_words(graded: &Graded) -> String {
             } else {
                 "no step found"
             };
-            let technique = rating.hardest.map_or(none, |t| t.name());
+            let technique =
+                paint.paint(style::TECHNIQUE, rating.hardest.map_or(none, |t| t.name()));
+            let level = paint.paint(style::level(rating.level), rating.level);
             match incomplete_reason(path) {
-                None => format!("{} {} ({technique})", rating.difficulty, rating.level),
+                None => format!("{} {level} ({technique})", rating.difficulty),
                 Some(why) => format!(
-                    ">= {} {} ({technique}); a lower bound: the solver {why}",
-                    rating.difficulty, rating.level
+                    ">= {} {level} ({technique}); a lower bound: the solver {why}",
+                    rating.difficulty
                 ),
             }
         }
     }
 }
 
-fn text(place: &Place, geo: &Geometry, puzzle: &Puzzle, graded: &Graded, mode: Mode) -> String {
-    let head = format!("{}:{}:{}", place.name, place.line, place.column);
+/// A step's sentence, its technique's name (which it opens with) coloured.
+fn step_words(step: &Step, paint: Paint) -> String {
+    let name = step.technique.name();
+    match step.text.strip_prefix(name) {
+        Some(rest) if paint.is_on() => format!("{}{rest}", paint.paint(style::TECHNIQUE, name)),
+        _ => step.text.to_string(),
+    }
+}
+
+fn text(
+    place: &Place,
+    geo: &Geometry,
+    puzzle: &Puzzle,
+    graded: &Graded,
+    mode: Mode,
+    paint: Paint,
+) -> String {
+    let head = paint.place(place.name, place.line, place.column);
     match (mode, graded) {
-        (Mode::Rate, _) | (_, Graded::NotRated(_)) => format!("{head}: {}\n", rating_words(graded)),
+        (Mode::Rate, _) | (_, Graded::NotRated(_)) => {
+            format!("{head}: {}\n", rating_words(graded, paint))
+        }
         (Mode::Explain, Graded::Rated { path, .. }) => {
             let mut text = format!(
                 "{head}: {}, {}\n",
-                rating_words(graded),
+                rating_words(graded, paint),
                 steps_word(path.steps.len())
             );
             for (i, step) in path.steps.iter().enumerate() {
@@ -302,7 +290,7 @@ fn text(place: &Place, geo: &Geometry, puzzle: &Puzzle, graded: &Graded, mode: M
                     "{:>4}. [{}] {}\n",
                     i + 1,
                     step.difficulty,
-                    step.text
+                    step_words(step, paint)
                 ));
             }
             text
@@ -316,7 +304,7 @@ fn text(place: &Place, geo: &Geometry, puzzle: &Puzzle, graded: &Graded, mode: M
             Some(step) => format!("{head}: hint: {}\n", hint_text(geo, step, level)),
         },
         (_, Graded::Rated { .. } | Graded::Hinted { .. }) => {
-            format!("{head}: {}\n", rating_words(graded))
+            format!("{head}: {}\n", rating_words(graded, paint))
         }
     }
 }

@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::style::{say_error, Paint};
 use super::{read, report};
 use crate::analysis::{check_document, Cache};
 use crate::engine::Budget;
@@ -154,15 +155,15 @@ impl Run<'_> {
                 .map_or_else(|| OsString::from("puzzle"), OsString::from),
         };
         if matches!(self.target, Target::Folder(_)) && !self.stems.insert(stem.clone()) {
-            eprintln!(
-                "sudoku-lsp: {name}: not drawn: its pictures would be named {}.* like those of an \
+            say_error(&format!(
+                "{name}: not drawn: its pictures would be named {}.* like those of an \
                  earlier input; render them into different --out folders",
                 stem.to_string_lossy()
-            );
+            ));
             return Err(Halt::Input);
         }
         let reader: Box<dyn Read> = input.open().map_err(|message| {
-            eprintln!("sudoku-lsp: {message}");
+            say_error(&message);
             Halt::Input
         })?;
         let mut naming = Naming {
@@ -183,7 +184,7 @@ impl Run<'_> {
             for finding in &checked.findings {
                 if matches!(finding.severity, Severity::Error | Severity::Warning) {
                     errors += usize::from(finding.severity == Severity::Error);
-                    eprintln!("{}", report::line(&name, &index, finding));
+                    eprintln!("{}", report::line(&name, &index, finding, Paint::stderr()));
                 }
             }
             if let (Some((byte, _)), false) = (piece.invalid, invalid_said) {
@@ -209,11 +210,11 @@ impl Run<'_> {
                 let outcome = match picture {
                     Ok(bytes) => self.picture(&mut naming, line, bytes),
                     Err(PngError::NoFont(message)) => {
-                        eprintln!("sudoku-lsp: {message}");
+                        say_error(&message);
                         Err(Halt::All)
                     }
                     Err(PngError::Render(message)) => {
-                        eprintln!("sudoku-lsp: {name}:{line}: {message}");
+                        say_error(&format!("{name}:{line}: {message}"));
                         Err(Halt::Input)
                     }
                 };
@@ -232,7 +233,7 @@ impl Run<'_> {
             self.write(&naming.name, &file, &bytes)?;
         }
         if let Err(stop) = read {
-            eprintln!("sudoku-lsp: {name}: {}", stop.message());
+            say_error(&format!("{name}: {}", stop.message()));
             return Err(Halt::Input);
         }
         if naming.count == 0 && errors == 0 {
@@ -257,11 +258,11 @@ impl Run<'_> {
                 return Ok(());
             }
             2 if matches!(self.target, Target::Stdout) => {
-                eprintln!(
-                    "sudoku-lsp: {}:{line}: --out - writes one picture, and this input holds \
+                say_error(&format!(
+                    "{}:{line}: --out - writes one picture, and this input holds \
                      several puzzles: name a folder with --out",
                     naming.name
-                );
+                ));
                 naming.first = None;
                 return Err(Halt::Input);
             }
@@ -292,7 +293,7 @@ impl Run<'_> {
                 return match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
                     Ok(()) => Ok(()),
                     Err(e) => {
-                        eprintln!("sudoku-lsp: cannot write standard output: {e}");
+                        say_error(&format!("cannot write standard output: {e}"));
                         Err(Halt::All)
                     }
                 };
@@ -301,11 +302,11 @@ impl Run<'_> {
         };
         let path = folder.join(file);
         if !self.options.force && path.exists() && !made_by_us(&path) {
-            eprintln!(
-                "sudoku-lsp: {input}: {} exists and is not a picture sudoku-lsp made: not \
+            say_error(&format!(
+                "{input}: {} exists and is not a picture sudoku-lsp made: not \
                  overwritten (remove it, or pass --force)",
                 path.display()
-            );
+            ));
             self.code = 2;
             return Ok(()); // the other pictures may well have free places
         }
@@ -328,7 +329,7 @@ impl Run<'_> {
                 Ok(())
             }
             Err(e) => {
-                eprintln!("sudoku-lsp: {input}: cannot write {}: {e}", path.display());
+                say_error(&format!("{input}: cannot write {}: {e}", path.display()));
                 Err(Halt::Input)
             }
         }

@@ -5,14 +5,17 @@
 use serde_json::{json, Value};
 
 use super::lines::LineIndex;
+use super::style::{self, Paint};
 use crate::finding::{Finding, Severity};
 
-/// The quickfix line editors read: `PATH:LINE:COLUMN: error: MESSAGE`.
-pub fn line(name: &str, index: &LineIndex, finding: &Finding) -> String {
+/// The quickfix line editors read: `PATH:LINE:COLUMN: error: MESSAGE`, its place and severity
+/// coloured when `paint` is on (the same text once the escapes are stripped).
+pub fn line(name: &str, index: &LineIndex, finding: &Finding, paint: Paint) -> String {
     let (line, column) = index.line_column(finding.span.start);
+    let severity = paint.paint(style::severity(finding.severity), finding.severity.name());
     format!(
-        "{name}:{line}:{column}: {}: {}",
-        finding.severity.name(),
+        "{}: {severity}: {}",
+        paint.place(name, line, column),
         finding.message
     )
 }

@@ -15,8 +15,10 @@ use std::io::Write;
 use super::in_place::{HashingReader, NotReplaced, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::progress::Progress;
 use super::read::{self, Piece};
 use super::report;
+use super::style::{self, Paint};
 use crate::analysis::{self, findings, Cache, Verdict};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity};
@@ -39,56 +41,96 @@ pub fn run(args: &[String], in_place: bool, max_nodes: u64, max_file: u64, job: 
     let budget = super::node_budget(max_nodes);
     let several = collected.inputs.len() > 1;
     let mut code = if collected.problems > 0 { 2 } else { 0 };
+    let progress = Progress::new(
+        match job {
+            Job::Solve => "puzzles solved",
+            Job::Marks => "puzzles marked",
+        },
+        true,
+    );
+    let run = Run {
+        budget: &budget,
+        max_file,
+        job,
+        progress: &progress,
+    };
     for input in &collected.inputs {
         let outcome = if in_place {
-            solve_in_place(input, &budget, max_file, job)
+            solve_in_place(input, &run)
         } else {
-            solve_to_stdout(input, &budget, max_file, several, job)
+            solve_to_stdout(input, &run, several)
         };
         code = code.max(outcome);
     }
+    progress.finish();
     code
+}
+
+/// What every input of one run shares.
+struct Run<'r> {
+    budget: &'r Budget<'r>,
+    max_file: u64,
+    job: Job,
+    progress: &'r Progress,
+}
+
+impl Run<'_> {
+    /// A usage or I/O problem, said with the progress line out of the way; exit status 2.
+    fn fail(&self, message: &str) -> i32 {
+        self.progress.suspend(|| super::fail(message))
+    }
 }
 
 /// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
 /// its exit code.
-fn solve_to_stdout(input: &Input, budget: &Budget, max_file: u64, several: bool, job: Job) -> i32 {
+fn solve_to_stdout(input: &Input, run: &Run, several: bool) -> i32 {
     let reader = match input.open() {
         Ok(reader) => reader,
-        Err(message) => return super::fail(&message),
+        Err(message) => return run.fail(&message),
     };
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    if several && writeln!(stdout, "==> {} <==", input.name()).is_err() {
-        return super::fail("cannot write standard output");
-    }
-    let mut solving = Solving::new(input.name(), budget, job);
-    let mut ends_with_newline = true;
+    let stdout = std::io::stdout();
+    // Each piece written at once, with the progress line out of the way.
+    let write = |bytes: &[u8]| {
+        run.progress.suspend(|| {
+            let mut stdout = stdout.lock();
+            stdout.write_all(bytes).and_then(|()| stdout.flush())
+        })
+    };
+    let paint = Paint::stdout();
     let mut written = Ok(());
-    let read = read::pieces(reader, max_file, |piece| {
+    if several {
+        let name = paint.paint(style::PATH, input.name());
+        written = write(format!("==> {name} <==\n").as_bytes());
+    }
+    let mut solving = Solving::new(input.name(), run, paint);
+    let mut ends_with_newline = true;
+    let read = read::pieces(reader, run.max_file, |piece| {
+        let puzzles = piece.document.puzzles.len();
         let output = solving.piece(piece);
+        run.progress.add(puzzles);
         if let Some(&last) = output.last() {
             ends_with_newline = last == b'\n';
         }
         if written.is_ok() {
-            written = stdout.write_all(&output);
+            written = write(&output);
         }
     });
     if several && !ends_with_newline && written.is_ok() {
-        written = stdout.write_all(b"\n");
+        written = write(b"\n");
     }
-    if written.and_then(|()| stdout.flush()).is_err() {
-        return super::fail("cannot write standard output");
+    if written.is_err() {
+        return run.fail("cannot write standard output");
     }
     match read {
         Ok(()) => solving.exit_code(),
-        Err(stop) => super::fail(&format!("{}: {}", input.name(), stop.message())),
+        Err(stop) => run.fail(&format!("{}: {}", input.name(), stop.message())),
     }
 }
 
 /// Solve one file into itself, through a temporary file renamed over it; its exit code.
-fn solve_in_place(input: &Input, budget: &Budget, max_file: u64, job: Job) -> i32 {
+fn solve_in_place(input: &Input, run: &Run) -> i32 {
     let Input::File(path) = input else {
-        return super::fail("--in-place cannot write back to standard input");
+        return run.fail("--in-place cannot write back to standard input");
     };
     let name = input.name();
     let opened = input.open().and_then(|reader| {
@@ -97,25 +139,28 @@ fn solve_in_place(input: &Input, budget: &Budget, max_file: u64, job: Job) -> i3
     });
     let (reader, mut replacement) = match opened {
         Ok(opened) => opened,
-        Err(message) => return super::fail(&message),
+        Err(message) => return run.fail(&message),
     };
     let (reader, read_hash) = HashingReader::new(reader);
-    let mut solving = Solving::new(name.clone(), budget, job);
+    // Never colour what goes into a file.
+    let mut solving = Solving::new(name.clone(), run, Paint::off());
     let mut written = Ok(());
-    let read = read::pieces(reader, max_file, |piece| {
+    let read = read::pieces(reader, run.max_file, |piece| {
+        let puzzles = piece.document.puzzles.len();
         let output = solving.piece(piece);
+        run.progress.add(puzzles);
         if written.is_ok() {
             written = replacement.write(&output);
         }
     });
     if let Err(stop) = read {
-        return super::fail(&format!(
+        return run.fail(&format!(
             "{name}: {}; the file is left as it was",
             stop.message()
         ));
     }
     if let Err(e) = written {
-        return super::fail(&format!("{name}: cannot write the new file: {e}"));
+        return run.fail(&format!("{name}: cannot write the new file: {e}"));
     }
     if !solving.changed {
         return solving.exit_code(); // nothing filled in: the file stays untouched
@@ -123,13 +168,15 @@ fn solve_in_place(input: &Input, budget: &Budget, max_file: u64, job: Job) -> i3
     match replacement.finish(read_hash.get()) {
         Ok(()) => solving.exit_code(),
         Err(NotReplaced::Changed) => {
-            eprintln!(
-                "sudoku-lsp: {name}: the file changed while it was being solved; left as it is now, \
-                 not overwritten (run solve again)"
-            );
+            run.progress.suspend(|| {
+                style::say_error(&format!(
+                    "{name}: the file changed while it was being solved; left as it is now, \
+                     not overwritten (run solve again)"
+                ))
+            });
             1
         }
-        Err(NotReplaced::Io(e)) => super::fail(&format!(
+        Err(NotReplaced::Io(e)) => run.fail(&format!(
             "{name}: cannot replace the file: {e}; it is left as it was"
         )),
     }
@@ -138,20 +185,24 @@ fn solve_in_place(input: &Input, budget: &Budget, max_file: u64, job: Job) -> i3
 /// One input being solved, piece by piece.
 struct Solving<'b> {
     name: String,
-    budget: &'b Budget<'b>,
+    run: &'b Run<'b>,
+    /// Colour for the solved text (off when it goes into a file).
+    paint: Paint,
+    /// Colour for the problems said on stderr.
+    said: Paint,
     /// Whether every puzzle so far had exactly one solution (and nothing was unreadable).
     all_unique: bool,
     /// Whether any empty mark was filled in.
     changed: bool,
-    job: Job,
 }
 
 impl<'b> Solving<'b> {
-    fn new(name: String, budget: &'b Budget<'b>, job: Job) -> Solving<'b> {
+    fn new(name: String, run: &'b Run<'b>, paint: Paint) -> Solving<'b> {
         Solving {
             name,
-            budget,
-            job,
+            run,
+            paint,
+            said: Paint::stderr(),
             all_unique: true,
             changed: false,
         }
@@ -165,28 +216,34 @@ impl<'b> Solving<'b> {
         }
     }
 
+    /// Say a line on stderr, with the progress line out of the way.
+    fn say(&self, line: &str) {
+        self.run.progress.suspend(|| eprintln!("{line}"));
+    }
+
     /// The solved text of one piece (its bytes unchanged if they are not UTF-8). Problems go
     /// to stderr as check prints them.
     fn piece(&mut self, piece: Piece) -> Vec<u8> {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         if let (Some(raw), Some((_, at))) = (&piece.raw, piece.invalid) {
             let (line, column) = index.line_column(at);
-            eprintln!(
-                "{}:{line}:{column}: error: not valid UTF-8: these lines are written back unchanged",
-                self.name
-            );
+            let error = self.said.paint(style::severity(Severity::Error), "error");
+            self.say(&format!(
+                "{}: {error}: not valid UTF-8: these lines are written back unchanged",
+                self.said.place(&self.name, line, column),
+            ));
             self.all_unique = false;
             return raw.clone();
         }
         let document = &piece.document;
         for problem in &document.problems {
             self.all_unique &= problem.severity != Severity::Error;
-            eprintln!("{}", report::line(&self.name, &index, problem));
+            self.say(&report::line(&self.name, &index, problem, self.said));
         }
-        if self.job == Job::Marks {
+        if self.run.job == Job::Marks {
             return self.marks(&piece, &index);
         }
-        let analyses = Cache::default().analyze_all(&document.puzzles, self.budget);
+        let analyses = Cache::default().analyze_all(&document.puzzles, self.run.budget);
         let mut solved = piece.text.clone().into_bytes();
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
             if let Some(solution) = analysis.verdict.solution() {
@@ -195,10 +252,13 @@ impl<'b> Solving<'b> {
             if !matches!(analysis.verdict, Verdict::Unique(_)) {
                 self.all_unique = false;
                 for finding in findings(puzzle, analysis) {
-                    let line = report::line(&self.name, &index, &with_outcome(finding));
-                    eprintln!("{line}");
+                    let finding = with_outcome(finding);
+                    self.say(&report::line(&self.name, &index, &finding, self.said));
                 }
             }
+        }
+        if self.paint.is_on() {
+            return filled_painted(piece.text.as_bytes(), &solved);
         }
         solved
     }
@@ -222,7 +282,7 @@ impl Solving<'_> {
                         puzzle.first_row,
                         format!("left unchanged: {why}"),
                     );
-                    eprintln!("{}", report::line(&self.name, index, &note));
+                    self.say(&report::line(&self.name, index, &note, self.said));
                     false
                 }
             })
@@ -239,6 +299,36 @@ impl Solving<'_> {
         self.changed |= text != piece.text;
         text.into_bytes()
     }
+}
+
+/// The solved text with each filled-in digit coloured apart from the givens: a filled cell is as
+/// long as its empty mark was, so the bytes that differ from the text as read are the filled ones.
+fn filled_painted(read: &[u8], solved: &[u8]) -> Vec<u8> {
+    if read.len() != solved.len() {
+        return solved.to_vec();
+    }
+    let (on, off) = (
+        style::FILLED.render().to_string(),
+        style::FILLED.render_reset().to_string(),
+    );
+    let mut out = Vec::with_capacity(solved.len() + solved.len() / 4);
+    let mut inside = false;
+    for (&was, &now) in read.iter().zip(solved) {
+        let filled = was != now && now.is_ascii();
+        if filled != inside {
+            out.extend_from_slice(if filled {
+                on.as_bytes()
+            } else {
+                off.as_bytes()
+            });
+            inside = filled;
+        }
+        out.push(now);
+    }
+    if inside {
+        out.extend_from_slice(off.as_bytes());
+    }
+    out
 }
 
 /// Say what `solve` did about a finding: filled in one of several, or left unchanged.

@@ -1,0 +1,197 @@
+//! Colour on the command line: the `--color` choice and the styles of what is coloured.
+//!
+//! The choice is anstream's global one, so clap's help and usage errors follow it too, and whether
+//! a stream gets colour is decided the way anstream decides it: `always` and `never` are what they
+//! say; `auto` (the default) colours a stream that is a terminal, unless `NO_COLOR` is set
+//! (`CLICOLOR=0`, `TERM=dumb` too; `CLICOLOR_FORCE` forces it), as ripgrep, cargo and ruff do.
+//! An explicit `--color always` wins over `NO_COLOR`.
+//!
+//! Output is written with the escapes only when its stream gets colour (`Paint`), never written
+//! and then stripped: a piped run's bytes are exactly what they were before colour, at no cost.
+//! Machine formats (JSON, GitHub annotations, SARIF) never get a `Paint` that is on.
+
+use std::fmt;
+
+use anstream::ColorChoice;
+use anstyle::{AnsiColor, Style};
+
+use crate::finding::Severity;
+use crate::logic::Level;
+
+/// The `--color` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ColorArg {
+    /// Colour on a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorArg {
+    /// Make this the choice of every stream, clap's included.
+    pub fn apply(self) {
+        let choice = match self {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        };
+        choice.write_global();
+    }
+
+    /// The `--color` of the command line, read before clap parses it, so that clap's own help
+    /// and errors (printed while parsing) follow it. The last one before `--` counts, as clap
+    /// takes it; a value that is not one of the three is left for clap to refuse.
+    pub fn from_raw_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> ColorArg {
+        let mut choice = ColorArg::Auto;
+        let mut args = args.into_iter().skip(1);
+        while let Some(arg) = args.next() {
+            let Some(arg) = arg.to_str() else { continue };
+            let value = match arg {
+                "--" => break,
+                "--color" => args.next().and_then(|v| v.into_string().ok()),
+                _ => arg.strip_prefix("--color=").map(str::to_string),
+            };
+            if let Some(value) = value {
+                choice = match value.as_str() {
+                    "always" => ColorArg::Always,
+                    "never" => ColorArg::Never,
+                    _ => ColorArg::Auto,
+                };
+            }
+        }
+        choice
+    }
+}
+
+/// Whether one stream's text gets colour: painted text carries its escapes, or is written as is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paint(bool);
+
+impl Paint {
+    /// For what goes to standard output.
+    pub fn stdout() -> Paint {
+        Paint(anstream::AutoStream::choice(&std::io::stdout()) != ColorChoice::Never)
+    }
+
+    /// For what goes to standard error.
+    pub fn stderr() -> Paint {
+        Paint(anstream::AutoStream::choice(&std::io::stderr()) != ColorChoice::Never)
+    }
+
+    /// No colour (machine formats).
+    pub fn off() -> Paint {
+        Paint(false)
+    }
+
+    pub fn is_on(self) -> bool {
+        self.0
+    }
+
+    /// `text` in `style`, when this stream gets colour.
+    pub fn paint<T: fmt::Display>(self, style: Style, text: T) -> Painted<T> {
+        Painted {
+            style: self.0.then_some(style),
+            text,
+        }
+    }
+
+    /// `PATH:LINE:COLUMN`, coloured as ripgrep colours its paths and line numbers.
+    pub fn place(self, path: &str, line: usize, column: usize) -> String {
+        format!(
+            "{}:{}:{}",
+            self.paint(PATH, path),
+            self.paint(NUMBER, line),
+            self.paint(NUMBER, column)
+        )
+    }
+}
+
+/// Text with the escapes of its style around it (or none).
+pub struct Painted<T> {
+    style: Option<Style>,
+    text: T,
+}
+
+impl<T: fmt::Display> fmt::Display for Painted<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.style {
+            Some(style) => write!(f, "{style}{}{style:#}", self.text),
+            None => write!(f, "{}", self.text),
+        }
+    }
+}
+
+/// File names (ripgrep's colour for paths).
+pub const PATH: Style = AnsiColor::Magenta.on_default();
+/// Line and column numbers (ripgrep's colour for line numbers).
+pub const NUMBER: Style = AnsiColor::Green.on_default();
+/// A technique's name, in ratings and steps.
+pub const TECHNIQUE: Style = Style::new().bold();
+/// A digit `solve` filled in, set apart from the givens.
+pub const FILLED: Style = AnsiColor::Green.on_default().bold();
+
+/// A finding's severity word: errors red, warnings yellow, notes cyan (as cargo and ruff).
+pub fn severity(severity: Severity) -> Style {
+    let color = match severity {
+        Severity::Error => AnsiColor::Red,
+        Severity::Warning => AnsiColor::Yellow,
+        Severity::Info | Severity::Hint => AnsiColor::Cyan,
+    };
+    color.on_default().bold()
+}
+
+/// A rating's level, from green (easy) to magenta (extreme).
+pub fn level(level: Level) -> Style {
+    let color = match level {
+        Level::Easy | Level::Medium => AnsiColor::Green,
+        Level::Hard => AnsiColor::Cyan,
+        Level::Diabolical => AnsiColor::Yellow,
+        Level::Fiendish => AnsiColor::Red,
+        Level::Extreme => AnsiColor::Magenta,
+    };
+    color.on_default().bold()
+}
+
+/// Say a usage or I/O problem on stderr: `sudoku-lsp: error: MESSAGE`, the `error:` in red as
+/// clap's own usage errors have it.
+pub fn say_error(message: &str) {
+    let paint = Paint::stderr();
+    eprintln!(
+        "sudoku-lsp: {} {message}",
+        paint.paint(severity(Severity::Error), "error:")
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(args: &[&str]) -> ColorArg {
+        ColorArg::from_raw_args(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn the_last_color_before_a_double_dash_counts() {
+        assert_eq!(raw(&["sudoku-lsp", "check"]), ColorArg::Auto);
+        assert_eq!(
+            raw(&["sudoku-lsp", "--color", "never", "x"]),
+            ColorArg::Never
+        );
+        assert_eq!(
+            raw(&["sudoku-lsp", "--color=never", "check", "--color=always"]),
+            ColorArg::Always
+        );
+        assert_eq!(
+            raw(&["sudoku-lsp", "check", "--", "--color=always"]),
+            ColorArg::Auto
+        );
+    }
+
+    #[test]
+    fn painted_text_is_the_text_with_escapes_or_the_text_alone() {
+        let on = Paint(true).paint(PATH, "a.sudoku").to_string();
+        assert!(on.starts_with("\x1b[") && on.contains("a.sudoku") && on.ends_with("\x1b[0m"));
+        assert_eq!(Paint::off().paint(PATH, "a.sudoku").to_string(), "a.sudoku");
+    }
+}
