@@ -224,15 +224,22 @@ fn render(args: &[&str]) -> (String, String, i32) {
     run(bin().arg("render").args(args))
 }
 
-#[test]
-fn every_shipped_puzzle_is_drawn_with_each_given_bold_at_its_cells_centre() {
-    let out = scratch("svg");
+/// The arguments that draw every shipped puzzle file into `out`.
+fn shipped_into(out: &Path) -> Vec<String> {
     let dir = puzzles_dir();
     let mut args: Vec<String> = PUZZLES
         .iter()
         .map(|p| dir.join(format!("{p}.sudoku")).display().to_string())
         .collect();
     args.extend(["--out".to_string(), out.display().to_string()]);
+    args
+}
+
+#[test]
+fn every_shipped_puzzle_is_drawn_with_each_given_bold_at_its_cells_centre() {
+    let out = scratch("svg");
+    let dir = puzzles_dir();
+    let args = shipped_into(&out);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (stdout, stderr, code) = render(&args);
     assert_eq!(code, 0, "{stderr}");
@@ -474,11 +481,7 @@ fn png_size(bytes: &[u8]) -> (u32, u32) {
 fn pngs_have_the_svgs_size_and_dark_pixels_where_digits_are() {
     let out = scratch("png");
     let dir = puzzles_dir();
-    let mut args: Vec<String> = PUZZLES
-        .iter()
-        .map(|p| dir.join(format!("{p}.sudoku")).display().to_string())
-        .collect();
-    args.extend(["--out".to_string(), out.display().to_string()]);
+    let args = shipped_into(&out);
     let svg_args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (_, stderr, code) = render(&svg_args);
     assert_eq!(code, 0, "{stderr}");
