@@ -176,11 +176,21 @@ fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
     });
     server.respond(&asked, Value::Null);
     let after = pull(&mut server, uri, first["resultId"].as_str());
-    assert_eq!(after["kind"], "full", "{after}");
-    let redundant = codes(&after["items"]);
+    // The ratings may finish before the first pull is answered (a loaded machine): then that
+    // pull already had them, and the pull after the refresh is unchanged. Either way the
+    // client ends with the redundant givens.
+    let latest = match after["kind"].as_str() {
+        Some("full") => &after,
+        Some("unchanged") => {
+            assert_eq!(after["resultId"], first["resultId"], "{first} then {after}");
+            &first
+        }
+        _ => panic!("{after}"),
+    };
+    let redundant = codes(&latest["items"]);
     assert!(
         !redundant.is_empty() && redundant.iter().all(|code| code == "redundant-given"),
-        "{after}"
+        "{first} then {after}"
     );
 }
 
