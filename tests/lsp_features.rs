@@ -772,7 +772,10 @@ fn incremental_edits_after_emoji_and_crlf_keep_positions_exact() {
             range(&doc.text, a1, enc)
         );
         let version = doc.edit(&mut server, a1, ".");
-        assert_eq!(server.diagnostics(&doc.uri, version), Vec::<Value>::new());
+        // The text is the opened puzzle again: if its rating finished before the first edit (a
+        // loaded machine), its redundant givens are known at once and come with the rest.
+        let diagnostics = without_redundant(server.diagnostics(&doc.uri, version));
+        assert_eq!(diagnostics, Vec::<Value>::new());
         assert_eq!(server.shutdown_and_exit(), Some(0));
     }
 }

@@ -1,10 +1,10 @@
 //! Giving freed memory back to the system.
 //!
-//! glibc's allocator keeps what a large document freed (its rope, parse, analyses, and the
-//! diagnostics on their way out) in its arenas for reuse, so without this the server stays at
-//! its peak long after the document is closed. `malloc_trim(0)` returns the free pages of every
-//! arena. Elsewhere (macOS, musl, Windows) it is a no-op: those allocators return memory on
-//! their own terms.
+//! An allocator keeps what a large document freed (its rope, parse, analyses, and the
+//! diagnostics on their way out) for reuse, so without this the server stays near its peak long
+//! after the document is closed. The binary's allocator is mimalloc (src/main.rs), which purges
+//! freed pages as it goes; `mi_collect` returns what its threads still hold. glibc's
+//! `malloc_trim(0)` does the same for a program that embeds this library with glibc's allocator.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -42,8 +42,18 @@ pub fn give_back(why: &str) {
     });
 }
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn trim() {
+    // SAFETY: mi_collect frees and purges what mimalloc (the binary's allocator, see
+    // src/main.rs) holds unused, under its own locks; harmless where it allocates nothing.
+    unsafe {
+        libmimalloc_sys::mi_collect(true);
+    }
+    glibc_trim();
+}
+
+/// What glibc's own allocator holds (a library embedding this one may use it).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn glibc_trim() {
     // SAFETY: malloc_trim only walks the allocator's own free lists, under its own locks; it is
     // safe to call from any thread at any time.
     unsafe {
@@ -52,4 +62,4 @@ fn trim() {
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn trim() {}
+fn glibc_trim() {}

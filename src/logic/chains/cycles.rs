@@ -452,31 +452,34 @@ fn cycle_hint<const W: usize>(
         node = parent;
     }
     let mut cells = CellSet::<W>::EMPTY;
-    for &p in &path {
-        cells.insert(ctx.cell(ctx.pot_of(p)));
-    }
-    let n = ctx.n;
-    let mut forw = vec![CellSet::<W>::EMPTY; n];
-    let mut back = vec![CellSet::<W>::EMPTY; n];
+    let mut digits = Digits::EMPTY;
     for &p in &path {
         let pot = ctx.pot_of(p);
         let (cell, digit) = (ctx.cell(pot), ctx.digit(pot));
+        cells.insert(cell);
+        digits.insert(digit);
         if ctx.track.is_some() {
             ctx.read(cell, digit, false);
         }
-        let seen = ctx.src.peers(cell) & ctx.src.places(digit);
-        let seen = seen - cells;
-        if Ctx::<W>::is_on(pot) {
-            forw[digit as usize - 1] |= seen;
-        } else {
-            back[digit as usize - 1] |= seen;
-        }
     }
+    // Digit by digit (a cycle has few), with no table of every digit's sets.
     let mut removable = Vec::new();
-    for d in 0..n {
-        for c in (forw[d] & back[d]).iter() {
-            removable.push((c as u16, d as u8 + 1));
+    for digit in digits.iter() {
+        let (mut forw, mut back) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
+        for &p in &path {
+            let pot = ctx.pot_of(p);
+            let cell = ctx.cell(pot);
+            if ctx.digit(pot) != digit {
+                continue;
+            }
+            let seen = (ctx.src.peers(cell) & ctx.src.places(digit)) - cells;
+            if Ctx::<W>::is_on(pot) {
+                forw |= seen;
+            } else {
+                back |= seen;
+            }
         }
+        removable.extend((forw & back).iter().map(|c| (c as u16, digit)));
     }
     if removable.is_empty() {
         return None;
