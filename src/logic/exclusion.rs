@@ -18,6 +18,24 @@ pub fn aligned_exclusion<const W: usize>(
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
+    aligned_exclusion_near(b, size, None, sink)
+}
+
+/// `aligned_exclusion` on a grid reduced from one where it found nothing, `changed` holding the
+/// empty cells whose candidates have changed since: only base cells where a base cell or a
+/// common excluder is among them are tried. The others found nothing then and find nothing now:
+/// their cells are the same, and an excluder gone (solved) only allows more. The first step in
+/// Sudoku Explainer's order is the same.
+pub fn aligned_exclusion_near<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    changed: Option<&CellSet<W>>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let unchanged = |cells: &[usize], excluders: CellSet<W>| {
+        changed
+            .is_some_and(|ch| !excluders.intersects(ch) && cells.iter().all(|&c| !ch.contains(c)))
+    };
     // The cells down to one candidate, and those with two to `size`, each read once rather than
     // for every peer of every cell.
     let (mut singles, mut small) = (CellSet::<W>::EMPTY, CellSet::<W>::EMPTY);
@@ -57,6 +75,9 @@ pub fn aligned_exclusion<const W: usize>(
             let (c0, ex0) = bases[first];
             let (c1, ex1) = bases[second];
             if size == 2 {
+                if unchanged(&[c0, c1], ex0 & ex1) {
+                    continue;
+                }
                 if let Some(step) = exclude(b, &[c0, c1], ex0 & ex1) {
                     sink.push(step)?;
                 }
@@ -70,6 +91,9 @@ pub fn aligned_exclusion<const W: usize>(
                     continue; // the same cells and excluders, tried already
                 }
                 let ex2 = bases[third].1;
+                if unchanged(&[c0, c1, c2], ex0 & ex1 & ex2) {
+                    continue;
+                }
                 if let Some(step) = exclude(b, &[c0, c1, c2], ex0 & ex1 & ex2) {
                     sink.push(step)?;
                 }

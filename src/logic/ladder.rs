@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use crate::engine::Budget;
 
 use super::board::Board;
+use super::cells::CellSet;
 use super::chains::{self, Chaining};
 use super::{
     exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, DigitScope,
@@ -91,6 +92,35 @@ impl Rung {
                 | Rung::StrongLinks(_)
                 | Rung::Chains(Chaining::Cycles)
         )
+    }
+
+    /// Whether the finder can skip what has not changed since a grid where it found nothing
+    /// (see `find_near`).
+    pub fn by_cells(self) -> bool {
+        matches!(
+            self,
+            Rung::AlignedExclusion(_) | Rung::WxyzWing | Rung::VwxyzWing
+        )
+    }
+
+    /// `find` on a grid reduced from one where this finder found nothing, `changed` holding the
+    /// empty cells whose candidates changed since: patterns of cells that did not change are
+    /// skipped where the finder knows they still give nothing (`by_cells`).
+    pub fn find_near<const W: usize>(
+        self,
+        b: &Board<W>,
+        budget: &Budget,
+        changed: &CellSet<W>,
+        sink: &mut Sink,
+    ) -> ControlFlow<()> {
+        match self {
+            Rung::AlignedExclusion(k) => {
+                exclusion::aligned_exclusion_near(b, k as usize, Some(changed), sink)
+            }
+            Rung::WxyzWing => wings::als_wings_near(b, 3, changed, sink),
+            Rung::VwxyzWing => wings::als_wings_near(b, 4, changed, sink),
+            _ => self.find(b, budget, sink),
+        }
     }
 
     /// Runs this rung's finder, which pushes what it finds into `sink`.

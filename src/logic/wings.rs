@@ -167,12 +167,26 @@ pub fn w_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()>
 
 /// WXYZ-wing (5.5–5.6): an almost locked set of three cells and a bivalue cell.
 pub fn wxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
-    als_wings(b, 3, sink)
+    als_wings(b, 3, None, sink)
 }
 
 /// VWXYZ-wing (6.2–6.4): an almost locked set of four cells and a bivalue cell.
 pub fn vwxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
-    als_wings(b, 4, sink)
+    als_wings(b, 4, None, sink)
+}
+
+/// `wxyz_wings` (`k` 3) or `vwxyz_wings` (`k` 4) on a grid reduced from one where they found
+/// nothing, `changed` holding the empty cells whose candidates have changed since: a set of
+/// unchanged cells is tried only with a changed bivalue cell. The same set with the same
+/// bivalue cell eliminated nothing then, and the cells it would eliminate from have only lost
+/// candidates since; what is found comes in the same order.
+pub fn als_wings_near<const W: usize>(
+    b: &Board<W>,
+    k: usize,
+    changed: &CellSet<W>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    als_wings(b, k, Some(changed), sink)
 }
 
 /// One wing found, with Sukaku Explainer's sort keys.
@@ -195,7 +209,12 @@ struct Found {
 /// Every wing is collected (cells in index order: the set's cells each a forward peer of the
 /// ones before, then the bivalue cell among the set's peers), then sorted stably by difficulty,
 /// eliminations (most first) and the name's suffix (descending), and pushed in that order.
-fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> ControlFlow<()> {
+fn als_wings<const W: usize>(
+    b: &Board<W>,
+    k: usize,
+    changed: Option<&CellSet<W>>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     let mut found = Vec::new();
     let mut cells = Vec::with_capacity(k);
     // The cells a set's bivalue cell can be, worked out once rather than for every set.
@@ -211,7 +230,7 @@ fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> Control
         }
         cells.push(pivot);
         let union = b.candidates(pivot);
-        extend_set(b, (k, bivalue), &mut cells, union, &mut found);
+        extend_set(b, (k, bivalue, changed), &mut cells, union, &mut found);
         cells.pop();
     }
     found.sort_by(|x, y| {
@@ -227,15 +246,18 @@ fn als_wings<const W: usize>(b: &Board<W>, k: usize, sink: &mut Sink) -> Control
     ControlFlow::Continue(())
 }
 
-/// Grows the set in `cells` to `k` cells; `bivalue` holds the grid's bivalue cells.
+/// Grows the set in `cells` to `k` cells; `bivalue` holds the grid's bivalue cells, `changed`
+/// (see `als_wings_near`) the cells that changed.
 fn extend_set<const W: usize>(
     b: &Board<W>,
-    (k, bivalue): (usize, CellSet<W>),
+    (k, bivalue, changed): (usize, CellSet<W>, Option<&CellSet<W>>),
     cells: &mut Vec<usize>,
     union: Digits,
     found: &mut Vec<Found>,
 ) {
     if cells.len() == k {
+        let unchanged = changed.filter(|ch| cells.iter().all(|&c| !ch.contains(c)));
+        let bivalue = unchanged.map_or(bivalue, |ch| bivalue & *ch);
         bivalue_cells(b, cells, union, bivalue, found);
         return;
     }
@@ -257,7 +279,7 @@ fn extend_set<const W: usize>(
             continue;
         }
         cells.push(c);
-        extend_set(b, (k, bivalue), cells, union | digits, found);
+        extend_set(b, (k, bivalue, changed), cells, union | digits, found);
         cells.pop();
     }
 }
