@@ -223,14 +223,21 @@ fn als_wings<const W: usize>(
         .iter()
         .filter(|&c| b.candidates(c).len() == 2)
         .collect();
+    let near = changed.and_then(|ch| must_touch(b, ch, bivalue));
     for pivot in b.empty_cells().iter() {
         let n = b.candidates(pivot).len() as usize;
-        if n < 2 || n > k + 1 {
+        if n < 2 || n > k + 1 || near.is_some_and(|near| !near.around.contains(pivot)) {
             continue;
         }
         cells.push(pivot);
         let union = b.candidates(pivot);
-        extend_set(b, (k, bivalue, changed), &mut cells, union, &mut found);
+        extend_set(
+            b,
+            (k, bivalue, changed, near),
+            &mut cells,
+            union,
+            &mut found,
+        );
         cells.pop();
     }
     found.sort_by(|x, y| {
@@ -246,11 +253,46 @@ fn als_wings<const W: usize>(
     ControlFlow::Continue(())
 }
 
-/// Grows the set in `cells` to `k` cells; `bivalue` holds the grid's bivalue cells, `changed`
-/// (see `als_wings_near`) the cells that changed.
+/// With no changed bivalue cell, a wing must hold a changed cell in its set (see
+/// `als_wings_near`); the set's cells, all peers of each other, then lie among the changed cells
+/// and their peers.
+#[derive(Clone, Copy)]
+struct MustTouch<const W: usize> {
+    changed: CellSet<W>,
+    around: CellSet<W>,
+}
+
+fn must_touch<const W: usize>(
+    b: &Board<W>,
+    changed: &CellSet<W>,
+    bivalue: CellSet<W>,
+) -> Option<MustTouch<W>> {
+    if bivalue.intersects(changed) {
+        return None;
+    }
+    let mut around = *changed;
+    for c in changed.iter() {
+        around |= b.peers(c);
+    }
+    Some(MustTouch {
+        changed: *changed,
+        around,
+    })
+}
+
+/// The grid's bivalue cells, the cells that changed (see `als_wings_near`), and what follows
+/// for the set when no bivalue cell changed.
+type Scope<'c, const W: usize> = (
+    usize,
+    CellSet<W>,
+    Option<&'c CellSet<W>>,
+    Option<MustTouch<W>>,
+);
+
+/// Grows the set in `cells` to `k` cells.
 fn extend_set<const W: usize>(
     b: &Board<W>,
-    (k, bivalue, changed): (usize, CellSet<W>, Option<&CellSet<W>>),
+    (k, bivalue, changed, near): Scope<W>,
     cells: &mut Vec<usize>,
     union: Digits,
     found: &mut Vec<Found>,
@@ -258,7 +300,9 @@ fn extend_set<const W: usize>(
     if cells.len() == k {
         let unchanged = changed.filter(|ch| cells.iter().all(|&c| !ch.contains(c)));
         let bivalue = unchanged.map_or(bivalue, |ch| bivalue & *ch);
-        bivalue_cells(b, cells, union, bivalue, found);
+        if !bivalue.is_empty() {
+            bivalue_cells(b, cells, union, bivalue, found);
+        }
         return;
     }
     let last = *cells.last().expect("a pivot");
@@ -267,6 +311,11 @@ fn extend_set<const W: usize>(
         next &= b.peers(c);
     }
     let last_one = cells.len() + 1 == k;
+    if let Some(near) = near {
+        if !cells.iter().any(|&c| near.changed.contains(c)) {
+            next &= if last_one { near.changed } else { near.around };
+        }
+    }
     for c in next.iter().filter(|&c| c > last) {
         let digits = b.candidates(c);
         let joined = (union | digits).len() as usize;
@@ -279,7 +328,7 @@ fn extend_set<const W: usize>(
             continue;
         }
         cells.push(c);
-        extend_set(b, (k, bivalue, changed), cells, union | digits, found);
+        extend_set(b, (k, bivalue, changed, near), cells, union | digits, found);
         cells.pop();
     }
 }
