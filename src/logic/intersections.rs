@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
-use super::Sink;
+use super::{DigitScope, Sink};
 use crate::engine::Digits;
 use crate::grid::digit_char;
 
@@ -43,11 +43,12 @@ fn kind_pairs<const W: usize>(b: &Board<W>) -> [(&'static [usize], &'static [usi
 /// the digit is locked in, then the unit it is locked to.
 pub fn locks<const W: usize>(
     b: &Board<W>,
+    skip: Digits,
     mut found: impl FnMut(Lock<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (froms, tos) in kind_pairs(b) {
         let is_to = UnitMask::of(tos);
-        for digit in 1..=b.side() as u8 {
+        for digit in (1..=b.side() as u8).filter(|&d| !skip.contains(d)) {
             for &from in froms {
                 let cells = b.places_in(digit, from);
                 let Some(first) = cells.first().filter(|_| cells.len() >= 2) else {
@@ -98,9 +99,17 @@ impl UnitMask {
 /// A lock whose eliminations leave the digit one place in another unit of the locked unit's
 /// kind that crosses the target: that hidden single is the step (Sudoku Explainer places it
 /// and applies nothing else). Direct pointing 1.7, direct claiming 1.9.
-pub fn direct_locking<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+///
+/// On the digits of `scope` only (a lock and what it leaves are read from one digit's places);
+/// notes in `scope` the digits searched to the end without a step.
+pub fn direct_locking_in<const W: usize>(
+    b: &Board<W>,
+    scope: &mut DigitScope,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     let l = b.layout();
-    locks(b, |lock| {
+    let mut stepped = Digits::EMPTY;
+    let flow = locks(b, scope.skip, |lock| {
         // What the lock removes from any unit is among its targets.
         if lock.targets.is_empty() {
             return ControlFlow::Continue(());
@@ -128,10 +137,27 @@ pub fn direct_locking<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlF
             if places.len() < 2 || removed.is_empty() {
                 continue;
             }
+            stepped.insert(lock.digit);
             sink.push(direct_lock_step(b, &lock, other, cell))?;
         }
         ControlFlow::Continue(())
-    })
+    });
+    scope.nothing = searched_without(b, scope.skip, stepped, flow);
+    flow
+}
+
+/// The digits a search that skipped `skip` and found steps on `stepped` went through to the end
+/// with nothing: none when it stopped early (the digits after the stop were not searched).
+fn searched_without<const W: usize>(
+    b: &Board<W>,
+    skip: Digits,
+    stepped: Digits,
+    flow: ControlFlow<()>,
+) -> Digits {
+    match flow {
+        ControlFlow::Break(()) => Digits::EMPTY,
+        ControlFlow::Continue(()) => Digits::all(b.side()) & !skip & !stepped,
+    }
 }
 
 fn direct_lock_step<const W: usize>(
@@ -170,13 +196,22 @@ fn direct_lock_step<const W: usize>(
 }
 
 /// Pointing and claiming, each eliminating from the crossing unit.
-pub fn locked_candidates<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
-    locks(b, |lock| {
+/// On the digits of `scope` only; notes in `scope` the digits searched to the end without a step.
+pub fn locked_candidates_in<const W: usize>(
+    b: &Board<W>,
+    scope: &mut DigitScope,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    let mut stepped = Digits::EMPTY;
+    let flow = locks(b, scope.skip, |lock| {
         if lock.targets.is_empty() {
             return ControlFlow::Continue(());
         }
+        stepped.insert(lock.digit);
         sink.push(lock_step(b, &lock))
-    })
+    });
+    scope.nothing = searched_without(b, scope.skip, stepped, flow);
+    flow
 }
 
 pub fn lock_step<const W: usize>(b: &Board<W>, lock: &Lock<W>) -> Step {

@@ -87,7 +87,9 @@ impl Rung {
     pub fn per_digit(self) -> bool {
         matches!(
             self,
-            Rung::Fish(_)
+            Rung::DirectLocking
+                | Rung::LockedCandidates
+                | Rung::Fish(_)
                 | Rung::TurbotFish
                 | Rung::StrongLinks(_)
                 | Rung::Chains(Chaining::Cycles)
@@ -99,13 +101,13 @@ impl Rung {
     pub fn by_cells(self) -> bool {
         matches!(
             self,
-            Rung::AlignedExclusion(_) | Rung::WxyzWing | Rung::VwxyzWing
+            Rung::DirectHiddenSet(_) | Rung::AlignedExclusion(_) | Rung::WxyzWing | Rung::VwxyzWing
         )
     }
 
     /// `find` on a grid reduced from one where this finder found nothing, `changed` holding the
-    /// empty cells whose candidates changed since: patterns of cells that did not change are
-    /// skipped where the finder knows they still give nothing (`by_cells`).
+    /// cells whose candidates changed since (solved ones included): patterns of cells that did
+    /// not change are skipped where the finder knows they still give nothing (`by_cells`).
     pub fn find_near<const W: usize>(
         self,
         b: &Board<W>,
@@ -113,12 +115,18 @@ impl Rung {
         changed: &CellSet<W>,
         sink: &mut Sink,
     ) -> ControlFlow<()> {
+        // Aligned exclusion and the wings look at empty cells only: a solved one is in none of
+        // their patterns, and leaving it out keeps their search narrow.
+        let empty = *changed & b.empty_cells();
         match self {
-            Rung::AlignedExclusion(k) => {
-                exclusion::aligned_exclusion_near(b, k as usize, Some(changed), sink)
+            Rung::DirectHiddenSet(k) => {
+                subsets::direct_hidden_near(b, k as usize, Some(changed), sink)
             }
-            Rung::WxyzWing => wings::als_wings_near(b, 3, changed, sink),
-            Rung::VwxyzWing => wings::als_wings_near(b, 4, changed, sink),
+            Rung::AlignedExclusion(k) => {
+                exclusion::aligned_exclusion_near(b, k as usize, Some(&empty), sink)
+            }
+            Rung::WxyzWing => wings::als_wings_near(b, 3, &empty, sink),
+            Rung::VwxyzWing => wings::als_wings_near(b, 4, &empty, sink),
             _ => self.find(b, budget, sink),
         }
     }
@@ -145,10 +153,10 @@ impl Rung {
         match self {
             Rung::FullHouse => singles::full_houses(b, sink),
             Rung::HiddenSingle => singles::hidden_singles(b, sink),
-            Rung::DirectLocking => intersections::direct_locking(b, sink),
+            Rung::DirectLocking => intersections::direct_locking_in(b, scope, sink),
             Rung::DirectHiddenSet(k) => subsets::direct_hidden(b, k as usize, sink),
             Rung::NakedSingle => singles::naked_singles(b, sink),
-            Rung::LockedCandidates => intersections::locked_candidates(b, sink),
+            Rung::LockedCandidates => intersections::locked_candidates_in(b, scope, sink),
             Rung::NakedSet(k) => subsets::naked(b, k as usize, sink),
             Rung::HiddenSet(k) => subsets::hidden(b, k as usize, sink),
             Rung::Fish(k) => fish::basic_fish(b, k as usize, scope, sink),

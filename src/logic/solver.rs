@@ -74,14 +74,12 @@ impl<const W: usize> Memo<W> {
         }
     }
 
-    /// The empty cells whose candidates changed since rung `rung` last found nothing, if it has.
+    /// The cells whose candidates changed since rung `rung` last found nothing, if it has (those
+    /// solved since included: they have none now).
     fn changed(&self, rung: usize, board: &Board<W>) -> Option<CellSet<W>> {
         let then = self.empty_handed[rung].as_ref()?;
-        let changed = board
-            .empty_cells()
-            .iter()
-            .filter(|&c| then[c] != board.candidates(c));
-        Some(changed.collect())
+        let cells = 0..board.geo.cells();
+        Some(cells.filter(|&c| then[c] != board.candidates(c)).collect())
     }
 
     /// Notes that rung `rung` found nothing on `board`, unless a cell there is down to one

@@ -93,14 +93,17 @@ pub fn naked_sets<const W: usize>(
 /// its eliminations are listed only `with_eliminations` (direct hidden sets look past them).
 fn hidden_sets_in<const W: usize>(
     b: &Board<W>,
-    size: usize,
-    min_empty: usize,
+    (size, min_empty): (usize, usize),
     with_eliminations: bool,
+    changed: Option<&CellSet<W>>,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for &unit in b.scan_order() {
         if ((b.unit(unit) & b.empty_cells()).len() as usize) <= min_empty {
             continue;
+        }
+        if changed.is_some_and(|ch| !b.unit(unit).intersects(ch)) {
+            continue; // see `direct_hidden_near`
         }
         // On the stack: this runs for every unit at every stuck grid (25 digits at most).
         let mut open = [0u8; 25];
@@ -147,7 +150,7 @@ pub fn hidden_sets<const W: usize>(
     size: usize,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    hidden_sets_in(b, size, 2 * size, true, |s| {
+    hidden_sets_in(b, (size, 2 * size), true, None, |s| {
         if s.eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -162,7 +165,20 @@ pub fn direct_hidden<const W: usize>(
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    hidden_sets_in(b, size, size, false, |s| {
+    direct_hidden_near(b, size, None, sink)
+}
+
+/// `direct_hidden` on a grid reduced from one where it found nothing, `changed` holding the
+/// cells whose candidates have changed since (solved ones included): only units with such a
+/// cell are searched. A direct hidden set and the single it leaves are read from one unit's
+/// places, and a unit with none of its cells changed has the same places as then.
+pub fn direct_hidden_near<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    changed: Option<&CellSet<W>>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    hidden_sets_in(b, (size, size), false, changed, |s| {
         for digit in (!s.digits & Digits::all(b.side())).iter() {
             let places = b.places_in(digit, s.unit);
             let Some(cell) = (places - s.cells).only() else {

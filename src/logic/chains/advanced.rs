@@ -120,7 +120,7 @@ impl<const W: usize> Ctx<'_, W> {
     }
 
     fn locking(&mut self, found: &mut Vec<Found>) {
-        let _ = intersections::locks(&self.work, |lock| {
+        let _ = intersections::locks(&self.work, crate::engine::Digits::EMPTY, |lock| {
             let mut parents = Vec::new();
             let base = self.work.unit(lock.from) - self.work.unit(lock.to);
             self.gone(base, lock.digit, &mut parents);
