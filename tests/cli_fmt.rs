@@ -101,6 +101,8 @@ fn standard_input_goes_to_standard_output() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8(output.stdout).unwrap(), LINE);
+    // A filter says nothing but errors: Vim reads `:%!sudoku-lsp fmt -`'s stderr into the text.
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
 }
 
 #[test]

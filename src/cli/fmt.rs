@@ -81,7 +81,7 @@ pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
         if changed > 0 {
             code = code.max(1);
         }
-    } else {
+    } else if !only_stdin(&collected.inputs) {
         eprintln!(
             "{} reformatted, {} left unchanged",
             files(changed),
@@ -89,6 +89,14 @@ pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
         );
     }
     code
+}
+
+/// Formatting standard input alone is a filter (Vim's `:%!sudoku-lsp fmt -`, `formatprg`): it
+/// says nothing on stderr but errors, as `rustfmt` and `ruff format -` do, because an editor that
+/// reads the filter's stderr with its stdout (Vim's `shellredir` is `>%s 2>&1`) would put the
+/// summary into the text.
+fn only_stdin(inputs: &[Input]) -> bool {
+    !inputs.is_empty() && inputs.iter().all(|input| *input == Input::Stdin)
 }
 
 /// Read one input, formatting piece by piece, and hand each piece's output to `out`.

@@ -1,5 +1,5 @@
 " Drives Vim 9 + ALE 3.3 in silent Ex mode: filetype, syntax, ALE diagnostics,
-" :ALEGoToDefinition, :ALEHover, :SudokuSolve.
+" :ALEGoToDefinition, :ALEHover, :SudokuSolve, :SudokuFormat.
 " Run by tests/editors/vim.sh; results are appended to $RESULT (Vim -es prints nothing itself).
 let s:failures = 0
 let s:fixtures = $FIXTURES
@@ -78,6 +78,21 @@ function! s:Run() abort
   let l:expected = readfile(s:fixtures . '/solve.solved.sudoku')
   call s:Wait('getline(1, "$") ==# ' . string(l:expected))
   call s:Check(getline(1, '$') ==# l:expected, ':SudokuSolve leaves the solved grid in the buffer', getline(1, '$'))
+  set nomodified
+
+  " :SudokuFormat runs `sudoku-lsp fmt -` over the buffer: the formatted layout, and nothing of
+  " the formatter's stderr in the text. A bad style leaves the buffer as it was.
+  execute 'edit! ' . fnameescape(s:fixtures . '/format.sudoku')
+  call cursor(5, 3)
+  SudokuFormat
+  let l:expected = readfile(s:fixtures . '/format.formatted.sudoku')
+  call s:Check(getline(1, '$') ==# l:expected, ':SudokuFormat leaves the formatted grid in the buffer', getline(1, '$'))
+  SudokuFormat line
+  call s:Check(line('$') == 3 && getline(3) =~# '^\.\.3\.2\.6\.\.9\.\.3', ':SudokuFormat line puts the puzzle on one line', getline(1, '$'))
+  let l:before = getline(1, '$')
+  SudokuFormat wide
+  call s:Check(getline(1, '$') ==# l:before, ':SudokuFormat wide (no such style) leaves the buffer as it was', getline(1, '$'))
+  call s:Check(execute('messages') =~# 'possible values', '  ... and says why', execute('messages'))
   set nomodified
 endfunction
 
