@@ -270,6 +270,41 @@ fn fill_in_pencil_marks_then_apply_next_step_on_them() {
     server.shutdown_and_exit();
 }
 
+/// A block written without marks becomes a pencil-mark grid row by row: a row's comment, the
+/// file's CRLF line breaks and the lines around the block stay as they were.
+#[test]
+fn fill_in_pencil_marks_keeps_row_comments_and_line_breaks() {
+    let mut server = started();
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let row = &TWINS[r * 9..r * 9 + 9];
+            match r {
+                0 => format!("{row}   # the first row"),
+                4 => format!("{row} # E"),
+                _ => row.to_string(),
+            }
+        })
+        .collect();
+    let text = format!("# title: kept\r\n{}\r\n# after\r\n", rows.join("\r\n"));
+    let uri = "file:///rows.sudoku";
+    server.open(uri, 1, &text);
+    let filled = apply(&mut server, uri, &text, (1, 0), "Fill in pencil marks");
+    let lines: Vec<&str> = filled.split("\r\n").collect();
+    assert!(!filled.replace("\r\n", "").contains('\n'), "{filled:?}");
+    assert_eq!(lines[0], "# title: kept");
+    assert!(lines[1].ends_with(" # the first row"), "{filled}");
+    // Row E comes after the border line drawn under row C.
+    assert!(lines[6].ends_with(" # E"), "{filled}");
+    assert_eq!(lines[lines.len() - 2..], ["# after", ""]);
+    let puzzle = only_puzzle(&filled);
+    let expected = naked_twins_on_strings(
+        eliminated(&givens(TWINS), Variant::Classic),
+        Variant::Classic,
+    );
+    assert_eq!(puzzle.marks.as_deref(), Some(&sets(&expected)[..]));
+    server.shutdown_and_exit();
+}
+
 // ---------------------------------------------------------------- entries and settings
 
 /// The easy puzzle with two entries in row A: `+5` at A1 (no clash, but the solution has 4

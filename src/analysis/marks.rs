@@ -277,35 +277,48 @@ pub fn marks_unwritable(puzzle: &Puzzle) -> Option<&'static str> {
     )
 }
 
-/// The edits that write `marks` into `puzzle` (see `marks_unwritable` first). A puzzle written with pencil marks gets one edit
-/// per changed cell, in its own form. One written without them becomes a pencil-mark grid (a
-/// block, in place of its rows) or a line of places (a one-liner, in place of its cells, the
-/// text after them kept).
-pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet]) -> Vec<Edit> {
+/// The edits that write `marks` into `puzzle` (see `marks_unwritable` first); `text` is the
+/// source from byte `base`, holding at least the puzzle's lines. A puzzle written with pencil
+/// marks gets one edit per changed cell, in its own form. One written without them becomes a
+/// pencil-mark grid (a block, row by row, each row's comment kept) or a line of places (a
+/// one-liner, in place of its cells, the text after them kept). An empty cell left with one
+/// mark is written as a placed digit, an entry (`+7`) when the puzzle marks entries, as a
+/// solver's placed digits are (`place_edit`).
+pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize) -> Vec<Edit> {
+    let lone = |c: usize| puzzle.givens[c] == 0 && marks[c].count_ones() == 1;
     if let Some(old) = puzzle.marks.as_deref() {
         return (0..marks.len())
             .filter(|&c| old[c] != marks[c])
             // An entry's cell holds its digit alone whatever the marks: it is never changed.
             .filter(|&c| !puzzle.is_entry(c))
-            .map(|c| format::cell_edit(puzzle, c, marks[c], '.'))
+            .map(|c| match lone(c) {
+                true => super::place_edit(puzzle, c, marks[c].trailing_zeros() as u8 + 1),
+                false => format::cell_edit(puzzle, c, marks[c], '.'),
+            })
             .collect();
     }
-    let (span, text) = match puzzle.layout {
-        format::Layout::Line => {
-            let first = puzzle.cell_span(0).start;
-            let last = puzzle.cell_span(marks.len() - 1).end;
-            (
-                Span::new(first, last),
-                format::marks_line(puzzle.size, marks),
-            )
-        }
-        _ => {
-            let mut grid = format::marks_grid(puzzle.size, marks, puzzle.entries.as_deref());
-            grid.pop(); // the block's own last line break stays
-            (puzzle.span, grid)
-        }
-    };
-    vec![Edit { span, text }]
+    if puzzle.layout == format::Layout::Line {
+        let first = puzzle.cell_span(0).start;
+        let last = puzzle.cell_span(marks.len() - 1).end;
+        let span = Span::new(first, last);
+        return vec![Edit {
+            span,
+            text: format::marks_line(puzzle.size, marks),
+        }];
+    }
+    let entries: Option<Vec<bool>> = puzzle
+        .entries
+        .as_ref()
+        .map(|old| (0..marks.len()).map(|c| old[c] || lone(c)).collect());
+    let entries = entries.as_deref();
+    format::marks_block_edits(text, base, puzzle, marks, entries).unwrap_or_else(|| {
+        let mut grid = format::marks_grid(puzzle.size, marks, entries);
+        grid.pop(); // the block's own last line break stays
+        vec![Edit {
+            span: puzzle.span,
+            text: grid,
+        }]
+    })
 }
 
 #[cfg(test)]
@@ -341,7 +354,7 @@ mod tests {
         let finding = &mark_findings(&p)[0];
         assert_eq!(&text[finding.span.start..finding.span.end], "137");
         let fixed = without_ruled_out(&p).unwrap();
-        let edits = marks_edits(&p, &fixed);
+        let edits = marks_edits(&p, &fixed, &text, 0);
         assert_eq!(edits.len(), 1);
         assert_eq!(edits[0].text, "37 ");
         assert_eq!(
@@ -385,7 +398,7 @@ mod tests {
         let plain = "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179 #x\n";
         let p = puzzle(plain);
         let marks = fill_marks(&p);
-        let edits = marks_edits(&p, &marks);
+        let edits = marks_edits(&p, &marks, plain, 0);
         let written = format::apply_edits(plain, &edits);
         assert!(written.ends_with(" #x\n"));
         let back = puzzle(&written);
@@ -401,10 +414,79 @@ mod tests {
         let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n. 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n. . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
         let p = puzzle(block);
         let marks = fill_marks(&p);
-        let written = format::apply_edits(block, &marks_edits(&p, &marks));
+        let written = format::apply_edits(block, &marks_edits(&p, &marks, block, 0));
         let back = puzzle(&written);
         assert_eq!(back.layout, format::Layout::Marks);
         assert_eq!(back.marks.as_deref(), Some(&marks[..]));
         assert_eq!(back.givens, p.givens);
+    }
+
+    /// `text` with its first puzzle's pencil marks filled in, as *Fill in pencil marks* writes.
+    fn filled(text: &str) -> String {
+        let p = puzzle(text);
+        format::apply_edits(text, &marks_edits(&p, &fill_marks(&p), text, 0))
+    }
+
+    #[test]
+    fn a_block_filled_in_keeps_its_row_comments_line_breaks_and_other_lines() {
+        let block = "# before\r\n4 . . | . . . | 8 . 5  # first row\r\n. 3 . | . . . | . . .\r\n. . . | 7 . . | . . . # seven\r\n------+-------+------\r\n. 2 . | . . . | . 6 .\r\n. . . | . 8 . | 4 . .\r\n. . . | . 1 . | . . .\r\n------+-------+------\r\n. . . | 6 . 3 | . 7 .\r\n5 . . | 2 . . | . . .\r\n1 . 4 | . . . | . . .\r\n# after\r\n";
+        let written = filled(block);
+        let lines: Vec<&str> = written.split("\r\n").collect();
+        assert_eq!(lines.len(), 14, "{written}");
+        assert_eq!(
+            (lines[0], lines[12], lines[13]),
+            ("# before", "# after", "")
+        );
+        assert!(!written.replace("\r\n", "").contains('\n'), "{written:?}");
+        assert!(lines[1].starts_with("4 ") && lines[1].ends_with(" # first row"));
+        assert!(lines[3].ends_with(" # seven"), "{}", lines[3]);
+        // The borders are drawn as wide as the new rows.
+        let widest = lines[1..12]
+            .iter()
+            .map(|l| l.find(" #").unwrap_or(l.len()))
+            .max();
+        assert_eq!(Some(lines[4].len()), widest, "{written}");
+        let (p, back) = (puzzle(block), puzzle(&written));
+        assert_eq!(back.layout, format::Layout::Marks);
+        assert_eq!(back.givens, p.givens);
+        assert_eq!(back.marks.as_deref(), Some(&fill_marks(&p)[..]));
+    }
+
+    #[test]
+    fn filling_in_marks_again_changes_only_what_a_lone_mark_placed() {
+        // E2 is left with one candidate, 3: written as a lone digit, which both pencil-mark
+        // forms read as placed. Filling again starts afresh from the placed digits, that 3 among
+        // them: its peers lose their mark 3 (naked twins may then find other pairs).
+        let line =
+            "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179\n";
+        let once = filled(line);
+        let p = puzzle(&once);
+        assert_eq!(p.givens[4 * 9 + 1], 3);
+        let (first, again) = (fill_marks(&puzzle(line)), fill_marks(&p));
+        let peers = &geometry(p.size, p.variant).peers[4 * 9 + 1];
+        for &peer in peers.iter() {
+            assert_eq!(again[peer as usize] & 0b100, 0, "cell {peer}");
+        }
+        assert!(peers.iter().any(|&peer| first[peer as usize] & 0b100 != 0));
+        assert_ne!(again, first);
+    }
+
+    #[test]
+    fn a_cell_left_with_one_mark_is_an_entry_where_the_puzzle_marks_entries() {
+        let line =
+            "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179";
+        let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
+        let with_entry = format!("1 +7 4 . 9 . . 6 8\n{}\n", rows[1..].join("\n"));
+        let p = puzzle(&with_entry);
+        let written = filled(&with_entry);
+        let back = puzzle(&written);
+        let entries = back.entries.as_deref().expect("entries");
+        let givens = |p: &Puzzle| -> Vec<u8> {
+            (0..p.givens.len())
+                .map(|c| if p.is_entry(c) { 0 } else { p.givens[c] })
+                .collect()
+        };
+        assert_eq!(givens(&back), givens(&p), "{written}");
+        assert!(entries.iter().filter(|&&e| e).count() > 1, "{written}");
     }
 }

@@ -286,7 +286,10 @@ impl Solving<'_> {
                     false
                 }
             })
-            .flat_map(|puzzle| analysis::marks_edits(puzzle, &analysis::fill_marks(puzzle)))
+            .flat_map(|puzzle| {
+                let marks = analysis::fill_marks(puzzle);
+                analysis::marks_edits(puzzle, &marks, &piece.text, piece.base)
+            })
             .map(|edit| Edit {
                 span: crate::finding::Span::new(
                     edit.span.start - piece.base,

@@ -23,7 +23,10 @@ pub use marks::{every_digit, DigitSet};
 pub use parse::parse;
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
-pub use style::{canonical, common_ends, format, format_edits, format_range_edits, Options, Style};
+pub use style::{
+    canonical, common_ends, format, format_edits, format_range_edits, marks_block_edits, Options,
+    Style,
+};
 pub use write::{
     apply_edits, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
     Edit,

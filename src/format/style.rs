@@ -20,6 +20,7 @@
 //! checked again. Formatting never changes what the file means.
 
 use super::lines::{lines, lines_at, CellLine, Kind, Line};
+use super::marks::DigitSet;
 use super::meta::key_value;
 use super::parse::{parse, parse_region};
 use super::write::{border_text, cell_char, marks_line, row_text, Edit, MarksGrid};
@@ -211,6 +212,40 @@ struct Plans {
 }
 
 /// Which edits a formatting hands out.
+/// The edits that write the block `puzzle` as a pencil-mark grid of `marks` (`entries`: which
+/// lone digits are entries, written `+7`), line by line in `text`, the source from byte `base`
+/// holding at least the block's lines: each row rewritten with its comment and line break kept,
+/// border lines drawn to the new widths, every other line left as it is. What filling in pencil
+/// marks writes, which would lose a row's comment if it replaced the block whole. `None` when
+/// the block's rows are not one a line inside `text`.
+pub fn marks_block_edits(
+    text: &str,
+    base: usize,
+    puzzle: &Puzzle,
+    marks: &[DigitSet],
+    entries: Option<&[bool]>,
+) -> Option<Vec<Edit>> {
+    if puzzle.layout != Layout::Block || marks.len() != puzzle.size.cells() {
+        return None;
+    }
+    let src = Source { text, base };
+    let lines = lines_at(text, base);
+    let rows = row_lines(src, &lines, puzzle)?;
+    let mut plans = Plans {
+        plan: vec![Plan::Keep; lines.len()],
+        owner: vec![None; lines.len()],
+    };
+    let grid = MarksGrid::new(puzzle.size, marks, entries, false);
+    let mut at = At {
+        src,
+        lines: &lines,
+        plans: &mut plans,
+        index: 0,
+    };
+    at.block(puzzle, &rows, |r, _| grid.row(r), Some(grid.border()));
+    Some(edits(src, &lines, &plans, &Everything))
+}
+
 trait Scope {
     /// Whether edits to lines of this owner are wanted.
     fn wants(&self, owner: Option<usize>) -> bool;
@@ -227,6 +262,18 @@ impl Scope for Whole<'_> {
     }
     fn options(&self) -> Option<&Options> {
         Some(self.0)
+    }
+}
+
+/// Every line, and no whitespace options: edits of one puzzle's own plans.
+struct Everything;
+
+impl Scope for Everything {
+    fn wants(&self, _: Option<usize>) -> bool {
+        true
+    }
+    fn options(&self) -> Option<&Options> {
+        None
     }
 }
 

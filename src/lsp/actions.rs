@@ -272,9 +272,12 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
     };
     let mut out = Vec::new();
     let filled = analysis::fill_marks(puzzle);
+    let (text, base) = view.snapshot.lines_around(puzzle.span);
+    let marks_edits =
+        |after: &[format::DigitSet]| analysis::marks_edits(puzzle, after, &text, base);
     let writable = analysis::marks_unwritable(puzzle).is_none();
     if writable && (puzzle.marks.is_none() || filled != current) {
-        let edits = analysis::marks_edits(puzzle, &filled);
+        let edits = marks_edits(&filled);
         let title = "Fill in pencil marks".to_string();
         out.push(Some(action(
             view,
@@ -288,7 +291,7 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
             "Remove every mark a placed digit rules out ({})",
             crate::finding::plural(count(&after) as usize, "mark")
         );
-        let edits = analysis::marks_edits(puzzle, &after);
+        let edits = marks_edits(&after);
         out.push(Some(action(view, title, CodeActionKind::QUICKFIX, edits)));
     }
     if let Some(after) = analysis::remove_naked_twins(puzzle) {
@@ -296,7 +299,7 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
             "Remove naked twins ({})",
             crate::finding::plural(count(&after) as usize, "mark")
         );
-        let edits = analysis::marks_edits(puzzle, &after);
+        let edits = marks_edits(&after);
         out.push(Some(action(
             view,
             title,
@@ -322,7 +325,8 @@ fn next_step_on_marks(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     for p in &step.placements {
         after[p.cell as usize] = 1 << (p.digit - 1);
     }
-    let edits = analysis::marks_edits(puzzle, &after);
+    let (text, base) = view.snapshot.lines_around(puzzle.span);
+    let edits = analysis::marks_edits(puzzle, &after, &text, base);
     if edits.is_empty() {
         return None;
     }

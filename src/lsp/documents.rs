@@ -13,6 +13,7 @@ use ropey::Rope;
 use tower_lsp_server::lsp_types::{Range, TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::Encoding;
+use crate::finding::Span;
 use crate::format::Change;
 
 /// How many lines on each side of an edit a re-read may look at for a point to resume parsing
@@ -38,6 +39,19 @@ fn next_generation() -> u64 {
 impl Snapshot {
     pub fn text(&self) -> String {
         self.rope.to_string()
+    }
+
+    /// The whole lines that `span` touches, and the byte they start at: enough of the text to
+    /// rewrite one puzzle without copying the whole document.
+    pub fn lines_around(&self, span: Span) -> (String, usize) {
+        let len = self.rope.len_bytes();
+        let first = self.rope.byte_to_line(span.start.min(len));
+        let last = self.rope.byte_to_line(span.end.min(len));
+        let start = self.rope.line_to_byte(first);
+        let end = self
+            .rope
+            .line_to_byte((last + 1).min(self.rope.len_lines()));
+        (self.rope.byte_slice(start..end).to_string(), start)
     }
 }
 
