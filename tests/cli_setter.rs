@@ -270,3 +270,40 @@ fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
         assert!(!err.is_empty(), "{bad:?}");
     }
 }
+
+/// `check --against-solution` says what the unique solution says of a solver's entries and
+/// pencil marks (the editor's `checkAgainstSolution`); plain `check` keeps it to itself.
+#[test]
+fn check_against_solution_names_wrong_entries_and_marks_only_when_asked() {
+    // EASY's solution starts 4 8 3: the entry +5 at A1 is wrong, +8 at A2 right. The second
+    // puzzle is a pencil-mark line whose A1 leaves out the 4.
+    let entries = format!("+5+8{}", &EASY[2..]);
+    let mut places: String = digits(EASY)
+        .iter()
+        .map(|&d| match d {
+            0 => "123456789".to_string(),
+            d => (1..=9u8)
+                .map(|k| if k == d { (b'0' + d) as char } else { '.' })
+                .collect(),
+        })
+        .collect();
+    places.replace_range(0..9, "123.56789");
+    let dir = scratch("against");
+    let path = write(&dir, "solver.sudoku", &format!("{entries}\n\n{places}\n"));
+    let name = path.display().to_string();
+
+    let (plain, _, code) = run(bin().arg("check").arg(&path));
+    assert_eq!((plain.as_str(), code), ("", 0));
+    let (asked, err, code) = run(bin().args(["check", "--against-solution"]).arg(&path));
+    assert_eq!(code, 1, "{asked}{err}");
+    assert_eq!(
+        asked.lines().collect::<Vec<_>>(),
+        [
+            format!("{name}:1:1: error: 5 is not the solution's digit at A1"),
+            format!(
+                "{name}:3:1: error: the pencil marks of A1 leave out the digit the solution puts \
+                 there"
+            ),
+        ]
+    );
+}

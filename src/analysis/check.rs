@@ -119,23 +119,37 @@ pub fn recheck(
     with_findings(document, analyses)
 }
 
+/// What a check adds, when asked, to the findings every document gets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// A setter's notes (`setter_findings`).
+    pub setter: bool,
+    /// What the unique solution says of the solver's entries and marks (`against_solution`).
+    pub against_solution: bool,
+}
+
 /// Analyse a document only its findings are wanted of: in source order, the parser's problems
 /// moved in rather than copied (a text of a million repeated titles has a million of them).
 pub fn document_findings(
     mut document: Document,
     budget: &Budget,
     cache: &mut Cache,
-    setter: bool,
+    asked: Asked,
 ) -> Vec<Finding> {
     let mut problems = std::mem::take(&mut document.problems);
-    let checked = check_document(document, budget, cache);
-    let mut analysed = checked.findings;
-    if setter {
+    let mut checked = check_document(document, budget, cache);
+    let mut analysed = std::mem::take(&mut checked.findings);
+    if asked.against_solution {
+        analysed.extend(against_solution(&checked));
+    }
+    if asked.setter {
         analysed.extend(setter_findings(
             &checked.document.puzzles,
             &checked.analyses,
             budget,
         ));
+    }
+    if asked != Asked::default() {
         analysed.sort_by_key(position); // stable: a puzzle's own findings stay first
     }
     if !problems.is_sorted_by_key(position) {
@@ -379,7 +393,12 @@ mod tests {
         );
         let budget = Budget::unlimited();
         let whole = check_text(&text, &budget).findings;
-        let merged = document_findings(format::parse(&text), &budget, &mut Cache::default(), false);
+        let merged = document_findings(
+            format::parse(&text),
+            &budget,
+            &mut Cache::default(),
+            Asked::default(),
+        );
         assert_eq!(format!("{merged:?}"), format!("{whole:?}"));
         assert!(whole.len() >= 5, "{whole:?}");
     }

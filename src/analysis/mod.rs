@@ -16,7 +16,7 @@ mod setter;
 
 pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings, recheck,
-    Cache, Checked,
+    Asked, Cache, Checked,
 };
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, reason_text, redundant_finding};

@@ -12,7 +12,7 @@ use super::progress::Progress;
 use super::read;
 use super::report;
 use super::style::{self, Paint};
-use crate::analysis::{document_findings, Cache};
+use crate::analysis::{document_findings, Asked, Cache};
 use crate::engine::Budget;
 use crate::finding::{plural, Code, Finding, Severity, Span};
 
@@ -31,8 +31,9 @@ pub struct Options {
     pub format: OutputFormat,
     pub max_nodes: u64,
     pub max_file: u64,
-    /// Add the setter's notes (givens, minimality, symmetry, redundant givens).
-    pub setter: bool,
+    /// The setter's notes (givens, minimality, symmetry, redundant givens), and what the
+    /// solution says of entries and marks.
+    pub asked: Asked,
 }
 
 pub fn run(args: &[String], options: &Options) -> i32 {
@@ -74,12 +75,8 @@ fn check_input(
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         let count = piece.document.puzzles.len();
         puzzles += count;
-        let mut found = document_findings(
-            piece.document,
-            budget,
-            &mut Cache::default(),
-            options.setter,
-        );
+        let mut found =
+            document_findings(piece.document, budget, &mut Cache::default(), options.asked);
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;
             let place = found.partition_point(|f| f.span.start <= at);

@@ -75,6 +75,11 @@ enum Command {
         /// their symmetry, and each given it does not need (redundant-given).
         #[arg(long)]
         setter: bool,
+        /// Also say which of the solver's entries (+7) and pencil marks the puzzle's unique
+        /// solution contradicts, as errors (against-solution). It gives the solution away, as
+        /// the editor setting checkAgainstSolution does.
+        #[arg(long)]
+        against_solution: bool,
     },
     /// Write each input back with every puzzle filled in; only empty marks change.
     ///
@@ -334,6 +339,7 @@ pub fn main() -> i32 {
             max_nodes,
             max_file_size,
             setter,
+            against_solution,
         }) => match stdin_if_none(paths) {
             Ok(paths) => check::run(
                 &paths,
@@ -341,7 +347,10 @@ pub fn main() -> i32 {
                     format,
                     max_nodes,
                     max_file: max_file_size,
-                    setter,
+                    asked: crate::analysis::Asked {
+                        setter,
+                        against_solution,
+                    },
                 },
             ),
             Err(code) => code,
