@@ -8,5 +8,6 @@ fn main() {
         .filter(|a| !a.to_string_lossy().starts_with("--"))
         .map(Into::into)
         .collect();
-    std::process::exit(sudoku_lsp::bench::run(&paths));
+    let say = |message: &str| eprintln!("fast9_files: {message}");
+    std::process::exit(sudoku_lsp::bench::run(&paths, &say));
 }

@@ -82,7 +82,8 @@ const PASS_BUDGET: Duration = Duration::from_secs(5);
 /// every file was timed, 1 when one held no one-line puzzle, 2 when one could not be read (as
 /// `check` and `solve` do for I/O problems). Each problem names the file on stderr; the other
 /// files are still timed.
-pub fn run(paths: &[PathBuf]) -> i32 {
+/// `say` reports a file that cannot be timed, as the command line says its errors.
+pub fn run(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if paths.is_empty() {
@@ -96,7 +97,7 @@ pub fn run(paths: &[PathBuf]) -> i32 {
         let bytes = match read(path) {
             Ok(bytes) => bytes,
             Err(message) => {
-                eprintln!("sudoku-lsp: {}: {message}", path.display());
+                say(&format!("{}: {message}", path.display()));
                 code = 2;
                 continue;
             }
@@ -109,11 +110,11 @@ pub fn run(paths: &[PathBuf]) -> i32 {
                 1 => "its one line (comments aside) is not one".to_string(),
                 n => format!("none of its {n} lines (comments aside) is one"),
             };
-            eprintln!(
-                "sudoku-lsp: {}: no puzzle to time: bench reads one-line puzzles (81 cells, \
-                 `1`-`9` or `.` `0` `_` for empty), and {what}",
+            say(&format!(
+                "{}: no puzzle to time: bench reads one-line puzzles (81 cells, `1`-`9` or `.` \
+                 `0` `_` for empty), and {what}",
                 path.display()
-            );
+            ));
             code = code.max(1);
             continue;
         }
@@ -125,13 +126,29 @@ pub fn run(paths: &[PathBuf]) -> i32 {
     code
 }
 
+/// The most bench reads of one file: sets are timed from memory, and `/dev/zero` must not
+/// take all of it.
+const MAX_FILE: u64 = 1 << 30;
+
 /// A file's bytes, or why not (a folder gets a hint: bench does not walk folders, whose
 /// `*.sudoku` files are mostly grids over several lines).
 fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
     if path.is_dir() {
         return Err("is a folder: bench times files of one-line puzzles, name them".into());
     }
-    std::fs::read(path).map_err(|e| format!("cannot read: {e}"))
+    let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => format!("cannot read: {e}"),
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err("is over 1 GiB, more than bench times at once: split it".into());
+    }
+    Ok(bytes)
 }
 
 /// How many puzzles to generate when no file is given.
@@ -218,7 +235,7 @@ const RATE_SECONDS: u64 = 60;
 /// path of simplest steps, one thread, parse excluded), and the time to find each next step
 /// along the way, which is what a hint costs in the editor. Puzzles without one solution are
 /// skipped (the rating needs one).
-pub fn run_rate(paths: &[PathBuf]) -> i32 {
+pub fn run_rate(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut code = 0;
@@ -226,7 +243,7 @@ pub fn run_rate(paths: &[PathBuf]) -> i32 {
         let bytes = match read(path) {
             Ok(bytes) => bytes,
             Err(message) => {
-                eprintln!("sudoku-lsp: {}: {message}", path.display());
+                say(&format!("{}: {message}", path.display()));
                 code = 2;
                 continue;
             }
@@ -238,10 +255,10 @@ pub fn run_rate(paths: &[PathBuf]) -> i32 {
             .filter(|g| fast9::solve(g, false, 2, MAX_NODES, None).count == 1)
             .collect();
         if puzzles.is_empty() {
-            eprintln!(
-                "sudoku-lsp: {}: no one-line puzzle with one solution to rate",
+            say(&format!(
+                "{}: no one-line puzzle with one solution to rate",
                 path.display()
-            );
+            ));
             code = code.max(1);
             continue;
         }

@@ -394,8 +394,10 @@ pub fn main() -> i32 {
             level,
             grading,
         }) => grading.run(paths, rate::Mode::Hint(level)),
-        Some(Command::Bench { paths, rate: false }) => crate::bench::run(&paths),
-        Some(Command::Bench { paths, rate: true }) => crate::bench::run_rate(&paths),
+        Some(Command::Bench { paths, rate: false }) => crate::bench::run(&paths, &style::say_error),
+        Some(Command::Bench { paths, rate: true }) => {
+            crate::bench::run_rate(&paths, &style::say_error)
+        }
         Some(Command::New {
             size,
             variant,
