@@ -587,3 +587,31 @@ fn a_large_collection_is_rated_after_its_diagnostics_and_an_edit_cancels_the_run
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+/// A collection past `MAX_LENS_PUZZLES` (5,000) gets lenses for its first 5,000 puzzles and no
+/// more: the client asks for all of a document's lenses at once.
+#[test]
+fn lenses_stop_after_the_first_five_thousand_puzzles() {
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_TEST_HOOKS", "1")]);
+    server.initialize(capabilities());
+    let uri = "file:///t/many.sudoku";
+    let line: String = common::easy_rows!().lines().collect();
+    // Line 0 is the marker that holds the rating run; puzzle k is on line k + 1.
+    let text = format!(
+        "# sudoku-lsp-test:stuck-rating\n{}",
+        format!("{line}\n").repeat(5_001)
+    );
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let lenses = self::lenses(&mut server, uri);
+    let rating_lines: Vec<u64> = lenses
+        .iter()
+        .filter(|l| l["command"]["command"] == "sudoku.rating")
+        .map(|l| l["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rating_lines.len(), 5_000);
+    assert_eq!(rating_lines.first(), Some(&1));
+    assert_eq!(rating_lines.last(), Some(&5_000));
+    assert!(titles_at(&lenses, 5_001).is_empty());
+    server.shutdown_and_exit();
+}
