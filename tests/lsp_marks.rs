@@ -443,3 +443,50 @@ fn settings_given_at_initialize_apply_from_the_first_diagnostics() {
     );
     server.shutdown_and_exit();
 }
+
+/// VS Code sends the whole `sudoku` section: the extension's own settings (the server's path,
+/// the trace, the preview's) come with the server's, and none is warned of as unknown.
+#[test]
+fn the_vs_code_extensions_own_settings_are_not_unknown_settings() {
+    let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/editors/vscode/package.json");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(manifest).unwrap()).unwrap();
+    let properties = manifest["contributes"]["configuration"]["properties"]
+        .as_object()
+        .unwrap();
+    // The section as VS Code builds it from the dotted names, each at its default.
+    let mut section = json!({});
+    for (key, spec) in properties {
+        let parts: Vec<&str> = key.strip_prefix("sudoku.").unwrap().split('.').collect();
+        let (last, path) = parts.split_last().unwrap();
+        let mut at = &mut section;
+        for part in path {
+            at = at
+                .as_object_mut()
+                .unwrap()
+                .entry(part.to_string())
+                .or_insert(json!({}));
+        }
+        at[*last] = spec["default"].clone();
+    }
+    assert!(section.get("preview").is_some(), "{section}");
+    // A key of no one's, named last, tells when the section has been read.
+    section["zoom"] = json!(2);
+    let mut server = started();
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"sudoku": section}}),
+    );
+    let unknown = |m: &Value| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .is_some_and(|t| t.contains("unknown setting"))
+    };
+    server.wait_for("the warning for 'zoom'", |m| {
+        unknown(m) && m["params"]["message"].as_str().unwrap().contains("'zoom'")
+    });
+    let warned: Vec<&Value> = server.log.iter().filter(|m| unknown(m)).collect();
+    assert_eq!(warned.len(), 1, "{warned:?}");
+    server.shutdown_and_exit();
+}

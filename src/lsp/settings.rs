@@ -114,7 +114,7 @@ impl Settings {
                     continue;
                 }
                 // The editors' own settings, sent along in the same section.
-                "server" | "trace" => continue,
+                "server" | "trace" | "preview" => continue,
                 _ => {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \

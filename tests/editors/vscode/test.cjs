@@ -157,6 +157,25 @@ async function run(page) {
   check(!!bulb, 'a light bulb offers code actions at the cursor');
   // The README's picture: editor, hover, Problems panel and status bar, without the side bar.
   await page.screenshot({ path: path.join(SHOTS, 'vscode.png'), clip: { x: 348, y: 36, width: 852, height: 684 } });
+  // Hover on the title (line 2) draws the puzzle: an inline data: image that VS Code loads.
+  await page.keyboard.press('Escape');
+  await goTo(page, 2, 5);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const picture = await until(async () => {
+    const images = page.locator('.monaco-hover-content img');
+    for (let i = 0; i < await images.count(); i++) {
+      const image = images.nth(i);
+      const [src, width] = await image.evaluate((el) => [el.getAttribute('src') || '', el.naturalWidth]);
+      if (src.startsWith('data:image/') && width > 0) return { src: src.slice(0, 30), width };
+    }
+    return undefined;
+  });
+  check(!!picture, "hover on the puzzle's title shows its picture, loaded (an inline data: image)",
+    await page.locator('.monaco-hover-content').evaluateAll((els) => els.map((el) => el.innerHTML).join(' ').slice(0, 400)).catch(() => ''));
+  if (picture) console.log(`  title hover picture: ${picture.src}… ${picture.width} px wide`);
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-title-hover.png') });
+  await goTo(page, 4, 10);
 
   // Code lenses above the title: the rating (it arrives after the diagnostics; the server asks
   // for the lenses again), then Hint, a command the server runs: a message with the hint.
