@@ -7,26 +7,12 @@
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
 local server = assert(os.getenv('SUDOKU_LSP'), 'SUDOKU_LSP not set')
 local fixtures = assert(os.getenv('FIXTURES'), 'FIXTURES not set')
-local failures = 0
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'report.lua')
+local say, check = report.say, report.check
 local TIMEOUT = 20000
 
-local function say(line)
-  io.stdout:write(line .. '\n')
-  io.stdout:flush()
-end
-
-local function check(ok, what, detail)
-  if ok then
-    say('  ok   ' .. what)
-  else
-    failures = failures + 1
-    say('  FAIL ' .. what .. (detail and (': ' .. detail) or ''))
-  end
-  return ok
-end
-
 local function finish()
-  if failures > 0 then
+  if report.failures > 0 then
     say('--- :messages')
     say(vim.api.nvim_exec2('messages', { output = true }).output)
     say('--- LSP log (' .. vim.lsp.log.get_filename() .. ')')

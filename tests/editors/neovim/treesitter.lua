@@ -6,22 +6,8 @@
 -- the tree after edits.
 local parser = assert(os.getenv('SUDOKU_PARSER'), 'SUDOKU_PARSER not set')
 local puzzles = assert(os.getenv('PUZZLES'), 'PUZZLES not set')
-local failures = 0
-
-local function say(line)
-  io.stdout:write(line .. '\n')
-  io.stdout:flush()
-end
-
-local function check(ok, what, detail)
-  if ok then
-    say('  ok   ' .. what)
-  else
-    failures = failures + 1
-    say('  FAIL ' .. what .. (detail and (': ' .. detail) or ''))
-  end
-  return ok
-end
+local report = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'report.lua')
+local say, check = report.say, report.check
 
 local ok, err = xpcall(function()
   -- What editors/neovim/README.md tells a user to write.
@@ -127,7 +113,7 @@ local ok, err = xpcall(function()
   end
 end, debug.traceback)
 check(ok, 'the test script ran to the end', err)
-if failures > 0 then
+if report.failures > 0 then
   vim.cmd('cquit 1')
 else
   vim.cmd('qall!')
