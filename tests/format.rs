@@ -2,6 +2,7 @@
 //! arbitrary and on generated documents, and the example files in `puzzles/`.
 
 use proptest::prelude::*;
+use sudoku_lsp::analysis;
 use sudoku_lsp::finding::{Code, Severity};
 use sudoku_lsp::format::{
     apply_edits, canonical, every_digit, fill_bytes, fill_edits, format, format_edits, marks_grid,
@@ -389,6 +390,76 @@ proptest! {
             }
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// *Fill in pencil marks* on one puzzle: read back, it holds the marks filled in, its
+    /// placed digits and entries as they were, and every other puzzle and comment is unchanged.
+    /// (In a document without problems: a broken block right above a grid may take the grid's
+    /// first rows as its own, and whether it does depends on the rows' widths, which change.)
+    #[test]
+    fn writing_pencil_marks_changes_only_that_puzzle(text in document()) {
+        let doc = parse(&text);
+        if !doc.problems.is_empty() {
+            return Ok(()); // about half of the documents: too many to reject
+        }
+        let eligible = |p: &&sudoku_lsp::format::Puzzle| {
+            p.givens.contains(&0) && analysis::marks_unwritable(p).is_none()
+        };
+        if let Some((i, p)) = doc.puzzles.iter().enumerate().find(|(_, p)| eligible(p)) {
+            let marks = analysis::fill_marks(p);
+            prop_assume!(marks.iter().all(|&m| m != 0)); // a broken grid's empty cell
+            let written = apply_edits(&text, &analysis::marks_edits(p, &marks, &text, 0));
+            let again = parse(&written);
+            prop_assert_eq!(again.puzzles.len(), doc.puzzles.len(), "{}", written);
+            let q = &again.puzzles[i];
+            prop_assert_eq!(analysis::marks_of(q), marks, "{}", written);
+            for c in 0..p.givens.len() {
+                if p.givens[c] != 0 {
+                    prop_assert_eq!((q.givens[c], q.is_entry(c)), (p.givens[c], p.is_entry(c)));
+                }
+            }
+            let (before, after) = (meaning(&doc), meaning(&again));
+            for k in (0..doc.puzzles.len()).filter(|&k| k != i) {
+                prop_assert_eq!(&before[k], &after[k], "{}", written);
+            }
+            prop_assert_eq!(plain_comments(&text), plain_comments(&written));
+            // Row comments too: every `#` is kept.
+            prop_assert_eq!(text.matches('#').count(), written.matches('#').count());
+        }
+    }
+}
+
+/// What filling in marks found the parser missing: a pencil-mark grid whose rows of several
+/// digits all hold entries (`+4`) is still a pencil-mark grid, and a line of places right
+/// after a broken row is a puzzle of its own, as a one-line puzzle there is.
+#[test]
+fn entries_beside_marks_and_a_line_of_places_after_a_broken_row_are_read() {
+    let grid = "+1 2  3  | 4  5  +6 | 7  8  9\n4  +5 6  | 7  8  9  | +1 2  3\n7  8  +9 | 1  2  3  | 4  +5 6\n2  3  4  | +5 6  7  | 8  9  +1\n5  6  7  | 8  +9 1  | 2  3  4\n+8 9  1  | 2  3  +4 | 5  6  7\n3  +4 5  | 6  7  8  | +9 1  2\n6  7  +8 | 9  1  2  | 3  +4 5\n9  1  2  | +3 +4 5  | 6  47 +8\n";
+    let doc = parse(grid);
+    assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+    assert_eq!(doc.puzzles[0].layout, Layout::Marks);
+    assert_eq!(doc.puzzles[0].marks.as_ref().unwrap()[80 - 1], 0b1001000);
+
+    let solved =
+        "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+    let mut places = marks_line(
+        Size::NINE,
+        &solved.bytes().map(|b| 1 << (b - b'1')).collect::<Vec<_>>(),
+    );
+    places.replace_range(728..729, ".");
+    places.replace_range(720..721, "1");
+    let doc = parse(&format!("0\n{places}\n"));
+    assert_eq!(doc.puzzles.len(), 1, "{:?}", doc.problems);
+    assert_eq!(doc.puzzles[0].layout, Layout::MarksLine);
+    assert_eq!(
+        doc.problems.len(),
+        1,
+        "only the broken row: {:?}",
+        doc.problems
+    );
 }
 
 // ---------------------------------------------------------------- formatting styles

@@ -350,8 +350,8 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
             Token::Cell(c, span) => {
                 line.slots += 1;
                 max_all = max_all.max(VALUE[c as usize & 0xff]);
-                groups.cell(VALUE[c as usize & 0xff] == 0, span);
-                groups.broken |= span.len() > 1; // an entry is no pencil mark
+                // An entry (`+7`, one token of two characters) stands alone as its group.
+                groups.cell(VALUE[c as usize & 0xff] == 0, span.len() > 1, span);
             }
             Token::Stray(_) => {
                 line.slots += 1;
@@ -378,7 +378,8 @@ struct Groups {
     end: Option<usize>,
     len: usize,
     empties: usize,
-    /// A stray, or a group mixing empty marks with other characters.
+    entries: usize,
+    /// A stray, or a group mixing empty marks or entries with other characters.
     broken: bool,
 }
 
@@ -391,18 +392,19 @@ impl Groups {
         self.empties = empties;
     }
 
-    fn cell(&mut self, empty: bool, span: Span) {
+    fn cell(&mut self, empty: bool, entry: bool, span: Span) {
         if self.end != Some(span.start) {
             self.run(0, 0);
         }
         self.len += 1;
         self.empties += usize::from(empty);
+        self.entries += usize::from(entry);
         self.end = Some(span.end);
     }
 
     fn close(&mut self) {
-        self.broken |= self.empties > 0 && self.len > 1;
-        (self.end, self.len, self.empties) = (None, 0, 0);
+        self.broken |= (self.empties > 0 || self.entries > 0) && self.len > 1;
+        (self.end, self.len, self.empties, self.entries) = (None, 0, 0, 0);
     }
 }
 

@@ -391,7 +391,7 @@ impl<'a> Parser<'a> {
         let ends = |c: CellLine| match one_line_size(c.run) {
             Some(_) if c.run == 16 => c.groups != n,
             Some(_) => true,
-            None => false,
+            None => marks_line_size(c.run).is_some(),
         };
         let mut rows = 1;
         while rows < n {
@@ -672,15 +672,16 @@ pub(crate) fn one_line_size(cells: usize) -> Option<Size> {
 
 /// A line whose width is a one-line puzzle's cell count ends a block: when it is not the
 /// block's side (a 16-cell line ends a 9×9 block), or, the side unknown, when it is no row
-/// length at all. Widths do not depend on spacing, so the canonical form, which respaces rows,
-/// keeps every block's end where it was.
+/// length at all. So does a line of pencil-mark places (N³ wide, never a side): filling in a
+/// one-liner's marks must not hand it to a broken block above. Widths do not depend on
+/// spacing, so the canonical form, which respaces rows, keeps every block's end where it was.
 fn ends_block(c: CellLine, side: Option<usize>) -> bool {
     let width = c.width();
-    one_line_size(width).is_some()
-        && match side {
-            Some(n) => n != width,
-            None => Size::from_side(width).is_none(),
-        }
+    let line = one_line_size(width).is_some() || marks_line_size(width).is_some();
+    line && match side {
+        Some(n) => n != width,
+        None => Size::from_side(width).is_none(),
+    }
 }
 
 /// The cells of a puzzle as they are read, and whether anything was wrong.
