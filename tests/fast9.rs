@@ -406,11 +406,7 @@ fn puzzles(name: &str) -> Option<Vec<[u8; 81]>> {
 
 /// Puzzle lines of a set, every `debug_step`-th in debug builds.
 fn puzzles_sampled(name: &str, debug_step: usize) -> Option<Vec<[u8; 81]>> {
-    let path = common::shared_data()?.join(name);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        common::say_skipped(&format!("cannot read {}", path.display()));
-        return None;
-    };
+    let text = common::shared_file(name)?;
     let step = if cfg!(debug_assertions) {
         debug_step
     } else {

@@ -148,21 +148,54 @@ pub fn assert_sound(steps: &[Step], solution: &[u8], what: &str) {
     }
 }
 
-/// The first `take` puzzle lines of `../shared/data/FILE`; none, said on the real stderr (a pass
-/// swallows the harness's prints), where the shared data is missing.
-pub fn shared_puzzles(file: &str, take: usize) -> Vec<String> {
-    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+/// The first `take` puzzle lines of the shared collection `file` (in `../shared/data` beside
+/// the repository, or where `SUDOKU_SHARED_DATA` points), or `None` where it is missing: the
+/// test then says `skipped: …` on the real stderr (a pass swallows the harness's prints) and
+/// passes, unless `SUDOKU_LSP_REQUIRE_SHARED_DATA` is set (as CI sets it): then it fails.
+pub fn shared_puzzles(file: &str, take: usize) -> Option<Vec<String>> {
+    let folder = std::env::var_os("SUDOKU_SHARED_DATA").map_or_else(
+        || format!("{}/../shared/data", env!("CARGO_MANIFEST_DIR")).into(),
+        std::path::PathBuf::from,
+    );
+    let path = folder.join(file);
     match std::fs::read_to_string(&path) {
-        Ok(text) => text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .take(take)
-            .map(str::to_string)
-            .collect(),
-        Err(_) => {
+        Ok(text) => Some(
+            text.lines()
+                .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+                .take(take)
+                .map(str::to_string)
+                .collect(),
+        ),
+        Err(e) => {
+            let why = format!("cannot read {}: {e}", path.display());
+            let required = "SUDOKU_LSP_REQUIRE_SHARED_DATA";
+            assert!(
+                std::env::var_os(required).is_none(),
+                "{why}, and {required} is set"
+            );
             use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "skipped: {path} is missing");
-            Vec::new()
+            let _ = writeln!(std::io::stderr(), "skipped: {why}");
+            None
         }
     }
+}
+
+/// The one-line 9×9 puzzles shipped in `puzzles/collection.sudoku` (twenty, rated 1.2 to 7.1,
+/// one of them needing forcing chains): what tests that walk many paths walk where the shared
+/// collections are missing, so they never pass having compared nothing.
+pub fn shipped_puzzles() -> Vec<&'static str> {
+    include_str!("../../puzzles/collection.sudoku")
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .collect()
+}
+
+/// The shared collection's first `take` puzzles, or the shipped ones where it is missing (said
+/// on stderr, as [`shared_puzzles`] says it).
+pub fn puzzles_to_walk(file: &str, take: usize) -> Vec<String> {
+    shared_puzzles(file, take).unwrap_or_else(|| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "  (walking the shipped puzzles instead)");
+        shipped_puzzles().into_iter().map(str::to_string).collect()
+    })
 }

@@ -270,7 +270,7 @@ mod soundness {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
     use crate::logic::fixtures::{
-        assert_sound, givens_of, shared_puzzles, thinned_boards, unique_solution, OnBoard,
+        assert_sound, givens_of, puzzles_to_walk, thinned_boards, unique_solution, OnBoard,
     };
     use crate::logic::Technique;
     use std::collections::BTreeMap;
@@ -309,7 +309,7 @@ mod soundness {
         let budget = Budget::unlimited();
         let mut extras = Extras::default();
         let mut hints = BTreeMap::<Technique, usize>::new();
-        for line in shared_puzzles("top1465.txt", count) {
+        for line in puzzles_to_walk("top1465.txt", count) {
             let givens = givens_of(&line);
             let Some(solution) = unique_solution(geo, &givens) else {
                 continue;

@@ -62,7 +62,7 @@ pub fn memory_kb(pid: u32, field: &str) -> u64 {
 
 /// The text of `sudoku17.txt` from the shared data, if it is there.
 pub fn sudoku17_text() -> Option<String> {
-    std::fs::read_to_string(shared_data()?.join("sudoku17.txt")).ok()
+    shared_file("sudoku17.txt")
 }
 
 /// Say on the real stderr that a test is skipped, and why: `eprintln!` in a passing test is
@@ -71,8 +71,22 @@ pub fn say_skipped(why: &str) {
     let _ = writeln!(std::io::stderr(), "skipped: {why}");
 }
 
+/// Set (as CI sets it) to make a test that finds no shared data fail instead of skipping.
+pub const REQUIRE_SHARED_DATA: &str = "SUDOKU_LSP_REQUIRE_SHARED_DATA";
+
+/// A test cannot have the shared data: it is skipped, saying why, or fails where
+/// [`REQUIRE_SHARED_DATA`] is set.
+fn shared_data_missing(why: &str) {
+    assert!(
+        std::env::var_os(REQUIRE_SHARED_DATA).is_none(),
+        "{why}, and {REQUIRE_SHARED_DATA} is set"
+    );
+    say_skipped(why);
+}
+
 /// `../shared/data` beside the repository, or where `SUDOKU_SHARED_DATA` points; `None`, with
-/// a "skipped" line on stderr, when it is missing (tests that read it still pass without it).
+/// a "skipped" line on stderr, when it is missing (tests that read it still pass without it,
+/// unless [`REQUIRE_SHARED_DATA`] is set).
 pub fn shared_data() -> Option<std::path::PathBuf> {
     let dir = std::env::var_os("SUDOKU_SHARED_DATA")
         .map(std::path::PathBuf::from)
@@ -82,11 +96,24 @@ pub fn shared_data() -> Option<std::path::PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        say_skipped(&format!(
+        shared_data_missing(&format!(
             "no shared data at {} (set SUDOKU_SHARED_DATA to point at the collections)",
             dir.display()
         ));
         None
+    }
+}
+
+/// The whole text of one shared collection, or `None` as for [`shared_data`] (a collection
+/// missing from the folder counts as missing data).
+pub fn shared_file(name: &str) -> Option<String> {
+    let path = shared_data()?.join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            shared_data_missing(&format!("cannot read {}: {e}", path.display()));
+            None
+        }
     }
 }
 
