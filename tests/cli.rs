@@ -737,3 +737,25 @@ fn solve_fills_the_grid_below_a_line_that_is_not_utf8() {
     assert_eq!(code, 1, "{err}");
     assert!(std::fs::read(&path).unwrap() == solved);
 }
+
+/// `bench /dev/zero` read 1 GiB (2 GB of memory, 10 s) before refusing it: binary data (a NUL
+/// byte) and a line over 1 MiB are refused as soon as they are read, in little memory.
+#[cfg(unix)]
+#[test]
+fn bench_refuses_binary_and_endless_input_at_once() {
+    assert_eq!(run_in_memory(150, &["bench", "/dev/zero"]), 2);
+    let (_, err, code) = run(bin().args(["bench", "/dev/zero"]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("/dev/zero: holds a NUL byte (at byte 0): binary data"),
+        "{err}"
+    );
+    let dir = scratch("bench-long-line");
+    let path = write(&dir, "long.txt", &"1".repeat(3 << 20));
+    let (_, err, code) = run(bin().arg("bench").arg(&path));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("long.txt: has a line over 1 MiB (from byte 0)"),
+        "{err}"
+    );
+}
