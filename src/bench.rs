@@ -129,11 +129,15 @@ pub fn run(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
 /// The most bench reads of one file: sets are timed from memory, and `/dev/zero` must not
 /// take all of it.
 const MAX_FILE: u64 = 1 << 30;
+/// The longest line read: a one-line puzzle is 81 characters, and a file with no line break in
+/// its first MiB is no file of them (an endless stream, a binary file).
+const MAX_LINE: usize = 1 << 20;
 
 /// A file's bytes, or why not (a folder gets a hint: bench does not walk folders, whose
-/// `*.sudoku` files are mostly grids over several lines).
+/// `*.sudoku` files are mostly grids over several lines). Binary data (a NUL byte, as git and
+/// ripgrep tell) and a line over [`MAX_LINE`] are refused as soon as they are read.
 fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    use std::io::Read;
+    use std::io::{BufRead, Read};
     if path.is_dir() {
         return Err("is a folder: bench times files of one-line puzzles, name them".into());
     }
@@ -141,14 +145,35 @@ fn read(path: &std::path::Path) -> Result<Vec<u8>, String> {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         _ => format!("cannot read: {e}"),
     })?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, file.take(MAX_FILE + 1));
     let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err("is over 1 GiB, more than bench times at once: split it".into());
+    let mut line_start = 0;
+    loop {
+        let chunk = reader.fill_buf().map_err(|e| format!("cannot read: {e}"))?;
+        if chunk.is_empty() {
+            return Ok(bytes);
+        }
+        if let Some(at) = chunk.iter().position(|&b| b == 0) {
+            return Err(format!(
+                "holds a NUL byte (at byte {}): binary data, not a file of one-line puzzles",
+                bytes.len() + at
+            ));
+        }
+        if let Some(at) = chunk.iter().rposition(|&b| b == b'\n') {
+            line_start = bytes.len() + at + 1;
+        }
+        let taken = chunk.len();
+        bytes.extend_from_slice(chunk);
+        reader.consume(taken);
+        if bytes.len() - line_start > MAX_LINE {
+            return Err(format!(
+                "has a line over 1 MiB (from byte {line_start}): not a file of one-line puzzles"
+            ));
+        }
+        if bytes.len() as u64 > MAX_FILE {
+            return Err("is over 1 GiB, more than bench times at once: split it".into());
+        }
     }
-    Ok(bytes)
 }
 
 /// How many puzzles to generate when no file is given.

@@ -5,7 +5,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::cli::{bin, run, scratch, write};
+#[cfg(unix)]
+use common::cli::unprivileged;
+use common::cli::{bin, run, run_with_stdin, scratch, write};
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -473,25 +475,6 @@ fn folders_are_walked_once_through_links_and_only_for_regular_files() {
     assert!(stderr.contains("checked 1 puzzle in 1 file"), "{stderr}");
 }
 
-/// Run `command` as an unprivileged user when we are root (root reads any folder), through
-/// `setpriv`; `None` when that is not possible here.
-#[cfg(unix)]
-fn unprivileged(command: &mut Command) -> Option<Command> {
-    let uid = String::from_utf8(Command::new("id").arg("-u").output().ok()?.stdout).ok()?;
-    if uid.trim() != "0" {
-        let mut same = Command::new(command.get_program());
-        same.args(command.get_args());
-        return Some(same);
-    }
-    let mut setpriv = Command::new("setpriv");
-    setpriv
-        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(command.get_program())
-        .args(command.get_args());
-    setpriv.output().ok()?; // setpriv itself must exist
-    Some(setpriv)
-}
-
 #[cfg(unix)]
 #[test]
 fn an_unreadable_folder_is_named_and_the_rest_checked() {
@@ -709,4 +692,70 @@ fn memory_stays_far_below_the_input_times_a_hundred() {
         0
     );
     assert_eq!(run_in_memory(150, &["solve", &path(&collection)]), 0);
+}
+
+/// `solve -` is a filter too: a line over 1 MiB in the middle passes through and the puzzles on
+/// both sides are solved (it stopped there, after writing the text before it); and when reading
+/// stops partway, nothing is written.
+#[test]
+fn solve_writes_the_whole_text_or_nothing() {
+    let long = "x".repeat(1_100_000);
+    let input = format!("{EASY}\n\n{long}\n{EASY}\n");
+    let (out, err, code) = run_with_stdin(bin().args(["solve", "-"]), input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out == format!("{EASY_SOLVED}\n\n{long}\n{EASY_SOLVED}\n").as_bytes());
+
+    let many = format!("{EASY}\n").repeat(40_000); // 3.3 MB, pieces of 1 MiB
+    let (out, err, code) = run_with_stdin(
+        bin().args(["solve", "--max-file-size", "2M", "-"]),
+        many.as_bytes(),
+    );
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(err.contains("nothing of it is written"), "{err}");
+}
+
+/// A title that is not UTF-8 is written back as its bytes were, and the grid below it is
+/// solved (it was left unsolved with the whole piece).
+#[test]
+fn solve_fills_the_grid_below_a_line_that_is_not_utf8() {
+    let mut input = b"# title: caf\xe9\n".to_vec();
+    input.extend(display(EASY).as_bytes());
+    let mut solved = b"# title: caf\xe9\n".to_vec();
+    solved.extend(display(EASY_SOLVED).as_bytes());
+    let (out, err, code) = run_with_stdin(bin().args(["solve", "-"]), &input);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-:1:13: error: not valid UTF-8"), "{err}");
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        String::from_utf8_lossy(&solved)
+    );
+    assert!(out == solved);
+    let dir = scratch("not-utf8");
+    let path = dir.join("p.sudoku");
+    std::fs::write(&path, &input).unwrap();
+    let (_, err, code) = run(bin().args(["solve", "--in-place"]).arg(&path));
+    assert_eq!(code, 1, "{err}");
+    assert!(std::fs::read(&path).unwrap() == solved);
+}
+
+/// `bench /dev/zero` read 1 GiB (2 GB of memory, 10 s) before refusing it: binary data (a NUL
+/// byte) and a line over 1 MiB are refused as soon as they are read, in little memory.
+#[cfg(unix)]
+#[test]
+fn bench_refuses_binary_and_endless_input_at_once() {
+    assert_eq!(run_in_memory(150, &["bench", "/dev/zero"]), 2);
+    let (_, err, code) = run(bin().args(["bench", "/dev/zero"]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("/dev/zero: holds a NUL byte (at byte 0): binary data"),
+        "{err}"
+    );
+    let dir = scratch("bench-long-line");
+    let path = write(&dir, "long.txt", &"1".repeat(3 << 20));
+    let (_, err, code) = run(bin().arg("bench").arg(&path));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("long.txt: has a line over 1 MiB (from byte 0)"),
+        "{err}"
+    );
 }

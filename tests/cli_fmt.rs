@@ -7,7 +7,7 @@ mod common;
 use std::io::Write;
 use std::process::Stdio;
 
-use common::cli::{bin, run, scratch, write};
+use common::cli::{bin, run, run_with_stdin, scratch, write};
 
 /// A block as setters often type it, with a title, a comment and a row comment.
 const LOOSE: &str = "#Title: loose\n# set by hand\n4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
@@ -127,6 +127,11 @@ fn problems_exit_2_and_the_other_files_are_still_formatted() {
     let (_, err, code) = run(bin().arg("fmt").arg(&bad));
     assert_eq!(code, 2);
     assert!(err.contains("not valid UTF-8"), "{err}");
+    // Counted, as black and ruff count a file they failed on.
+    assert!(
+        err.contains("0 files reformatted, 0 files left unchanged, 1 file could not be formatted"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::read(&bad).unwrap(),
         b"# \xff\n1234\n3412\n2143\n4321\n"
@@ -159,4 +164,44 @@ fn a_file_read_in_pieces_is_formatted_as_a_whole() {
         expected.contains("# author: many\n") && expected.contains(&format!("{line} #29999\n"))
     );
     assert_eq!(expected.matches("------+-------+------").count(), 6);
+}
+
+/// A line over 1 MiB (the reader's limit of a line) is no puzzle line: a filter passes it
+/// through and formats around it. It used to stop there, having written only the text before
+/// it, and exit 2: Vim's `:%!sudoku-lsp fmt -` replaced the buffer with that.
+#[test]
+fn a_long_line_passes_through_whole_in_a_filter_and_in_place() {
+    let long = "x".repeat(1_100_000);
+    let input = format!("{LOOSE}\n{long}\n\n{LOOSE}");
+    let expected = format!("{GRID}\n{long}\n\n{GRID}");
+    let (out, err, code) = run_with_stdin(bin().args(["fmt", "-"]), input.as_bytes());
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out == expected.as_bytes(), "{} bytes out", out.len());
+    let dir = scratch("long-line");
+    let path = write(&dir, "p.sudoku", &input);
+    let (_, err, code) = run(bin().arg("fmt").arg(&path));
+    assert_eq!(code, 0, "{err}");
+    assert!(read(&path) == expected);
+}
+
+/// Whole or nothing: when reading stops partway (past --max-file-size, after pieces of a MiB
+/// were formatted; a long line of binary data), a filter writes nothing at all.
+#[test]
+fn a_filter_that_stops_reading_writes_nothing() {
+    let one_line = LINE.lines().last().unwrap().replace('.', "0");
+    let input = format!("{one_line}\n").repeat(40_000); // 3.3 MB
+    let (out, err, code) = run_with_stdin(
+        bin().args(["fmt", "--max-file-size", "2M", "-"]),
+        input.as_bytes(),
+    );
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(
+        err.contains("larger than 2 MiB") && err.contains("nothing of it is written"),
+        "{err}"
+    );
+    let mut binary = input.into_bytes();
+    binary.extend(vec![0; 2 << 20]);
+    let (out, err, code) = run_with_stdin(bin().args(["fmt", "-"]), &binary);
+    assert_eq!((code, out.len()), (2, 0), "{err}");
+    assert!(err.contains("holds a NUL byte: binary data"), "{err}");
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{bin, run, scratch, write};
+use common::cli::{bin, run, run_with_stdin, scratch, write};
 use sudoku_lsp::engine::pencil_marks;
 use sudoku_lsp::format::{self, Layout};
 use sudoku_lsp::grid::geometry;
@@ -63,4 +63,20 @@ fn in_place_rewrites_the_file_and_leaves_broken_puzzles_alone() {
     assert!(written.ends_with(&format!("\n\n{broken}")), "{written}");
     let first = format::parse(&written).puzzles.remove(0);
     assert_eq!(first.layout, Layout::MarksLine);
+}
+
+/// `marks -` is a filter: a line over 1 MiB in the middle passes through whole and the puzzles
+/// on both sides get their marks (it stopped there, after writing the text before it).
+#[test]
+fn a_long_line_passes_through_and_the_puzzles_around_it_are_marked() {
+    let long = "x".repeat(1_100_000);
+    let input = format!("{SEEDS}\n\n{long}\n{BLOCK}");
+    let (out, err, code) = run_with_stdin(bin().args(["marks", "-"]), input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let out = String::from_utf8(out).unwrap();
+    let (before, after) = out
+        .split_once(&format!("\n\n{long}\n"))
+        .expect("the long line, whole");
+    check_filled(SEEDS, before, &[Layout::MarksLine]);
+    check_filled(BLOCK, after, &[Layout::Marks]);
 }

@@ -559,3 +559,97 @@ fn without_a_font_a_png_is_an_error_not_a_blank_picture() {
         "no picture written"
     );
 }
+
+const EASY_LINE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// The names in a folder, as bytes, sorted.
+fn names_in(dir: &Path) -> Vec<Vec<u8>> {
+    let mut names: Vec<Vec<u8>> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_encoded_bytes())
+        .collect();
+    names.sort();
+    names
+}
+
+/// `coll.sudoku` (puzzles on lines 1 and 2) gives `coll-2.svg`, as `coll-2.sudoku` does: the
+/// second overwrote the first and the run said "wrote 3 pictures" of the 2 left.
+#[test]
+fn a_picture_drawn_in_the_run_is_never_overwritten_and_the_count_is_true() {
+    let dir = scratch("clash");
+    let out = dir.join("out");
+    let coll = write(&dir, "coll.sudoku", &format!("{EASY_LINE}\n{EASY_LINE}\n"));
+    let clash = write(
+        &dir,
+        "coll-2.sudoku",
+        &format!("# title: Clash\n{EASY_LINE}\n"),
+    );
+    let (_, stderr, code) = run(bin()
+        .arg("render")
+        .arg(&coll)
+        .arg(&clash)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "coll-2.sudoku: {} is the picture of {}:2, drawn in this run: not overwritten",
+            out.join("coll-2.svg").display(),
+            coll.display()
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("wrote 2 pictures"), "{stderr}");
+    assert_eq!(
+        names_in(&out),
+        [b"coll-1.svg".to_vec(), b"coll-2.svg".to_vec()]
+    );
+    let second = std::fs::read_to_string(out.join("coll-2.svg")).unwrap();
+    assert!(!second.contains("Clash"), "coll.sudoku's own picture");
+}
+
+/// Two names that are not UTF-8 both became `\u{FFFD}.svg`: a name keeps its bytes.
+#[cfg(unix)]
+#[test]
+fn names_that_are_not_utf8_keep_their_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = scratch("bytes");
+    let folder = dir.join("in");
+    std::fs::create_dir_all(&folder).unwrap();
+    for name in [&b"\xff.sudoku"[..], b"\xfe.sudoku"] {
+        let path = folder.join(std::ffi::OsStr::from_bytes(name));
+        std::fs::write(path, format!("{EASY_LINE}\n")).unwrap();
+    }
+    let out = dir.join("out");
+    let (_, stderr, code) = run(bin().arg("render").arg(&folder).arg("--out").arg(&out));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("wrote 2 pictures"), "{stderr}");
+    assert_eq!(names_in(&out), [b"\xfe.svg".to_vec(), b"\xff.svg".to_vec()]);
+}
+
+/// Looking whether a FIFO where a picture goes was made by render opened it for reading, which
+/// waits for a writer: the run hung.
+#[cfg(unix)]
+#[test]
+fn a_fifo_where_a_picture_goes_is_refused_at_once() {
+    let dir = scratch("fifo");
+    let easy = write(&dir, "easy.sudoku", &format!("{EASY_LINE}\n"));
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    common::cli::mkfifo(&out.join("easy.svg"));
+    for force in [false, true] {
+        let mut command = bin();
+        command.arg("render").arg(&easy).arg("--out").arg(&out);
+        if force {
+            command.arg("--force");
+        }
+        let (_, stderr, code) = common::cli::run_or_fail_hanging(&mut command, 20);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("easy.svg exists and is a pipe (FIFO), not a picture: not replaced"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("wrote 0 pictures"), "{stderr}");
+    }
+}

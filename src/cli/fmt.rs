@@ -7,12 +7,11 @@
 //! pieces parse as the whole would), so memory stays flat however long the file. A rewrite goes
 //! through `in_place`: a temporary file renamed over the original, never a half-written file.
 
-use std::io::Write;
-
-use super::in_place::{HashingReader, NotReplaced, Replacement};
+use super::in_place::{HashingReader, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
-use super::read::{self, Piece};
+use super::read::{self, Chunk, Piece};
+use super::spool::Spool;
 use super::style::{self, Paint};
 use crate::finding::Span;
 use crate::format::{apply_edits, format_edits, Edit, Options, Style};
@@ -44,13 +43,25 @@ enum Outcome {
     Unchanged,
     /// Formatted (or, with `--check`, would be).
     Changed,
+    /// Lines that are not UTF-8 (said on stderr): passed through as they were, and a file is
+    /// not rewritten.
+    NotUtf8,
+}
+
+/// How many inputs came to what.
+#[derive(Default)]
+struct Tally {
+    changed: usize,
+    unchanged: usize,
+    /// Not formatted (or checked): unreadable, not UTF-8, changed meanwhile, not writable.
+    failed: usize,
 }
 
 pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
     let collected = inputs::collect(args);
     let options = Options::style(style);
     let mut code = if collected.problems > 0 { 2 } else { 0 };
-    let (mut changed, mut unchanged) = (0, 0);
+    let mut tally = Tally::default();
     let (stdout, stderr) = (Paint::stdout(), Paint::stderr());
     for input in &collected.inputs {
         let outcome = match (input, check) {
@@ -60,35 +71,56 @@ pub fn run(args: &[String], check: bool, style: Style, max_file: u64) -> i32 {
         };
         match outcome {
             Ok(Outcome::Changed) => {
-                changed += 1;
+                tally.changed += 1;
                 if check {
                     println!("{}", stdout.paint(style::PATH, input.name()));
                 } else if *input != Input::Stdin {
                     eprintln!("reformatted {}", stderr.paint(style::PATH, input.name()));
                 }
             }
-            Ok(Outcome::Unchanged) => unchanged += 1,
-            Err(failed) => code = code.max(failed),
+            Ok(Outcome::Unchanged) => tally.unchanged += 1,
+            Ok(Outcome::NotUtf8) => {
+                tally.failed += 1;
+                code = code.max(2);
+            }
+            Err(failed) => {
+                tally.failed += 1;
+                code = code.max(failed);
+            }
         }
     }
-    let files = |n: usize| crate::finding::plural(n, "file");
     if check {
         eprintln!(
-            "{} would be reformatted, {} already formatted",
-            files(changed),
-            files(unchanged)
+            "{}",
+            tally.summary("would be reformatted", "already formatted", "checked")
         );
-        if changed > 0 {
+        if tally.changed > 0 {
             code = code.max(1);
         }
     } else if !only_stdin(&collected.inputs) {
         eprintln!(
-            "{} reformatted, {} left unchanged",
-            files(changed),
-            files(unchanged)
+            "{}",
+            tally.summary("reformatted", "left unchanged", "formatted")
         );
     }
     code
+}
+
+impl Tally {
+    /// `2 files reformatted, 5 files left unchanged`, and as black and ruff say it, `1 file
+    /// could not be formatted` when one failed.
+    fn summary(&self, changed: &str, unchanged: &str, done: &str) -> String {
+        let files = |n: usize| crate::finding::plural(n, "file");
+        let mut summary = format!(
+            "{} {changed}, {} {unchanged}",
+            files(self.changed),
+            files(self.unchanged)
+        );
+        if self.failed > 0 {
+            summary.push_str(&format!(", {} could not be {done}", files(self.failed)));
+        }
+        summary
+    }
 }
 
 /// Formatting standard input alone is a filter (Vim's `:%!sudoku-lsp fmt -`, `formatprg`): it
@@ -109,22 +141,30 @@ fn format_input(
 ) -> Result<Outcome, i32> {
     let mut outcome = Outcome::Unchanged;
     let mut bad_utf8 = false;
-    let read = read::pieces(reader, max_file, |piece| {
-        let (bytes, changed) = format_piece(input, &piece, options, &mut bad_utf8);
-        if changed {
-            outcome = Outcome::Changed;
+    let read = read::chunks(reader, max_file, |chunk| match chunk {
+        Chunk::Piece(piece) => {
+            let (bytes, changed) = format_piece(input, &piece, options, &mut bad_utf8);
+            if changed {
+                outcome = Outcome::Changed;
+            }
+            out(&bytes);
         }
-        out(&bytes);
+        // A line too long for a puzzle is free text, kept as it is.
+        Chunk::Long(bytes) => out(bytes),
     });
     if let Err(stop) = read {
+        let left = match input {
+            Input::Stdin => "nothing of it is written",
+            Input::File(_) => "the file is left as it was",
+        };
         return Err(super::fail(&format!(
-            "{}: {}; the file is left as it was",
+            "{}: {}; {left}",
             input.name(),
             stop.message()
         )));
     }
     if bad_utf8 {
-        return Err(2);
+        return Ok(Outcome::NotUtf8);
     }
     Ok(outcome)
 }
@@ -172,21 +212,19 @@ fn check_one(input: &Input, options: &Options, max_file: u64) -> Result<Outcome,
     format_input(input, reader, options, max_file, |_| {})
 }
 
-/// Standard input formatted onto standard output.
+/// Standard input formatted onto standard output: the whole text once it is read to its end
+/// (lines that are not UTF-8 passed through as they were), or nothing when reading stops early.
 fn to_stdout(options: &Options, max_file: u64) -> Result<Outcome, i32> {
     let input = Input::Stdin;
     let reader = input.open().map_err(|message| super::fail(&message))?;
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut written = Ok(());
+    let mut spool = Spool::new();
     let outcome = format_input(&input, reader, options, max_file, |bytes| {
-        if written.is_ok() {
-            written = stdout.write_all(bytes);
-        }
-    });
-    if written.and_then(|()| stdout.flush()).is_err() {
-        return Err(super::fail("cannot write standard output"));
-    }
-    outcome
+        spool.write(bytes)
+    })?;
+    spool
+        .send(&mut std::io::stdout().lock())
+        .map_err(|message| super::fail(&message))?;
+    Ok(outcome)
 }
 
 /// One file formatted into itself, through a temporary file renamed over it, only if it changed.
@@ -195,9 +233,8 @@ fn in_place(input: &Input, options: &Options, max_file: u64) -> Result<Outcome, 
         return Err(super::fail("cannot rewrite standard input in place"));
     };
     let name = input.name();
-    let reader = input.open().map_err(|message| super::fail(&message))?;
-    let mut replacement =
-        Replacement::start(path).map_err(|e| super::fail(&format!("{name}: {e}")))?;
+    let (mut replacement, reader) =
+        Replacement::start(path).map_err(|why| super::fail(&format!("{name}: {why}")))?;
     let (reader, read_hash) = HashingReader::new(reader);
     let mut written = Ok(());
     let outcome = format_input(input, reader, options, max_file, |bytes| {
@@ -210,20 +247,13 @@ fn in_place(input: &Input, options: &Options, max_file: u64) -> Result<Outcome, 
             "{name}: cannot write the new file: {e}; the file is left as it was"
         )));
     }
-    if outcome == Outcome::Unchanged {
+    if outcome != Outcome::Changed {
         return Ok(outcome); // dropping the replacement removes its temporary file
     }
-    match replacement.finish(read_hash.get()) {
-        Ok(()) => Ok(outcome),
-        Err(NotReplaced::Changed) => {
-            super::style::say_error(&format!(
-                "{name}: the file changed while it was being formatted; left as it is now, not \
-                 overwritten (run fmt again)"
-            ));
-            Err(1)
-        }
-        Err(NotReplaced::Io(e)) => Err(super::fail(&format!(
-            "{name}: cannot replace the file: {e}; it is left as it was"
-        ))),
-    }
+    replacement.finish(read_hash.get()).map_err(|not| {
+        let (why, code) = not.report("formatted", "fmt");
+        super::style::say_error(&format!("{name}: {why}"));
+        code
+    })?;
+    Ok(outcome)
 }

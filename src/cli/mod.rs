@@ -14,6 +14,7 @@ mod read;
 mod render;
 mod report;
 mod solve;
+mod spool;
 mod style;
 
 use std::io::IsTerminal;

@@ -2,10 +2,15 @@
 //! (`format::Pieces`), with a limit on a line, on a piece that finds no place to end, and on the
 //! whole input, so that an endless or hostile input (`/dev/zero`, `/dev/urandom`) gets an error
 //! naming the limit instead of the machine's memory.
+//!
+//! What writes the text back ([`chunks`]: `solve`, `marks`, `fmt`) must not lose a line, so
+//! there a line over the limit is no error: it is no puzzle line either, and is handed on as it
+//! was read, a part at a time, the text after it read afresh as after a blank line.
 
 use std::io::{BufRead, BufReader, Read};
 
-use crate::format::{Document, Pieces};
+use crate::finding::Span;
+use crate::format::{apply_edits, Document, Edit, Pieces};
 
 /// The longest line read (a 25×25 one-line puzzle is 625 characters).
 pub const MAX_LINE: usize = 1 << 20;
@@ -30,12 +35,114 @@ pub struct Piece {
     pub invalid: Option<(u64, usize)>,
 }
 
+impl Piece {
+    /// The piece's bytes as read, with `edits` made (spans in the whole input's text, as the
+    /// parse gives them), and how many edits were left out. Where the bytes were not UTF-8 the
+    /// text reads U+FFFD in place of each bad sequence, so its offsets drift from the bytes':
+    /// an edit is made at the same place in the bytes when every line it touches was valid
+    /// UTF-8, and left out when one was not (that line is written back as it was).
+    pub fn edited(&self, edits: &[Edit]) -> (Vec<u8>, usize) {
+        let relative = |edit: &Edit| Edit {
+            span: Span::new(edit.span.start - self.base, edit.span.end - self.base),
+            text: edit.text.clone(),
+        };
+        let Some(raw) = &self.raw else {
+            let edits: Vec<Edit> = edits.iter().map(relative).collect();
+            return (apply_edits(&self.text, &edits).into_bytes(), 0);
+        };
+        let lines = LineMap::new(&self.text, raw);
+        let mut placed: Vec<(Span, &str)> = Vec::new();
+        for edit in edits {
+            let edit_span = relative(edit).span;
+            if let Some(span) = lines.raw_span(edit_span) {
+                placed.push((span, &edit.text));
+            }
+        }
+        placed.sort_by_key(|(span, _)| span.start);
+        let mut out = Vec::with_capacity(raw.len());
+        let mut at = 0;
+        for (span, text) in &placed {
+            out.extend_from_slice(&raw[at..span.start]);
+            out.extend_from_slice(text.as_bytes());
+            at = span.end;
+        }
+        out.extend_from_slice(&raw[at..]);
+        (out, edits.len() - placed.len())
+    }
+}
+
+/// Where each line of a piece's text is in its bytes as read, and whether it was valid UTF-8.
+/// Lines break after every `\n` and `\r` in both: replacing bad sequences by U+FFFD never
+/// touches an ASCII byte, so both have the same breaks in the same order.
+struct LineMap {
+    /// Per line: its start in the text, its start in the bytes, whether the bytes were UTF-8.
+    lines: Vec<(usize, usize, bool)>,
+}
+
+impl LineMap {
+    fn new(text: &str, raw: &[u8]) -> LineMap {
+        let starts = |bytes: &[u8]| -> Vec<usize> {
+            let breaks = bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n' || b == b'\r');
+            std::iter::once(0)
+                .chain(breaks.map(|(i, _)| i + 1))
+                .collect()
+        };
+        let (in_text, in_raw) = (starts(text.as_bytes()), starts(raw));
+        let lines = in_text
+            .iter()
+            .zip(&in_raw)
+            .enumerate()
+            .map(|(i, (&t, &r))| {
+                let end = in_raw.get(i + 1).copied().unwrap_or(raw.len());
+                (t, r, std::str::from_utf8(&raw[r..end]).is_ok())
+            })
+            .collect();
+        LineMap { lines }
+    }
+
+    /// The span of the bytes that `span` of the text is, if every line it touches was UTF-8.
+    fn raw_span(&self, span: Span) -> Option<Span> {
+        let line_of = |offset: usize| self.lines.partition_point(|&(t, _, _)| t <= offset) - 1;
+        let first = line_of(span.start);
+        let last = line_of(span.end.max(span.start + 1) - 1).max(first);
+        if !self.lines[first..=last].iter().all(|&(_, _, valid)| valid) {
+            return None;
+        }
+        let place = |offset: usize, line: usize| {
+            let (t, r, _) = self.lines[line];
+            offset - t + r
+        };
+        Some(Span::new(place(span.start, first), place(span.end, last)))
+    }
+}
+
+/// What [`chunks`] hands on, in the input's order.
+pub enum Chunk<'a> {
+    Piece(Box<Piece>),
+    /// A part of a line longer than [`MAX_LINE`], as read (its line break included, in its last
+    /// part): no puzzle line, passed through whole, in parts so that its length costs no memory.
+    Long(&'a [u8]),
+}
+
 /// Why reading an input stopped before its end.
 #[derive(Debug)]
 pub enum Stop {
-    LineTooLong { line: usize },
-    NoPieceEnd { line: usize },
-    TooLarge { limit: u64 },
+    LineTooLong {
+        line: usize,
+    },
+    /// A line over [`MAX_LINE`] with a NUL byte in it: binary, not text, so not passed through.
+    BinaryLine {
+        line: usize,
+    },
+    NoPieceEnd {
+        line: usize,
+    },
+    TooLarge {
+        limit: u64,
+    },
     Io(std::io::Error),
 }
 
@@ -45,6 +152,11 @@ impl Stop {
         match self {
             Stop::LineTooLong { line } => format!(
                 "line {line} is longer than {} (the limit of one line); stopped reading there",
+                bytes(MAX_LINE as u64)
+            ),
+            Stop::BinaryLine { line } => format!(
+                "line {line} is longer than {} and holds a NUL byte: binary data, not text; \
+                 stopped reading there",
                 bytes(MAX_LINE as u64)
             ),
             Stop::NoPieceEnd { line } => format!(
@@ -75,6 +187,30 @@ pub fn bytes(n: u64) -> String {
 /// Every input gives at least one piece, empty if the input is. When reading stops early, the
 /// whole lines read before are still handed on, then the reason is returned.
 pub fn pieces(input: impl Read, max_file: u64, mut each: impl FnMut(Piece)) -> Result<(), Stop> {
+    read_all(input, max_file, false, &mut |chunk| {
+        if let Chunk::Piece(piece) = chunk {
+            each(*piece);
+        }
+    })
+}
+
+/// As [`pieces`], but a line longer than [`MAX_LINE`] does not stop the reading: the piece
+/// before it ends there, the line is handed on as [`Chunk::Long`] parts, and the text after it
+/// is read as after a blank line. Only a long line holding a NUL byte (binary data) stops it.
+pub fn chunks(
+    input: impl Read,
+    max_file: u64,
+    mut each: impl FnMut(Chunk<'_>),
+) -> Result<(), Stop> {
+    read_all(input, max_file, true, &mut each)
+}
+
+fn read_all(
+    input: impl Read,
+    max_file: u64,
+    pass_long_lines: bool,
+    each: &mut dyn FnMut(Chunk<'_>),
+) -> Result<(), Stop> {
     let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut piece = Builder::default();
     let mut cutter = Pieces::new();
@@ -90,6 +226,27 @@ pub fn pieces(input: impl Read, max_file: u64, mut each: impl FnMut(Piece)) -> R
                 break Err(Stop::TooLarge { limit: max_file })
             }
             Ok(n) => read_bytes += n as u64,
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge && pass_long_lines => {
+                // Whatever the piece so far holds is parsed as the text's end would be.
+                if !piece.text.is_empty() || !handed_on {
+                    each(Chunk::Piece(Box::new(piece.take(&mut cutter, lines))));
+                    handed_on = true;
+                }
+                lines += 1;
+                let mut long = LongLine {
+                    reader: &mut reader,
+                    read_bytes: &mut read_bytes,
+                    max_file,
+                    line: lines,
+                    each: &mut *each,
+                };
+                match long.pass(&line) {
+                    Ok(length) => piece.skip(length, lines),
+                    Err(stop) => break Err(stop),
+                }
+                cutter.restart();
+                continue;
+            }
             Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => {
                 break Err(Stop::LineTooLong { line: lines + 1 })
             }
@@ -101,16 +258,87 @@ pub fn pieces(input: impl Read, max_file: u64, mut each: impl FnMut(Piece)) -> R
         if cutter.ends_piece(&piece.text, piece.base, line_start)
             && piece.text.len() >= PIECE_TARGET
         {
-            each(piece.take(&mut cutter, lines));
+            each(Chunk::Piece(Box::new(piece.take(&mut cutter, lines))));
             handed_on = true;
         } else if piece.text.len() > MAX_PIECE {
             break Err(Stop::NoPieceEnd { line: lines });
         }
     };
     if !piece.text.is_empty() || !handed_on {
-        each(piece.take(&mut cutter, lines));
+        each(Chunk::Piece(Box::new(piece.take(&mut cutter, lines))));
     }
     outcome
+}
+
+/// A line over [`MAX_LINE`] being passed through.
+struct LongLine<'r, R> {
+    reader: &'r mut R,
+    read_bytes: &'r mut u64,
+    max_file: u64,
+    /// Its 1-based number.
+    line: usize,
+    each: &'r mut dyn FnMut(Chunk<'_>),
+}
+
+impl<R: BufRead> LongLine<'_, R> {
+    /// Hand on `start` (what was read of it, past the limit) and the rest of the line, up to
+    /// and with its line break; its length in bytes.
+    fn pass(&mut self, start: &[u8]) -> Result<u64, Stop> {
+        let before = *self.read_bytes;
+        self.hand_on(start)?;
+        match start.last() {
+            Some(b'\n') => {}
+            Some(b'\r') => self.newline_after_return()?,
+            _ => self.rest()?,
+        }
+        Ok(*self.read_bytes - before)
+    }
+
+    /// The rest of the line, past what was read of it.
+    fn rest(&mut self) -> Result<(), Stop> {
+        loop {
+            let buffer = self.reader.fill_buf().map_err(Stop::Io)?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+            let taken = end.map_or(buffer.len(), |at| at + 1);
+            let ends_in_return = end.is_some_and(|at| buffer[at] == b'\r');
+            let part = buffer[..taken].to_vec();
+            self.reader.consume(taken);
+            self.hand_on(&part)?;
+            if ends_in_return {
+                return self.newline_after_return();
+            }
+            if end.is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A `\r` ended the line: a `\n` right after it belongs to it.
+    fn newline_after_return(&mut self) -> Result<(), Stop> {
+        let buffer = self.reader.fill_buf().map_err(Stop::Io)?;
+        if buffer.first() == Some(&b'\n') {
+            self.reader.consume(1);
+            self.hand_on(b"\n")?;
+        }
+        Ok(())
+    }
+
+    fn hand_on(&mut self, part: &[u8]) -> Result<(), Stop> {
+        *self.read_bytes += part.len() as u64;
+        if *self.read_bytes > self.max_file {
+            return Err(Stop::TooLarge {
+                limit: self.max_file,
+            });
+        }
+        if part.contains(&0) {
+            return Err(Stop::BinaryLine { line: self.line });
+        }
+        (self.each)(Chunk::Long(part));
+        Ok(())
+    }
 }
 
 /// The piece being read.
@@ -146,6 +374,12 @@ impl Builder {
                 self.text.push_str(&String::from_utf8_lossy(line));
             }
         }
+    }
+
+    /// Pass over a line of `length` bytes that no piece holds, the `line`th of the input.
+    fn skip(&mut self, length: u64, line: usize) {
+        self.base += length as usize;
+        self.lines_before = line;
     }
 
     /// The piece read so far, parsed; the builder starts the next one after it.
@@ -230,6 +464,67 @@ mod tests {
         let mut reader = BufReader::new(&long[..]);
         let error = read_line(&mut reader, &mut Vec::new()).unwrap_err();
         assert_eq!(error.kind(), std::io::ErrorKind::FileTooLarge);
+    }
+
+    /// A piece's first line and text, or (line 0) a long line's parts joined.
+    type Handed = (usize, Vec<u8>);
+
+    /// What `chunks` hands on, in order.
+    fn chunked(input: &[u8]) -> (Vec<Handed>, Result<(), Stop>) {
+        let mut out: Vec<Handed> = Vec::new();
+        let read = chunks(input, u64::MAX, |chunk| match chunk {
+            Chunk::Piece(piece) => out.push((piece.first_line, piece.text.into_bytes())),
+            Chunk::Long(part) => match out.last_mut() {
+                Some((0, long)) => long.extend_from_slice(part),
+                _ => out.push((0, part.to_vec())),
+            },
+        });
+        (out, read)
+    }
+
+    #[test]
+    fn a_long_line_is_handed_on_whole_between_pieces() {
+        let long = "x".repeat(MAX_LINE + 70_000) + "\r\n";
+        let input = format!("1.\n{long}.2\n");
+        let (out, read) = chunked(input.as_bytes());
+        assert!(read.is_ok());
+        let lines: Vec<usize> = out.iter().map(|(line, _)| *line).collect();
+        assert_eq!(
+            lines,
+            [1, 0, 3],
+            "the piece, the long line, the piece after it"
+        );
+        assert_eq!(out[1].1, long.as_bytes());
+        let whole: Vec<u8> = out.into_iter().flat_map(|(_, text)| text).collect();
+        assert!(whole == input.as_bytes());
+    }
+
+    #[test]
+    fn a_long_line_of_binary_data_stops_the_reading() {
+        let mut input = b"1.\n".to_vec();
+        input.extend(vec![0; MAX_LINE + 10]);
+        let (_, read) = chunked(&input);
+        assert!(
+            matches!(read, Err(Stop::BinaryLine { line: 2 })),
+            "{read:?}"
+        );
+    }
+
+    #[test]
+    fn edits_are_made_in_the_bytes_on_lines_that_were_utf8() {
+        let input = b"# caf\xe9 .\r\n1.\n";
+        let mut piece = None;
+        pieces(&input[..], u64::MAX, |p| piece = Some(p)).unwrap();
+        let piece = piece.unwrap();
+        let dot = |n: usize| piece.text.match_indices('.').nth(n).unwrap().0;
+        let edit = |at: usize| Edit {
+            span: Span::new(at, at + 1),
+            text: "2".into(),
+        };
+        // The first dot shares its line with the bad byte: left out; the second is not.
+        let (bytes, left_out) = piece.edited(&[edit(dot(0)), edit(dot(1))]);
+        assert_eq!(left_out, 1);
+        assert_eq!(bytes, b"# caf\xe9 .\r\n12\n");
     }
 
     #[test]

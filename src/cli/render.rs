@@ -15,11 +15,12 @@
 //! drawn; the only picture held back is a file's first, until a second puzzle shows whether its
 //! name takes a line number.
 
-use std::collections::HashSet;
-use std::ffi::OsString;
+use std::collections::{HashMap, HashSet};
+use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::in_place::{kind_of, open_without_waiting, shortened};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::style::{say_error, Paint};
@@ -109,6 +110,7 @@ pub fn run(args: &[String], options: &Options) -> i32 {
         target,
         code: if collected.problems > 0 { 2 } else { 0 },
         stems: HashSet::new(),
+        made: HashMap::new(),
         written: 0,
     };
     for input in &collected.inputs {
@@ -132,6 +134,11 @@ struct Run<'o> {
     /// The names taken by earlier inputs: two `easy.sudoku` in different folders would write
     /// the same pictures.
     stems: HashSet<OsString>,
+    /// The pictures written so far, and of which puzzle (`coll.sudoku:2`): a picture of this
+    /// run is never overwritten, whatever the names (`coll.sudoku` gives `coll-2.svg`, as does
+    /// `coll-2.sudoku`).
+    made: HashMap<Identity, String>,
+    /// How many pictures were written: as many as there are now.
     written: usize,
 }
 
@@ -228,9 +235,10 @@ impl Run<'_> {
             return Err(halt);
         }
         // The last of a file of one puzzle: named after the file alone.
-        if let Some((_, bytes)) = naming.first.take() {
-            let file = format!("{}.{}", naming.stem.to_string_lossy(), self.extension());
-            self.write(&naming.name, &file, &bytes)?;
+        if let Some((line, bytes)) = naming.first.take() {
+            let mut file = naming.stem.clone();
+            file.push(format!(".{}", self.extension()));
+            self.write(&naming.name, line, &file, &bytes)?;
         }
         if let Err(stop) = read {
             say_error(&format!("{name}: {}", stop.message()));
@@ -269,24 +277,23 @@ impl Run<'_> {
             2 => {
                 let (first_line, first) = naming.first.take().expect("the first picture");
                 let file = self.numbered(naming, first_line);
-                self.write(&naming.name, &file, &first)?;
+                self.write(&naming.name, first_line, &file, &first)?;
             }
             _ => {}
         }
         let file = self.numbered(naming, line);
-        self.write(&naming.name, &file, &bytes)
+        self.write(&naming.name, line, &file, &bytes)
     }
 
-    fn numbered(&self, naming: &Naming, line: usize) -> String {
-        format!(
-            "{}-{line}.{}",
-            naming.stem.to_string_lossy(),
-            self.extension()
-        )
+    /// `STEM-LINE.svg`, the stem's bytes as they are (a name need not be UTF-8).
+    fn numbered(&self, naming: &Naming, line: usize) -> OsString {
+        let mut file = naming.stem.clone();
+        file.push(format!("-{line}.{}", self.extension()));
+        file
     }
 
-    /// Write one picture to its file (or standard output).
-    fn write(&mut self, input: &str, file: &str, bytes: &[u8]) -> Result<(), Halt> {
+    /// Write one picture, of the puzzle at `line` of `input`, to its file (or standard output).
+    fn write(&mut self, input: &str, line: usize, file: &OsStr, bytes: &[u8]) -> Result<(), Halt> {
         let folder = match &self.target {
             Target::Stdout => {
                 let mut stdout = std::io::stdout().lock();
@@ -301,16 +308,14 @@ impl Run<'_> {
             Target::Folder(folder) => folder.clone(),
         };
         let path = folder.join(file);
-        if !self.options.force && path.exists() && !made_by_us(&path) {
-            say_error(&format!(
-                "{input}: {} exists and is not a picture sudoku-lsp made: not \
-                 overwritten (remove it, or pass --force)",
-                path.display()
-            ));
+        if let Err(why) = self.may_write(&path) {
+            say_error(&format!("{input}: {} {why}", path.display()));
             self.code = 2;
             return Ok(()); // the other pictures may well have free places
         }
-        let prefix = format!(".{file}.");
+        let mut prefix = OsString::from(".");
+        prefix.push(shortened(file, 200));
+        prefix.push(".");
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(".tmp");
         // A picture is for others to see: the usual rights for a new file (0666 less the
@@ -320,11 +325,13 @@ impl Run<'_> {
         let written = builder.tempfile_in(&folder).and_then(|mut temporary| {
             temporary.write_all(bytes)?;
             temporary.flush()?;
+            let made = identity(&temporary.as_file().metadata()?);
             temporary.persist(&path).map_err(|e| e.error)?;
-            Ok(())
+            Ok(made)
         });
         match written {
-            Ok(()) => {
+            Ok(made) => {
+                self.made.insert(made, format!("{input}:{line}"));
                 self.written += 1;
                 Ok(())
             }
@@ -334,14 +341,66 @@ impl Run<'_> {
             }
         }
     }
+
+    /// Whether a picture may go to `path`: nothing there, or a regular file that is not a
+    /// picture of this run and that render made (or `--force`). Never opens what could block.
+    fn may_write(&self, path: &Path) -> Result<(), String> {
+        let Ok(there) = std::fs::metadata(path) else {
+            return Ok(()); // nothing there (or a dangling link, which the picture replaces)
+        };
+        if !there.is_file() {
+            return Err(format!(
+                "exists and is {}, not a picture: not replaced",
+                kind_of(&there)
+            ));
+        }
+        if let Some(drawn) = self.made.get(&identity(&there)) {
+            return Err(format!(
+                "is the picture of {drawn}, drawn in this run: not overwritten (its names clash \
+                 with that input's; render them into different --out folders)"
+            ));
+        }
+        if !self.options.force && !made_by_us(path) {
+            return Err(
+                "exists and is not a picture sudoku-lsp made: not overwritten (remove it, or \
+                 pass --force)"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// What a file is on disk, whatever its name (or a link to it): device and inode; its path
+/// elsewhere (where a case-insensitive file system may take two names for one).
+#[cfg(unix)]
+type Identity = (u64, u64);
+
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> Identity {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+type Identity = (u64, std::time::SystemTime);
+
+#[cfg(not(unix))]
+fn identity(meta: &std::fs::Metadata) -> Identity {
+    (meta.len(), meta.modified().unwrap_or(std::time::UNIX_EPOCH))
 }
 
 /// Whether an existing file is a picture `render` made: an SVG that starts with our comment,
 /// or a PNG with our `Software` text chunk (written right after its header).
 fn made_by_us(path: &Path) -> bool {
     let mut head = Vec::with_capacity(512);
-    let read = std::fs::File::open(path).and_then(|f| f.take(512).read_to_end(&mut head));
-    if read.is_err() {
+    let Ok(file) = open_without_waiting(path) else {
+        return false;
+    };
+    if !file.metadata().is_ok_and(|meta| meta.is_file()) {
+        return false; // swapped for a FIFO or the like since it was looked at
+    }
+    if file.take(512).read_to_end(&mut head).is_err() {
         return false;
     }
     let contains = |needle: &[u8]| head.windows(needle.len()).any(|w| w == needle);

@@ -10,19 +10,18 @@
 //! the next is read. `--in-place` writes to a temporary file beside the original and renames it
 //! over it at the end (`in_place`), so the file is never left half written.
 
-use std::io::Write;
-
-use super::in_place::{HashingReader, NotReplaced, Replacement};
+use super::in_place::{HashingReader, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::progress::Progress;
-use super::read::{self, Piece};
+use super::read::{self, Chunk, Piece};
 use super::report;
+use super::spool::Spool;
 use super::style::{self, Paint};
 use crate::analysis::{self, findings, Cache, Verdict};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity};
-use crate::format::{apply_edits, fill_bytes, Edit};
+use crate::format::{fill_bytes, fill_edits, Edit};
 
 /// What is written into each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,48 +81,44 @@ impl Run<'_> {
 }
 
 /// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
-/// its exit code.
+/// its exit code. The output is held until the input is read to its end: written whole, or not
+/// at all when reading stops early.
 fn solve_to_stdout(input: &Input, run: &Run, several: bool) -> i32 {
     let reader = match input.open() {
         Ok(reader) => reader,
         Err(message) => return run.fail(&message),
     };
-    let stdout = std::io::stdout();
-    // Each piece written at once, with the progress line out of the way.
-    let write = |bytes: &[u8]| {
-        run.progress.suspend(|| {
-            let mut stdout = stdout.lock();
-            stdout.write_all(bytes).and_then(|()| stdout.flush())
-        })
-    };
     let paint = Paint::stdout();
-    let mut written = Ok(());
+    let mut spool = Spool::new();
     if several {
         let name = paint.paint(style::PATH, input.name());
-        written = write(format!("==> {name} <==\n").as_bytes());
+        spool.write(format!("==> {name} <==\n").as_bytes());
     }
     let mut solving = Solving::new(input.name(), run, paint);
     let mut ends_with_newline = true;
-    let read = read::pieces(reader, run.max_file, |piece| {
-        let puzzles = piece.document.puzzles.len();
-        let output = solving.piece(piece);
-        run.progress.add(puzzles);
+    let read = read::chunks(reader, run.max_file, |chunk| {
+        let output = solving.chunk(chunk);
         if let Some(&last) = output.last() {
             ends_with_newline = last == b'\n';
         }
-        if written.is_ok() {
-            written = write(&output);
-        }
+        spool.write(&output);
     });
-    if several && !ends_with_newline && written.is_ok() {
-        written = write(b"\n");
+    if let Err(stop) = read {
+        return run.fail(&format!(
+            "{}: {}; nothing of it is written",
+            input.name(),
+            stop.message()
+        ));
     }
-    if written.is_err() {
-        return run.fail("cannot write standard output");
+    if several && !ends_with_newline {
+        spool.write(b"\n");
     }
-    match read {
+    let sent = run
+        .progress
+        .suspend(|| spool.send(&mut std::io::stdout().lock()));
+    match sent {
         Ok(()) => solving.exit_code(),
-        Err(stop) => run.fail(&format!("{}: {}", input.name(), stop.message())),
+        Err(message) => run.fail(&message),
     }
 }
 
@@ -133,22 +128,16 @@ fn solve_in_place(input: &Input, run: &Run) -> i32 {
         return run.fail("--in-place cannot write back to standard input");
     };
     let name = input.name();
-    let opened = input.open().and_then(|reader| {
-        let replacement = Replacement::start(path).map_err(|e| format!("{name}: {e}"))?;
-        Ok((reader, replacement))
-    });
-    let (reader, mut replacement) = match opened {
+    let (mut replacement, reader) = match Replacement::start(path) {
         Ok(opened) => opened,
-        Err(message) => return run.fail(&message),
+        Err(why) => return run.fail(&format!("{name}: {why}")),
     };
     let (reader, read_hash) = HashingReader::new(reader);
     // Never colour what goes into a file.
     let mut solving = Solving::new(name.clone(), run, Paint::off());
     let mut written = Ok(());
-    let read = read::pieces(reader, run.max_file, |piece| {
-        let puzzles = piece.document.puzzles.len();
-        let output = solving.piece(piece);
-        run.progress.add(puzzles);
+    let read = read::chunks(reader, run.max_file, |chunk| {
+        let output = solving.chunk(chunk);
         if written.is_ok() {
             written = replacement.write(&output);
         }
@@ -167,18 +156,16 @@ fn solve_in_place(input: &Input, run: &Run) -> i32 {
     }
     match replacement.finish(read_hash.get()) {
         Ok(()) => solving.exit_code(),
-        Err(NotReplaced::Changed) => {
-            run.progress.suspend(|| {
-                style::say_error(&format!(
-                    "{name}: the file changed while it was being solved; left as it is now, \
-                     not overwritten (run solve again)"
-                ))
-            });
-            1
+        Err(not) => {
+            let (doing, command) = match run.job {
+                Job::Solve => ("solved", "solve"),
+                Job::Marks => ("marked", "marks"),
+            };
+            let (why, code) = not.report(doing, command);
+            run.progress
+                .suspend(|| style::say_error(&format!("{name}: {why}")));
+            code
         }
-        Err(NotReplaced::Io(e)) => run.fail(&format!(
-            "{name}: cannot replace the file: {e}; it is left as it was"
-        )),
     }
 }
 
@@ -221,19 +208,32 @@ impl<'b> Solving<'b> {
         self.run.progress.suspend(|| eprintln!("{line}"));
     }
 
-    /// The solved text of one piece (its bytes unchanged if they are not UTF-8). Problems go
-    /// to stderr as check prints them.
+    /// What one part of the input comes to: a piece solved, a line too long for a puzzle as it
+    /// was.
+    fn chunk(&mut self, chunk: Chunk) -> Vec<u8> {
+        match chunk {
+            Chunk::Piece(piece) => {
+                let puzzles = piece.document.puzzles.len();
+                let output = self.piece(*piece);
+                self.run.progress.add(puzzles);
+                output
+            }
+            Chunk::Long(bytes) => bytes.to_vec(),
+        }
+    }
+
+    /// The solved text of one piece. Problems go to stderr as check prints them. Lines that
+    /// are not UTF-8 are written back as they were, the puzzles on the other lines solved.
     fn piece(&mut self, piece: Piece) -> Vec<u8> {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
-        if let (Some(raw), Some((_, at))) = (&piece.raw, piece.invalid) {
+        if let Some((_, at)) = piece.invalid {
             let (line, column) = index.line_column(at);
             let error = self.said.paint(style::severity(Severity::Error), "error");
             self.say(&format!(
-                "{}: {error}: not valid UTF-8: these lines are written back unchanged",
+                "{}: {error}: not valid UTF-8: the lines that are not are written back unchanged",
                 self.said.place(&self.name, line, column),
             ));
             self.all_unique = false;
-            return raw.clone();
         }
         let document = &piece.document;
         for problem in &document.problems {
@@ -245,9 +245,14 @@ impl<'b> Solving<'b> {
         }
         let analyses = Cache::default().analyze_all(&document.puzzles, self.run.budget);
         let mut solved = piece.text.clone().into_bytes();
+        let mut fills = Vec::new();
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
             if let Some(solution) = analysis.verdict.solution() {
-                self.changed |= fill_bytes(&mut solved, piece.base, puzzle, solution) > 0;
+                if piece.raw.is_some() {
+                    fills.extend(fill_edits(puzzle, solution));
+                } else {
+                    self.changed |= fill_bytes(&mut solved, piece.base, puzzle, solution) > 0;
+                }
             }
             if !matches!(analysis.verdict, Verdict::Unique(_)) {
                 self.all_unique = false;
@@ -257,8 +262,14 @@ impl<'b> Solving<'b> {
                 }
             }
         }
+        let read = piece.raw.as_deref().unwrap_or(piece.text.as_bytes());
+        if piece.raw.is_some() {
+            let (edited, left_out) = piece.edited(&fills);
+            self.changed |= fills.len() > left_out;
+            solved = edited;
+        }
         if self.paint.is_on() {
-            return filled_painted(piece.text.as_bytes(), &solved);
+            return filled_painted(read, &solved);
         }
         solved
     }
@@ -290,17 +301,10 @@ impl Solving<'_> {
                 let marks = analysis::fill_marks(puzzle);
                 analysis::marks_edits(puzzle, &marks, &piece.text, piece.base)
             })
-            .map(|edit| Edit {
-                span: crate::finding::Span::new(
-                    edit.span.start - piece.base,
-                    edit.span.end - piece.base,
-                ),
-                text: edit.text,
-            })
             .collect();
-        let text = apply_edits(&piece.text, &edits);
-        self.changed |= text != piece.text;
-        text.into_bytes()
+        let (text, _) = piece.edited(&edits);
+        self.changed |= text != piece.raw.as_deref().unwrap_or(piece.text.as_bytes());
+        text
     }
 }
 

@@ -28,6 +28,12 @@ impl Pieces {
         Pieces::default()
     }
 
+    /// Start afresh after a line that is not part of the text (the command line's reader passes
+    /// a line too long to be a puzzle's through, unread): what follows reads as after a blank line.
+    pub fn restart(&mut self) {
+        self.header_declares_size = false;
+    }
+
     /// Read the next whole line of the text: `piece[line_start..]` (with its line break; a lone
     /// `\r` inside it, which ends a line too, makes it several), where `piece` is the text since
     /// the end of the last piece, found at byte `base` of the text. True when the parser starts

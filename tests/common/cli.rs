@@ -42,3 +42,96 @@ pub fn run(cmd: &mut Command) -> (String, String, i32) {
         status.code().unwrap_or(-1),
     )
 }
+
+/// Run with `input` on stdin: stdout as bytes, stderr, and the exit code.
+pub fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> (Vec<u8>, String, i32) {
+    use std::io::Write;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Written from a thread: the command may answer before it has read everything.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let Output {
+        stdout,
+        stderr,
+        status,
+    } = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (
+        stdout,
+        String::from_utf8(stderr).unwrap(),
+        status.code().unwrap_or(-1),
+    )
+}
+
+/// Run with nothing on stdin, as `run`, but kill it and fail the test if it has not ended
+/// within `seconds`: for what used to hang for ever (a FIFO opened for reading). Not a timing
+/// test: what it runs ends at once, the deadline only turns a hang into a failure.
+pub fn run_or_fail_hanging(cmd: &mut Command, seconds: u64) -> (String, String, i32) {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{cmd:?} hung: killed after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let Output {
+        stdout,
+        stderr,
+        status,
+    } = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+        status.code().unwrap_or(-1),
+    )
+}
+
+/// Make a FIFO at `path`.
+#[cfg(unix)]
+pub fn mkfifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+/// Whether the tests run as root (who may write any file and give it any owner).
+#[cfg(unix)]
+pub fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| out.stdout.trim_ascii() == b"0")
+}
+
+/// Run `command` as an unprivileged user when we are root (root reads any folder), through
+/// `setpriv`; `None` when that is not possible here.
+#[cfg(unix)]
+pub fn unprivileged(command: &mut Command) -> Option<Command> {
+    if !is_root() {
+        let mut same = Command::new(command.get_program());
+        same.args(command.get_args());
+        return Some(same);
+    }
+    let mut setpriv = Command::new("setpriv");
+    setpriv
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(command.get_program())
+        .args(command.get_args());
+    Command::new("setpriv").arg("--version").output().ok()?; // setpriv itself must exist
+    Some(setpriv)
+}
