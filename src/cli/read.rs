@@ -74,10 +74,29 @@ pub fn bytes(n: u64) -> String {
 /// Read `input` to its end (or to `max_file` bytes) and hand each piece to `each` in order.
 /// Every input gives at least one piece, empty if the input is. When reading stops early, the
 /// whole lines read before are still handed on, then the reason is returned.
-pub fn pieces(input: impl Read, max_file: u64, mut each: impl FnMut(Piece)) -> Result<(), Stop> {
+pub fn pieces(input: impl Read, max_file: u64, each: impl FnMut(Piece)) -> Result<(), Stop> {
+    read_pieces(input, max_file, Pieces::new(), each)
+}
+
+/// `pieces`, each of whose documents keeps only its first `keep` problems and counts the
+/// others (`Document::unkept`): for a reader that shows no more than that per input.
+pub fn pieces_keeping(
+    input: impl Read,
+    max_file: u64,
+    keep: usize,
+    each: impl FnMut(Piece),
+) -> Result<(), Stop> {
+    read_pieces(input, max_file, Pieces::keeping(keep), each)
+}
+
+fn read_pieces(
+    input: impl Read,
+    max_file: u64,
+    mut cutter: Pieces,
+    mut each: impl FnMut(Piece),
+) -> Result<(), Stop> {
     let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut piece = Builder::default();
-    let mut cutter = Pieces::new();
     let mut line = Vec::new();
     let mut read_bytes: u64 = 0;
     let mut lines = 0;
