@@ -193,6 +193,37 @@ impl Finding {
     }
 }
 
+/// How many findings of each severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+    pub hints: usize,
+}
+
+impl Counts {
+    pub fn add(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.notes += 1,
+            Severity::Hint => self.hints += 1,
+        }
+    }
+
+    pub fn add_all(&mut self, other: Counts) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.notes += other.notes;
+        self.hints += other.hints;
+    }
+
+    pub fn total(&self) -> usize {
+        self.errors + self.warnings + self.notes + self.hints
+    }
+}
+
 /// A count and its noun, as messages say it: `1 cell`, `8 cells`.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {

@@ -93,6 +93,19 @@ fn check_writes_sarif_the_schema_accepts() {
     }
     let path = write(&dir, "check.sarif", &log);
     validate(&schema, &python, &path).unwrap_or_else(|e| panic!("{e}"));
+    // Files with more findings than are shown: a notification for each, in the invocation.
+    let (log, err, code) = run(bin().current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "check",
+        "--format",
+        "sarif",
+        "--max-findings",
+        "1",
+        "puzzles/broken",
+    ]));
+    assert_eq!(code, 1, "{err}");
+    assert!(log.contains("toolExecutionNotifications"), "{log}");
+    let path = write(&dir, "truncated.sarif", &log);
+    validate(&schema, &python, &path).unwrap_or_else(|e| panic!("{e}"));
     // A clean run: no results at all.
     let (log, _, code) = run(bin().args([
         "check",

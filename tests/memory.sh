@@ -1,9 +1,10 @@
 #!/bin/sh
 # Peak memory per input byte, on inputs built to stress one part each.
 #
-#   tests/memory.sh [BINARY] [text|json|server]   (defaults: target/release/sudoku-lsp, text)
+#   tests/memory.sh [BINARY] [text|json|rate|server]   (defaults: target/release/sudoku-lsp, text)
 #
-# `text` and `json` time `BINARY check --format …`; `server` opens each input in the language
+# `text` and `json` time `BINARY check --format …`; `rate` times `BINARY rate` (its findings on
+# stderr, its ratings on stdout); `server` opens each input in the language
 # server (initialize, didOpen, the first diagnostics, shutdown). SCALE (default 1, or 0.1 for
 # `server`, whose diagnostics are slow to send) multiplies the inputs' sizes.
 #
@@ -14,10 +15,10 @@ set -eu
 bin=${1:-target/release/sudoku-lsp}
 mode=${2:-text}
 case $mode in
-text | json) scale=${SCALE:-1} ;;
+text | json | rate) scale=${SCALE:-1} ;;
 server) scale=${SCALE:-0.1} ;;
 *)
-    echo "usage: $0 [BINARY] [text|json|server]" >&2
+    echo "usage: $0 [BINARY] [text|json|rate|server]" >&2
     exit 2
     ;;
 esac
@@ -31,6 +32,7 @@ def write(name, line, count):
         f.write(line * max(1, int(count * scale)))
 write("blank", "\n", 20_000_000)
 write("titles", "# title: x\n", 1_000_000)      # one group: each repeat is a warning
+write("errors", "x\n", 16_000_000)              # one piece where every line is an error
 write("comments", "# x\n", 2_750_000)
 write("borders", "---\n", 1_000_000)
 write("header", "# x\n", 1_000_000)             # then one puzzle: a huge header
@@ -79,11 +81,13 @@ p.wait()
 print(p.stderr.read().decode().strip().splitlines()[-1])
 PY
 printf '%-10s %10s %12s %8s %7s\n' input bytes peak_kB per_byte seconds
-for input in blank titles comments borders header junk oneline; do
+for input in blank titles errors comments borders header junk oneline; do
     file=$dir/$input
     size=$(wc -c <"$file")
     if [ "$mode" = server ]; then
         python3 "$dir/server.py" "$bin" "$file" >"$dir/time"
+    elif [ "$mode" = rate ]; then
+        /usr/bin/time -f '%M %e' -o "$dir/time" "$bin" rate "$file" >/dev/null 2>&1 || true
     else
         /usr/bin/time -f '%M %e' -o "$dir/time" "$bin" check --format "$mode" "$file" \
             >/dev/null 2>&1 || true

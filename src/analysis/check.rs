@@ -51,10 +51,13 @@ pub fn against_solution(checked: &Checked) -> Vec<Finding> {
 /// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
 /// minimal or not, their symmetry, and each redundant given. Puzzles that are not unique get
 /// nothing more: their own findings say why.
+/// `time_limit` is each puzzle's (its givens' tries together): past it, its minimality is
+/// said to be undecided.
 pub fn setter_findings(
     puzzles: &[Puzzle],
     analyses: &[Arc<Analysis>],
     budget: &Budget,
+    time_limit: Option<std::time::Duration>,
 ) -> Vec<Finding> {
     let unique: Vec<&Puzzle> = puzzles
         .iter()
@@ -65,7 +68,12 @@ pub fn setter_findings(
     // A few puzzles pay for threads: each tries every given.
     on_every_core(&unique, 4, |puzzle| {
         let geometry = crate::grid::geometry(puzzle.size, puzzle.variant);
-        let redundant = super::redundant_givens(geometry, &puzzle.clues(), budget);
+        let deadline = time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
+        let budget = Budget {
+            deadline: deadline.or(budget.deadline),
+            ..*budget
+        };
+        let redundant = super::redundant_givens(geometry, &puzzle.clues(), &budget);
         let mut found = vec![findings::givens_finding(
             puzzle,
             redundant.as_deref().map_err(|&stop| stop),
@@ -124,6 +132,8 @@ pub fn recheck(
 pub struct Asked {
     /// A setter's notes (`setter_findings`).
     pub setter: bool,
+    /// The time each puzzle's setter's notes may take (none: the node budget alone).
+    pub setter_time_limit: Option<std::time::Duration>,
     /// What the unique solution says of the solver's entries and marks (`against_solution`).
     pub against_solution: bool,
 }
@@ -147,9 +157,10 @@ pub fn document_findings(
             &checked.document.puzzles,
             &checked.analyses,
             budget,
+            asked.setter_time_limit,
         ));
     }
-    if asked != Asked::default() {
+    if asked.setter || asked.against_solution {
         analysed.sort_by_key(position); // stable: a puzzle's own findings stay first
     }
     if !problems.is_sorted_by_key(position) {
@@ -211,12 +222,24 @@ pub struct Cache {
     entries: HashMap<CacheKey, Arc<Analysis>>,
     /// How many entries `analyze_some` lets the cache grow to before starting afresh.
     limit: usize,
+    /// Used once and dropped (`one_use`): nothing to look up or remember.
+    one_use: bool,
 }
 
 /// Room for grids edited away since the last whole check, besides the document's own.
 const CACHE_SLACK: usize = 1024;
 
 impl Cache {
+    /// A cache for one `analyze_all` of puzzles read once (the command line's pieces): it
+    /// neither looks up nor remembers, which would cost a copy, a hash and an insertion of
+    /// every grid for nothing (a tenth of `check`'s time over a collection).
+    pub fn one_use() -> Cache {
+        Cache {
+            one_use: true,
+            ..Cache::default()
+        }
+    }
+
     /// The analysis of each of `puzzles` (a few, re-read after an edit): looked up, or analysed
     /// and remembered. Nothing is forgotten unless the cache outgrows twice its document.
     pub fn analyze_some(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
@@ -243,6 +266,11 @@ impl Cache {
     /// The analysis of every puzzle, in order. Grids seen last time are not analysed again; grids
     /// not among these puzzles are forgotten, so the cache never outgrows its document.
     pub fn analyze_all(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
+        if self.one_use {
+            return on_every_core(puzzles, 64, |p| {
+                Arc::new(analyze(p.size, p.variant, &p.clues(), budget))
+            });
+        }
         let old = std::mem::take(&mut self.entries);
         self.limit = 2 * puzzles.len() + CACHE_SLACK;
         let keys: Vec<CacheKey> = puzzles.iter().map(key).collect();

@@ -151,6 +151,14 @@ pub fn conflicts(size: Size, variant: Variant, placed: &[u8]) -> Vec<Conflict> {
 }
 
 fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
+    // Nearly every grid of a collection has none: tell that in one pass over its cells.
+    if givens.len() == 81 && !any_conflict_nine(givens, geometry.variant == Variant::Diagonal) {
+        return Vec::new();
+    }
+    conflicts_in_units(geometry, givens)
+}
+
+fn conflicts_in_units(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
     let mut conflicts = Vec::new();
     for (u, unit) in geometry.units.iter().enumerate() {
         let (mut seen, mut twice) = (Digits::EMPTY, Digits::EMPTY);
@@ -178,6 +186,39 @@ fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
         }
     }
     conflicts
+}
+
+/// Whether a 9×9 grid has a digit twice in a unit: one pass with a mask of digits per row,
+/// column, box (and diagonal), where the general walk over the geometry's units costs a
+/// sixth of `check`'s time over a collection.
+fn any_conflict_nine(givens: &[u8], diagonal: bool) -> bool {
+    let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut diagonals = [0u16; 2];
+    let mut clash = 0u16;
+    for (cell, &digit) in givens.iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        if digit > 9 {
+            return true; // not a 9×9's digit: the general walk says what it is
+        }
+        let bit = 1u16 << digit;
+        let (r, c) = (cell / 9, cell % 9);
+        let b = r / 3 * 3 + c / 3;
+        clash |= (rows[r] | columns[c] | boxes[b]) & bit;
+        rows[r] |= bit;
+        columns[c] |= bit;
+        boxes[b] |= bit;
+        if diagonal {
+            for (d, on) in [(0, r == c), (1, r + c == 8)] {
+                if on {
+                    clash |= diagonals[d] & bit;
+                    diagonals[d] |= bit;
+                }
+            }
+        }
+    }
+    clash != 0
 }
 
 fn find_no_place(geometry: &Geometry, givens: &[u8], marks: &Marks) -> Vec<NoPlace> {
@@ -304,5 +345,42 @@ fn fast9_stop(stop: fast9::Fast9Stop) -> Stop {
     match stop {
         fast9::Fast9Stop::Nodes => Stop::Nodes,
         fast9::Fast9Stop::Cancelled => Stop::Cancelled,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quick_conflict_pass_agrees_with_the_walk_over_every_unit() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for variant in [Variant::Classic, Variant::Diagonal] {
+            let geometry = geometry(Size::NINE, variant);
+            let (mut with, mut without) = (0, 0);
+            for _ in 0..20_000 {
+                let filled = next() % 30;
+                let mut grid = [0u8; 81];
+                for _ in 0..filled {
+                    grid[(next() % 81) as usize] = (next() % 10) as u8;
+                }
+                let walk = conflicts_in_units(geometry, &grid);
+                let quick = any_conflict_nine(&grid, variant == Variant::Diagonal);
+                assert_eq!(quick, !walk.is_empty(), "{grid:?}");
+                assert_eq!(find_conflicts(geometry, &grid), walk);
+                if quick {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
+            }
+            assert!(with > 1000 && without > 1000, "{with} {without}");
+        }
     }
 }

@@ -14,7 +14,7 @@ use super::report;
 use super::style::{self, Paint};
 use crate::analysis::{document_findings, Asked, Cache};
 use crate::engine::Budget;
-use crate::finding::{plural, Code, Finding, Severity, Span};
+use crate::finding::{plural, Code, Counts, Finding, Severity, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
@@ -29,6 +29,8 @@ pub enum OutputFormat {
 /// What `check` was asked.
 pub struct Options {
     pub format: OutputFormat,
+    /// The most findings printed per input; the others are counted (and said to be there).
+    pub max_findings: usize,
     pub max_nodes: u64,
     pub max_file: u64,
     /// The setter's notes (givens, minimality, symmetry, redundant givens), and what the
@@ -39,7 +41,7 @@ pub struct Options {
 pub fn run(args: &[String], options: &Options) -> i32 {
     let collected = inputs::collect(args);
     let budget = super::node_budget(options.max_nodes);
-    let mut out = Printer::new(options.format);
+    let mut out = Printer::new(options.format, options.max_findings);
     let mut unreadable = collected.problems;
     for input in &collected.inputs {
         if let Err(message) = check_input(input, &budget, options, &mut out) {
@@ -53,7 +55,7 @@ pub fn run(args: &[String], options: &Options) -> i32 {
     out.finish(collected.inputs.len());
     if unreadable > 0 || out.broken {
         2
-    } else if out.tally.errors > 0 {
+    } else if out.tally.counts.errors > 0 {
         1
     } else {
         0
@@ -67,25 +69,32 @@ fn check_input(
     options: &Options,
     out: &mut Printer,
 ) -> Result<(), String> {
-    let name = input.name();
-    let reader = input.open()?;
+    // Unescaped: JSON and SARIF want the name as it is; the text formats escape it.
+    let name = input.raw_name();
+    let reader = input.open_text()?;
     let (mut puzzles, mut said) = (0, 0);
     let mut invalid_reported = false;
-    let read = read::pieces(reader, options.max_file, |piece| {
+    out.file = FileShown::default();
+    // The parser keeps no more problems than can be shown: a text where every line is one
+    // would otherwise hold a 64-byte finding for every 2-byte line.
+    let keep = options.max_findings;
+    let read = read::pieces_keeping(reader, options.max_file, keep, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         let count = piece.document.puzzles.len();
+        let unkept = piece.document.unkept;
         puzzles += count;
         let mut found =
-            document_findings(piece.document, budget, &mut Cache::default(), options.asked);
+            document_findings(piece.document, budget, &mut Cache::one_use(), options.asked);
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;
             let place = found.partition_point(|f| f.span.start <= at);
             found.insert(place, not_utf8(byte, at));
         }
-        said += found.len();
+        said += found.len() + unkept.total();
         for finding in &found {
             out.finding(&name, &index, finding);
         }
+        out.not_kept(unkept);
         out.progress.add(count);
         out.flush();
     });
@@ -96,6 +105,7 @@ fn check_input(
         let finding = Finding::warning(Code::Syntax, Span::new(0, 0), message);
         out.finding(&name, &LineIndex::new(""), &finding);
     }
+    out.end_file(&name);
     read.map_err(|stop| format!("{name}: {}", stop.message()))
 }
 
@@ -106,13 +116,20 @@ fn not_utf8(byte: u64, at: usize) -> Finding {
     Finding::error(Code::Syntax, Span::new(at, at), message)
 }
 
-/// How many of each kind of finding were printed.
+/// How many puzzles were checked and how many findings of each kind found (shown or not).
 #[derive(Default)]
 struct Tally {
     puzzles: usize,
-    errors: usize,
-    warnings: usize,
-    notes: usize,
+    counts: Counts,
+    /// Findings past `--max-findings`, not shown.
+    not_shown: usize,
+}
+
+/// What was shown of the input being checked.
+#[derive(Default)]
+struct FileShown {
+    shown: usize,
+    not_shown: usize,
 }
 
 /// The most output held before it is written out.
@@ -129,6 +146,11 @@ struct Printer {
     /// What is written but not yet out: the current piece's lines.
     pending: Vec<u8>,
     tally: Tally,
+    /// The most findings shown per input (`--max-findings`).
+    max_findings: usize,
+    file: FileShown,
+    /// The inputs with findings not shown, and how many (for JSON and SARIF, said at the end).
+    truncated: Vec<(String, usize)>,
     /// JSON findings written so far (a comma goes before every one but the first).
     written: usize,
     /// The codes of the SARIF results written: the log's rules.
@@ -138,7 +160,7 @@ struct Printer {
 }
 
 impl Printer {
-    fn new(format: OutputFormat) -> Printer {
+    fn new(format: OutputFormat, max_findings: usize) -> Printer {
         let text = format == OutputFormat::Text;
         let mut printer = Printer {
             format,
@@ -147,6 +169,9 @@ impl Printer {
             stdout: std::io::stdout(),
             pending: Vec::new(),
             tally: Tally::default(),
+            max_findings,
+            file: FileShown::default(),
+            truncated: Vec::new(),
             written: 0,
             rules: Default::default(),
             broken: false,
@@ -159,13 +184,33 @@ impl Printer {
         printer
     }
 
+    /// Whether this format prints findings of this severity (only JSON has the hints).
+    fn prints(&self, severity: Severity) -> bool {
+        severity != Severity::Hint || self.format == OutputFormat::Json
+    }
+
+    /// Findings the parser counted but did not keep: past what can be shown.
+    fn not_kept(&mut self, unkept: Counts) {
+        self.tally.counts.add_all(unkept);
+        let printed = unkept.total()
+            - if self.prints(Severity::Hint) {
+                0
+            } else {
+                unkept.hints
+            };
+        self.file.not_shown += printed;
+    }
+
     fn finding(&mut self, name: &str, index: &LineIndex, finding: &Finding) {
-        match finding.severity {
-            Severity::Error => self.tally.errors += 1,
-            Severity::Warning => self.tally.warnings += 1,
-            Severity::Info => self.tally.notes += 1,
-            Severity::Hint => {}
+        self.tally.counts.add(finding.severity);
+        if !self.prints(finding.severity) {
+            return;
         }
+        if self.file.shown >= self.max_findings {
+            self.file.not_shown += 1;
+            return;
+        }
+        self.file.shown += 1;
         match self.format {
             OutputFormat::Text if finding.severity == Severity::Hint => {}
             OutputFormat::Text => {
@@ -190,6 +235,26 @@ impl Printer {
         }
     }
 
+    /// The end of an input: say how many of its findings were not shown, if any.
+    fn end_file(&mut self, name: &str) {
+        let hidden = std::mem::take(&mut self.file).not_shown;
+        if hidden == 0 {
+            return;
+        }
+        self.tally.not_shown += hidden;
+        let message = not_shown_message(hidden, self.max_findings);
+        if self.format == OutputFormat::Github {
+            let line = report::github_notice(name, &message);
+            self.write(format!("{line}\n").as_bytes());
+        }
+        if matches!(self.format, OutputFormat::Json | OutputFormat::Sarif) {
+            self.truncated.push((name.to_string(), hidden));
+        }
+        let shown = style::printable(name);
+        self.flush();
+        self.progress.suspend(|| eprintln!("{shown}: {message}"));
+    }
+
     /// One more item of a JSON array being written, a comma before all but the first.
     fn write_item(&mut self, value: &serde_json::Value) {
         let comma = if self.written > 0 { "," } else { "" };
@@ -204,18 +269,30 @@ impl Printer {
         let t = &self.tally;
         match self.format {
             OutputFormat::Json => {
+                let truncated: Vec<serde_json::Value> = self
+                    .truncated
+                    .iter()
+                    .map(|(path, n)| serde_json::json!({"path": path, "not_shown": n}))
+                    .collect();
                 let summary = serde_json::json!({
                     "files": files,
                     "puzzles": t.puzzles,
-                    "errors": t.errors,
-                    "warnings": t.warnings,
-                    "notes": t.notes,
+                    "errors": t.counts.errors,
+                    "warnings": t.counts.warnings,
+                    "notes": t.counts.notes,
+                    "not_shown": t.not_shown,
                 });
-                let end = format!("\n],\"summary\":{summary}}}\n");
+                let truncated = serde_json::Value::Array(truncated);
+                let end = format!("\n],\"truncated\":{truncated},\"summary\":{summary}}}\n");
                 self.write(end.as_bytes());
             }
             OutputFormat::Sarif => {
-                let tail = report::sarif_tail(&self.rules);
+                let notices: Vec<(String, String)> = self
+                    .truncated
+                    .iter()
+                    .map(|(path, n)| (path.clone(), not_shown_message(*n, self.max_findings)))
+                    .collect();
+                let tail = report::sarif_tail(&self.rules, &notices);
                 self.write(tail.as_bytes());
                 eprintln!("{}", summary(files, &self.tally));
             }
@@ -256,17 +333,27 @@ impl Printer {
     }
 }
 
-/// `checked 3 puzzles in 2 files: 1 error, 0 warnings` (and the notes, when there are any).
+/// `checked 3 puzzles in 2 files: 1 error, 0 warnings` (and the notes, when there are any, and
+/// the findings not shown).
 fn summary(files: usize, t: &Tally) -> String {
     let mut said = format!(
         "checked {} in {}: {}, {}",
         plural(t.puzzles, "puzzle"),
         plural(files, "file"),
-        plural(t.errors, "error"),
-        plural(t.warnings, "warning")
+        plural(t.counts.errors, "error"),
+        plural(t.counts.warnings, "warning")
     );
-    if t.notes > 0 {
-        said.push_str(&format!(", {}", plural(t.notes, "note")));
+    if t.counts.notes > 0 {
+        said.push_str(&format!(", {}", plural(t.counts.notes, "note")));
+    }
+    if t.not_shown > 0 {
+        said.push_str(&format!(" ({} not shown)", t.not_shown));
     }
     said
+}
+
+/// `12 more findings not shown (--max-findings 1000 per file)`.
+fn not_shown_message(hidden: usize, max: usize) -> String {
+    let more = if hidden == 1 { "finding" } else { "findings" };
+    format!("{hidden} more {more} not shown (--max-findings {max} per file)")
 }

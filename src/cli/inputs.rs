@@ -21,8 +21,14 @@ pub enum Input {
 }
 
 impl Input {
-    /// As printed in messages: the path as given or found, or `-`.
+    /// As printed in messages: the path as given or found, or `-`, its control characters
+    /// escaped (a file name can hold any byte but `/`).
     pub fn name(&self) -> String {
+        super::style::printable(&self.raw_name()).into_owned()
+    }
+
+    /// The name as it is, for machine formats (whose writers escape what they must).
+    pub fn raw_name(&self) -> String {
         match self {
             Input::Stdin => "-".to_string(),
             Input::File(path) => path.display().to_string(),
@@ -38,6 +44,40 @@ impl Input {
                 Err(e) => Err(format!("{}: cannot read: {e}", self.name())),
             },
         }
+    }
+}
+
+/// How much of an input is looked at for a NUL byte, the mark of a binary file (git looks at
+/// its first 8,000 bytes, ripgrep at its first buffer).
+const BINARY_PROBE: usize = 8 << 10;
+
+impl Input {
+    /// Open it for reading as text: an error says why not, after the input's name, when it is
+    /// a binary file (a NUL byte in its first 8 KiB, as git and ripgrep tell them: no `.sudoku`
+    /// text holds one) or UTF-16 (its byte-order mark), rather than a finding for each of its
+    /// lines of noise (`/dev/urandom`).
+    pub fn open_text(&self) -> Result<Box<dyn Read>, String> {
+        let mut reader = self.open()?;
+        let mut head = Vec::with_capacity(BINARY_PROBE);
+        let probe = (&mut reader)
+            .take(BINARY_PROBE as u64)
+            .read_to_end(&mut head);
+        if let Err(e) = probe {
+            return Err(format!("{}: cannot read: {e}", self.name()));
+        }
+        if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+            return Err(format!(
+                "{}: UTF-16 text (its byte-order mark says so), not read: save it as UTF-8",
+                self.name()
+            ));
+        }
+        if let Some(at) = head.iter().position(|&b| b == 0) {
+            return Err(format!(
+                "{}: a binary file (a NUL byte at byte {at}), not read",
+                self.name()
+            ));
+        }
+        Ok(Box::new(std::io::Cursor::new(head).chain(reader)))
     }
 }
 

@@ -66,6 +66,10 @@ enum Command {
         /// GitHub Actions, `sarif` for code scanning.
         #[arg(long, value_enum, default_value = "text")]
         format: check::OutputFormat,
+        /// The most findings printed per file, in every format; the others are counted in the
+        /// summary and said to be there (0: the counts alone).
+        #[arg(long, value_name = "N", default_value_t = 1000)]
+        max_findings: usize,
         /// Search nodes allowed per puzzle before it is reported undecided.
         #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
         max_nodes: u64,
@@ -76,6 +80,10 @@ enum Command {
         /// their symmetry, and each given it does not need (redundant-given).
         #[arg(long)]
         setter: bool,
+        /// Seconds --setter may spend on each puzzle (trying each given); past it, the puzzle's
+        /// note says its minimality was not decided.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
         /// Also say which of the solver's entries (+7) and pencil marks the puzzle's unique
         /// solution contradicts, as errors (against-solution). It gives the solution away, as
         /// the editor setting checkAgainstSolution does.
@@ -320,8 +328,9 @@ impl Grading {
     }
 }
 
-/// Run the binary; returns the exit code.
-pub fn main() -> i32 {
+/// Run the binary; returns the exit code. `serving` is called before the language server
+/// starts (the binary sets its allocator up for a long-lived server there).
+pub fn main(serving: fn()) -> i32 {
     // Before parsing: clap's help and usage errors are printed while it parses.
     style::ColorArg::from_raw_args(std::env::args_os()).apply();
     let args = match Args::try_parse() {
@@ -333,23 +342,35 @@ pub fn main() -> i32 {
     };
     args.color.apply();
     match args.command {
-        None => crate::lsp::run(),
+        None => {
+            serving();
+            crate::lsp::run()
+        }
         Some(Command::Check {
             paths,
             format,
+            max_findings,
             max_nodes,
             max_file_size,
             setter,
+            time_limit,
             against_solution,
         }) => match stdin_if_none(paths) {
+            Ok(_) if !(time_limit > 0.0 && time_limit.is_finite()) => {
+                fail("--time-limit takes a positive number of seconds")
+            }
             Ok(paths) => check::run(
                 &paths,
                 &check::Options {
                     format,
+                    max_findings,
                     max_nodes,
                     max_file: max_file_size,
                     asked: crate::analysis::Asked {
                         setter,
+                        setter_time_limit: Some(std::time::Duration::from_secs_f64(
+                            time_limit.min(1e9),
+                        )),
                         against_solution,
                     },
                 },

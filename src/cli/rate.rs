@@ -5,8 +5,9 @@
 //! core, then printed in order. Exit status as `check`: 0 when every puzzle was rated, 1 when any
 //! has no single solution (or the file has errors), 2 for a usage or I/O problem.
 
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::progress::Progress;
@@ -50,7 +51,8 @@ pub struct Options {
 
 pub fn run(args: &[String], options: &Options) -> i32 {
     let collected = inputs::collect(args);
-    let mut out = Output::new(options.format);
+    let progress = Progress::new("puzzles graded", options.format == OutputFormat::Text);
+    let mut out = Output::new(options.format, &progress);
     let mut code = if collected.problems > 0 { 2 } else { 0 };
     for input in &collected.inputs {
         match grade_input(input, options, &mut out) {
@@ -71,38 +73,68 @@ pub fn run(args: &[String], options: &Options) -> i32 {
     }
 }
 
+/// The most problems of one input said on stderr; the others are counted (a text where every
+/// line is an error would otherwise be said, and held, line by line).
+const PROBLEMS_SHOWN: usize = 1000;
+
 /// Grades one input, piece by piece; true when some puzzle could not be rated.
-fn grade_input(input: &Input, options: &Options, out: &mut Output) -> Result<bool, String> {
-    let name = input.name();
-    let reader = input.open()?;
+fn grade_input(input: &Input, options: &Options, out: &mut Output<'_>) -> Result<bool, String> {
+    // Unescaped: JSON wants the name as it is; the text format escapes it.
+    let name = input.raw_name();
+    let reader = input.open_text()?;
     let mut unrated = false;
-    let read = read::pieces(reader, options.max_file, |piece| {
+    let mut problems_shown = 0;
+    let mut not_shown = 0;
+    let read = read::pieces_keeping(reader, options.max_file, PROBLEMS_SHOWN, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
+        unrated |= piece.document.unkept.errors > 0;
+        not_shown += piece.document.unkept.errors + piece.document.unkept.warnings;
         for problem in &piece.document.problems {
             if problem.severity <= Severity::Warning {
                 unrated |= problem.severity == Severity::Error;
-                eprintln!("{}", report::line(&name, &index, problem, Paint::stderr()));
+                if problems_shown == PROBLEMS_SHOWN {
+                    not_shown += 1;
+                    continue;
+                }
+                problems_shown += 1;
+                let line = report::line(&name, &index, problem, Paint::stderr());
+                out.progress.suspend(|| eprintln!("{line}"));
             }
         }
         let puzzles = &piece.document.puzzles;
-        let progress = &out.progress;
-        let graded = in_parallel(puzzles, |puzzle| {
+        // Placed here: the index is built on its first question, by one thread.
+        let places: Vec<(usize, usize)> = puzzles
+            .iter()
+            .map(|puzzle| index.line_column(puzzle.anchor().start))
+            .collect();
+        let (format, paint) = (out.format, out.paint);
+        let progress = out.progress;
+        let said = |i: usize| {
+            let puzzle = &puzzles[i];
             let graded = grade_one(puzzle, options);
             progress.add(1);
-            graded
-        });
-        for (puzzle, graded) in puzzles.iter().zip(&graded) {
-            unrated |= matches!(graded, Graded::NotRated(_));
-            let (line, column) = index.line_column(puzzle.anchor().start);
+            let (line, column) = places[i];
             let place = Place {
                 name: &name,
                 line,
                 column,
             };
-            out.puzzle(&place, puzzle, graded, options.mode);
-        }
+            let unrated = matches!(graded, Graded::NotRated(_));
+            let said = say(&place, puzzle, &graded, options.mode, format, paint);
+            (said, unrated)
+        };
+        in_order(puzzles.len(), said, |(said, not_rated)| {
+            unrated |= not_rated;
+            out.puzzle(&said).is_ok()
+        });
         out.flush();
     });
+    if not_shown > 0 {
+        let more = crate::finding::plural(not_shown, "more problem");
+        let shown = style::printable(&name);
+        out.progress
+            .suspend(|| eprintln!("{shown}: {more} not shown (at most {PROBLEMS_SHOWN} a file)"));
+    }
     read.map_err(|stop| format!("{name}: {}", stop.message()))?;
     Ok(unrated)
 }
@@ -119,34 +151,108 @@ fn grade_one(puzzle: &Puzzle, options: &Options) -> Graded {
     }
 }
 
-/// `f` of every item, in order, computed on every core (items taken one at a time, since one
-/// hard puzzle can take a thousand times longer than an easy one).
-fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+/// `f` of `0..n` computed on every core (items taken one at a time, since one hard puzzle can
+/// take a thousand times longer than an easy one) and handed to `each` in order, each as soon
+/// as it and all before it are done, until `each` says stop (false). At most a few results per
+/// core wait for one before them, so memory stays flat however many items there are, and
+/// what is done is said at once.
+fn in_order<R: Send>(n: usize, f: impl Fn(usize) -> R + Sync, mut each: impl FnMut(R) -> bool) {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || items.len() < 2 {
-        return items.iter().map(f).collect();
+    if threads < 2 || n < 2 {
+        for i in 0..n {
+            if !each(f(i)) {
+                return;
+            }
+        }
+        return;
     }
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(items.len()))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break done };
-                        done.push((i, f(item)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a grading thread panicked"))
-            .collect()
+    let window = threads * WINDOW_PER_THREAD;
+    let state = Mutex::new(Window {
+        next: 0,
+        handed: 0,
+        done: BTreeMap::new(),
+        stop: false,
     });
-    results.sort_unstable_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+    let changed = Condvar::new();
+    let lock = || state.lock().unwrap_or_else(|e| e.into_inner());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(n) {
+            scope.spawn(|| {
+                while let Some(i) = take_next(&state, &changed, n, window) {
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(i)));
+                    lock().done.insert(i, result);
+                    changed.notify_all();
+                }
+            });
+        }
+        for i in 0..n {
+            let mut window = lock();
+            let result = loop {
+                if let Some(result) = window.done.remove(&i) {
+                    break result;
+                }
+                window = changed.wait(window).unwrap_or_else(|e| e.into_inner());
+            };
+            window.handed = i + 1;
+            drop(window);
+            changed.notify_all();
+            let go_on = match result {
+                Ok(result) => each(result),
+                Err(panic) => {
+                    stop(&state, &changed);
+                    std::panic::resume_unwind(panic);
+                }
+            };
+            if !go_on {
+                stop(&state, &changed);
+                return;
+            }
+        }
+    });
+}
+
+/// How long what is said may wait in the buffer.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// Results each thread may be ahead of the first one not yet handed on.
+const WINDOW_PER_THREAD: usize = 4;
+
+/// The work of `in_order` in flight.
+struct Window<R> {
+    /// The next item to take.
+    next: usize,
+    /// How many results were handed on.
+    handed: usize,
+    /// Results done but not handed on (a panic's payload in place of one that panicked).
+    done: BTreeMap<usize, std::thread::Result<R>>,
+    /// Take no more items.
+    stop: bool,
+}
+
+/// The next item for a thread to work on, once the window has room for it; `None` when there
+/// is none left (or the work stopped).
+fn take_next<R>(
+    state: &Mutex<Window<R>>,
+    changed: &Condvar,
+    n: usize,
+    window: usize,
+) -> Option<usize> {
+    let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        if state.stop || state.next >= n {
+            return None;
+        }
+        if state.next < state.handed + window {
+            state.next += 1;
+            return Some(state.next - 1);
+        }
+        state = changed.wait(state).unwrap_or_else(|e| e.into_inner());
+    }
+}
+
+fn stop<R>(state: &Mutex<Window<R>>, changed: &Condvar) {
+    state.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+    changed.notify_all();
 }
 
 struct Place<'n> {
@@ -156,8 +262,10 @@ struct Place<'n> {
 }
 
 /// Prints as puzzles come: text lines, or one JSON array written as it goes.
-struct Output {
-    progress: Progress,
+struct Output<'p> {
+    progress: &'p Progress,
+    /// When the output was last written out.
+    flushed: Instant,
     format: OutputFormat,
     /// Colour for the text output on stdout (off for JSON).
     paint: Paint,
@@ -166,10 +274,11 @@ struct Output {
     broken: bool,
 }
 
-impl Output {
-    fn new(format: OutputFormat) -> Output {
+impl<'p> Output<'p> {
+    fn new(format: OutputFormat, progress: &'p Progress) -> Output<'p> {
         let mut out = Output {
-            progress: Progress::new("puzzles graded", format == OutputFormat::Text),
+            progress,
+            flushed: Instant::now(),
             paint: match format {
                 OutputFormat::Text => Paint::stdout(),
                 OutputFormat::Json => Paint::off(),
@@ -185,19 +294,25 @@ impl Output {
         out
     }
 
-    fn puzzle(&mut self, place: &Place, puzzle: &Puzzle, graded: &Graded, mode: Mode) {
-        let geo = geometry(puzzle.size, puzzle.variant);
+    /// Write one puzzle's text (a JSON object after a comma but for the first); whether
+    /// standard output still takes it.
+    fn puzzle(&mut self, said: &str) -> Result<(), ()> {
         match self.format {
-            OutputFormat::Text => {
-                let text = text(place, geo, puzzle, graded, mode, self.paint);
-                self.write(&text);
-            }
+            OutputFormat::Text => self.write(said),
             OutputFormat::Json => {
-                let value = json_of(place, geo, graded, mode);
                 let comma = if self.written > 0 { "," } else { "" };
-                self.write(&format!("{comma}\n{value}"));
+                self.write(&format!("{comma}\n{said}"));
                 self.written += 1;
             }
+        }
+        // Out soon after it is known (a hard puzzle can take seconds), not once per piece.
+        if self.flushed.elapsed() >= FLUSH_EVERY {
+            self.flush();
+        }
+        if self.broken {
+            Err(())
+        } else {
+            Ok(())
         }
     }
 
@@ -221,12 +336,29 @@ impl Output {
         if !*broken && progress.suspend(|| stdout.flush()).is_err() {
             *broken = true;
         }
+        self.flushed = Instant::now();
     }
 
     fn write(&mut self, text: &str) {
         if !self.broken && self.stdout.write_all(text.as_bytes()).is_err() {
             self.broken = true;
         }
+    }
+}
+
+/// What is said of one puzzle: its lines of text, or its JSON object.
+fn say(
+    place: &Place,
+    puzzle: &Puzzle,
+    graded: &Graded,
+    mode: Mode,
+    format: OutputFormat,
+    paint: Paint,
+) -> String {
+    let geo = geometry(puzzle.size, puzzle.variant);
+    match format {
+        OutputFormat::Text => text(place, geo, puzzle, graded, mode, paint),
+        OutputFormat::Json => json_of(place, geo, graded, mode).to_string(),
     }
 }
 

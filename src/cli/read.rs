@@ -186,12 +186,35 @@ pub fn bytes(n: u64) -> String {
 /// Read `input` to its end (or to `max_file` bytes) and hand each piece to `each` in order.
 /// Every input gives at least one piece, empty if the input is. When reading stops early, the
 /// whole lines read before are still handed on, then the reason is returned.
-pub fn pieces(input: impl Read, max_file: u64, mut each: impl FnMut(Piece)) -> Result<(), Stop> {
-    read_all(input, max_file, false, &mut |chunk| {
+pub fn pieces(input: impl Read, max_file: u64, each: impl FnMut(Piece)) -> Result<(), Stop> {
+    read_all(
+        input,
+        max_file,
+        Pieces::new(),
+        false,
+        &mut pieces_only(each),
+    )
+}
+
+/// `pieces`, each of whose documents keeps only its first `keep` problems and counts the
+/// others (`Document::unkept`): for a reader that shows no more than that per input.
+pub fn pieces_keeping(
+    input: impl Read,
+    max_file: u64,
+    keep: usize,
+    each: impl FnMut(Piece),
+) -> Result<(), Stop> {
+    let cutter = Pieces::keeping(keep);
+    read_all(input, max_file, cutter, false, &mut pieces_only(each))
+}
+
+/// What reads the pieces alone (with no long line passed through, a reading is only pieces).
+fn pieces_only(mut each: impl FnMut(Piece)) -> impl FnMut(Chunk<'_>) {
+    move |chunk| {
         if let Chunk::Piece(piece) = chunk {
             each(*piece);
         }
-    })
+    }
 }
 
 /// As [`pieces`], but a line longer than [`MAX_LINE`] does not stop the reading: the piece
@@ -202,18 +225,18 @@ pub fn chunks(
     max_file: u64,
     mut each: impl FnMut(Chunk<'_>),
 ) -> Result<(), Stop> {
-    read_all(input, max_file, true, &mut each)
+    read_all(input, max_file, Pieces::new(), true, &mut each)
 }
 
 fn read_all(
     input: impl Read,
     max_file: u64,
+    mut cutter: Pieces,
     pass_long_lines: bool,
     each: &mut dyn FnMut(Chunk<'_>),
 ) -> Result<(), Stop> {
     let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut piece = Builder::default();
-    let mut cutter = Pieces::new();
     let mut line = Vec::new();
     let mut read_bytes: u64 = 0;
     let mut lines = 0;

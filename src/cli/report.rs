@@ -9,14 +9,15 @@ use super::style::{self, Paint};
 use crate::finding::{Finding, Severity};
 
 /// The quickfix line editors read: `PATH:LINE:COLUMN: error: MESSAGE`, its place and severity
-/// coloured when `paint` is on (the same text once the escapes are stripped).
+/// coloured when `paint` is on (the same text once the escapes are stripped). What comes from
+/// the file (its name, text quoted in the message) has its control characters escaped.
 pub fn line(name: &str, index: &LineIndex, finding: &Finding, paint: Paint) -> String {
     let (line, column) = index.line_column(finding.span.start);
     let severity = paint.paint(style::severity(finding.severity), finding.severity.name());
     format!(
         "{}: {severity}: {}",
         paint.place(name, line, column),
-        finding.message
+        style::printable(&finding.message)
     )
 }
 
@@ -54,7 +55,8 @@ fn severity_word(severity: Severity) -> &'static str {
 
 /// A GitHub Actions workflow command that annotates the finding's place:
 /// `::error file=PATH,line=L,col=C,endLine=L,endColumn=C,title=sudoku-lsp CODE::MESSAGE`.
-/// Notes become `notice`; hints are not shown (`None`).
+/// Notes become `notice`; hints are not shown (`None`). Control characters are escaped as in
+/// the text format: the Actions log shows terminal escapes as a terminal would.
 pub fn github(name: &str, index: &LineIndex, finding: &Finding) -> Option<String> {
     let command = match finding.severity {
         Severity::Error => "error",
@@ -67,10 +69,20 @@ pub fn github(name: &str, index: &LineIndex, finding: &Finding) -> Option<String
     let title = format!("sudoku-lsp {}", finding.code.as_str());
     Some(format!(
         "::{command} file={},line={line},col={column},endLine={end_line},endColumn={end_column},title={}::{}",
-        github_property(name),
+        github_property(&style::printable(name)),
         github_property(&title),
-        github_data(&finding.message),
+        github_data(&style::printable(&finding.message)),
     ))
+}
+
+/// A workflow command that warns about a whole file (`::warning file=PATH,title=…::MESSAGE`):
+/// how many of its findings were not shown.
+pub fn github_notice(name: &str, message: &str) -> String {
+    format!(
+        "::warning file={},title=sudoku-lsp::{}",
+        github_property(&style::printable(name)),
+        github_data(message)
+    )
 }
 
 /// A workflow command's message, escaped as the runner reads it back.
@@ -160,11 +172,16 @@ fn artifact_uri(name: &str) -> String {
 }
 
 /// The SARIF log around the results, split where they go: the text before the first result,
-/// and after the last one, given the rules (codes) the results used.
+/// and after the last one, given the rules (codes) the results used and the notices about
+/// files whose results were not all written (their name, and what to say), which go in the
+/// run's invocation as tool execution notifications, where SARIF has a tool say such things.
 pub const SARIF_HEAD: &str = "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\
     \"version\":\"2.1.0\",\"runs\":[{\"columnKind\":\"unicodeCodePoints\",\"results\":[";
 
-pub fn sarif_tail(rules: &std::collections::BTreeSet<&'static str>) -> String {
+pub fn sarif_tail(
+    rules: &std::collections::BTreeSet<&'static str>,
+    notices: &[(String, String)],
+) -> String {
     let rules: Vec<Value> = rules.iter().map(|id| json!({"id": id})).collect();
     let mut driver = json!({
         "name": "sudoku-lsp",
@@ -175,5 +192,24 @@ pub fn sarif_tail(rules: &std::collections::BTreeSet<&'static str>) -> String {
         driver["informationUri"] = json!(env!("CARGO_PKG_REPOSITORY"));
     }
     let tool = json!({ "driver": driver });
-    format!("\n],\"tool\":{tool}}}]}}\n")
+    if notices.is_empty() {
+        return format!("\n],\"tool\":{tool}}}]}}\n");
+    }
+    let notifications: Vec<Value> = notices
+        .iter()
+        .map(|(name, message)| {
+            json!({
+                "level": "warning",
+                "message": {"text": message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": {"uri": artifact_uri(name)},
+                }}],
+            })
+        })
+        .collect();
+    let invocations = json!([{
+        "executionSuccessful": true,
+        "toolExecutionNotifications": notifications,
+    }]);
+    format!("\n],\"tool\":{tool},\"invocations\":{invocations}}}]}}\n")
 }

@@ -243,7 +243,7 @@ impl<'b> Solving<'b> {
         if self.run.job == Job::Marks {
             return self.marks(&piece, &index);
         }
-        let analyses = Cache::default().analyze_all(&document.puzzles, self.run.budget);
+        let analyses = Cache::one_use().analyze_all(&document.puzzles, self.run.budget);
         let mut solved = piece.text.clone().into_bytes();
         let mut fills = Vec::new();
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {

@@ -10,6 +10,7 @@
 //! and then stripped: a piped run's bytes are exactly what they were before colour, at no cost.
 //! Machine formats (JSON, GitHub annotations, SARIF) never get a `Paint` that is on.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use anstream::ColorChoice;
@@ -96,11 +97,12 @@ impl Paint {
         }
     }
 
-    /// `PATH:LINE:COLUMN`, coloured as ripgrep colours its paths and line numbers.
+    /// `PATH:LINE:COLUMN`, coloured as ripgrep colours its paths and line numbers (the path's
+    /// control characters escaped).
     pub fn place(self, path: &str, line: usize, column: usize) -> String {
         format!(
             "{}:{}:{}",
-            self.paint(PATH, path),
+            self.paint(PATH, printable(path)),
             self.paint(NUMBER, line),
             self.paint(NUMBER, column)
         )
@@ -154,13 +156,39 @@ pub fn level(level: Level) -> Style {
 }
 
 /// Say a usage or I/O problem on stderr: `sudoku-lsp: error: MESSAGE`, the `error:` in red as
-/// clap's own usage errors have it.
+/// clap's own usage errors have it (the message's control characters escaped).
 pub fn say_error(message: &str) {
     let paint = Paint::stderr();
     eprintln!(
-        "sudoku-lsp: {} {message}",
-        paint.paint(severity(Severity::Error), "error:")
+        "sudoku-lsp: {} {}",
+        paint.paint(severity(Severity::Error), "error:"),
+        printable(message)
     );
+}
+
+/// Text from a file (its content or its name) made safe to print on a terminal: each control
+/// character written as Rust writes it in a string (`\u{1b}`, `\t`), so that a file cannot move
+/// the cursor, set the window's title or clear the screen (`ESC]0;…BEL`, `ESC[2J`) of whoever
+/// checks it. C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can
+/// make a line read otherwise than it is (as rustc warns of them). Idempotent; borrowed when
+/// there is nothing to escape, as nearly always.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]
@@ -186,6 +214,19 @@ mod tests {
             raw(&["sudoku-lsp", "check", "--", "--color=always"]),
             ColorArg::Auto
         );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_nothing_else() {
+        let hostile = "ESC]0;PWNED\x07 \x1b[2J tab\t \u{9b}2J \u{202e}abc \x7f";
+        let shown = printable(hostile);
+        assert_eq!(
+            shown,
+            "ESC]0;PWNED\\u{7} \\u{1b}[2J tab\\t \\u{9b}2J \\u{202e}abc \\u{7f}"
+        );
+        assert!(!shown.chars().any(needs_escape));
+        assert_eq!(printable(&shown), shown, "idempotent");
+        assert!(matches!(printable("é 7 ⁉ 😀"), Cow::Borrowed(_)));
     }
 
     #[test]

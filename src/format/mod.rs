@@ -34,15 +34,19 @@ pub use write::{
 
 use std::sync::Arc;
 
-use crate::finding::{Finding, Span};
+use crate::finding::{Counts, Finding, Span};
 use crate::grid::{Size, Variant};
 
 /// A parsed file: its puzzles in source order and the problems met on the way.
 #[derive(Clone, Debug, Default)]
 pub struct Document {
     pub puzzles: Vec<Puzzle>,
-    /// Parse errors and metadata warnings, in source order.
+    /// Parse errors and metadata warnings, in source order: all of them, or the first ones
+    /// when the parse was asked to keep only so many (`Pieces::keeping`).
     pub problems: Vec<Finding>,
+    /// The problems past those kept, counted but not held (a text where every line is an
+    /// error would otherwise hold 64 bytes of finding for each 2-byte line).
+    pub unkept: Counts,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
     pub file_meta: Metadata,
     /// The same with its size and variant read: what re-reading part of the file starts from.

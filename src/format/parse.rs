@@ -22,12 +22,30 @@ pub fn parse(text: &str) -> Document {
     Parser::new(text, 0, Scope::default(), false).run()
 }
 
+/// `parse`, keeping only the first `keep` problems in source order (and counting the rest).
+pub(crate) fn parse_keeping(text: &str, keep: usize) -> Document {
+    let mut parser = Parser::new(text, 0, Scope::default(), false);
+    parser.keep = keep;
+    parser.run()
+}
+
 /// Parse `text`, whole lines found at byte `base` of a document, as that document's parse would
 /// read them if it arrived there with `file` as the file's metadata, no comment group pending,
 /// and a grid already seen. Spans are offsets into the document.
 pub(crate) fn parse_region(text: &str, base: usize, file: Scope) -> Document {
-    Parser::new(text, base, file, true).run()
+    parse_region_keeping(text, base, file, usize::MAX)
 }
+
+/// `parse_region`, keeping only the first `keep` problems in source order.
+pub(crate) fn parse_region_keeping(text: &str, base: usize, file: Scope, keep: usize) -> Document {
+    let mut parser = Parser::new(text, base, file, true);
+    parser.keep = keep;
+    parser.run()
+}
+
+/// Problems held beyond the number kept before they are cut back to it: each cut sorts what is
+/// held, so cutting at twice the number (and no fewer than this) keeps the cost linear.
+const KEEP_SLACK: usize = 1024;
 
 /// How far to look for a row with a usable length when the first row of a block has none.
 const MAX_SIZE_LOOKAHEAD: usize = 25;
@@ -96,6 +114,8 @@ struct Parser<'a> {
     seen_grid: bool,
     /// The file's metadata as the puzzles without their own share it.
     shared_meta: Option<Arc<Metadata>>,
+    /// How many problems to keep (the first in source order); the others are counted.
+    keep: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -109,6 +129,7 @@ impl<'a> Parser<'a> {
             group: None,
             seen_grid,
             shared_meta: None,
+            keep: usize::MAX,
         }
     }
 
@@ -141,20 +162,49 @@ impl<'a> Parser<'a> {
                     let header = self.group.take();
                     self.puzzle(header); // reads on past the puzzle's lines
                     self.seen_grid = true;
+                    self.cut_problems();
                     continue;
                 }
             }
             self.ahead.next();
+            self.cut_problems();
         }
+    }
+
+    /// Past twice the problems to keep, keep the first ones in source order and count the
+    /// others: the ones cut can never be among the first, since as many come before each.
+    fn cut_problems(&mut self) {
+        let problems = &mut self.doc.problems;
+        if problems.len() < self.keep.saturating_mul(2).max(KEEP_SLACK) {
+            return;
+        }
+        if !problems.is_sorted_by_key(|f| f.span.start) {
+            problems.sort_by_key(|f| f.span.start); // stable, as the last sort is
+        }
+        let keep = self.keep.min(problems.len());
+        for cut in problems.drain(keep..) {
+            self.doc.unkept.add(cut.severity);
+        }
+    }
+
+    /// `merge_late`, past the problems to keep: of the late spans (in source order) only the
+    /// first `keep` can be among the first problems; the others are counted.
+    fn merge_late_kept(&mut self, spans: &[Span], make: impl Fn(Span) -> Finding) {
+        let kept = spans.len().min(self.keep);
+        for &span in &spans[kept..] {
+            self.doc.unkept.add(make(span).severity);
+        }
+        merge_late(&mut self.doc.problems, &spans[..kept], make);
+        self.cut_problems();
     }
 
     /// What only the end of the text tells, and the document.
     fn finish(mut self) -> Document {
         self.close_group();
         if !self.seen_grid {
-            merge_late(&mut self.doc.problems, &self.file.lines, |span| {
-                meta::applies_to_no_puzzle(span, false)
-            });
+            let lines = std::mem::take(&mut self.file.lines);
+            self.merge_late_kept(&lines, |span| meta::applies_to_no_puzzle(span, false));
+            self.file.lines = lines;
         }
         self.doc.file_meta = self.file.meta.clone();
         // Moved, not cloned: its `lines` has one span per metadata line of the file.
@@ -164,6 +214,11 @@ impl<'a> Parser<'a> {
         // needs room for half the findings again).
         if !self.doc.problems.is_sorted_by_key(|f| f.span.start) {
             self.doc.problems.sort_by_key(|f| f.span.start);
+        }
+        if self.doc.problems.len() > self.keep {
+            for cut in self.doc.problems.drain(self.keep..) {
+                self.doc.unkept.add(cut.severity);
+            }
         }
         // Vectors grow by doubling: give back the unused half (a large one is moved by the
         // system's page tables, not copied).
@@ -191,7 +246,7 @@ impl<'a> Parser<'a> {
             return;
         };
         if self.seen_grid {
-            merge_late(&mut self.doc.problems, &group.scope.lines, |span| {
+            self.merge_late_kept(&group.scope.lines, |span| {
                 meta::applies_to_no_puzzle(span, true)
             });
         } else {
@@ -552,6 +607,7 @@ impl<'a> Parser<'a> {
             }
             first = false;
             self.ahead.next();
+            self.cut_problems();
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 if let Token::Stray(span) = token {
@@ -807,6 +863,7 @@ fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::finding::Counts;
     use crate::grid::Variant;
 
     const DIAGONAL: &str =
@@ -1149,6 +1206,32 @@ mod tests {
                                           // A block whose size no row tells is read a row at a time.
         assert!(most_held(&many("1 2 3 4 5 6 7\n")) <= MAX_SIZE_LOOKAHEAD + 1);
         assert!(most_held(&many("1 2 3 4\n")) <= 5);
+    }
+
+    #[test]
+    fn a_parse_keeping_a_few_problems_keeps_the_first_and_counts_the_rest() {
+        // Junk lines, repeated metadata (warnings merged in late, when the group ends), broken
+        // rows of blocks and good puzzles, several times over.
+        let unit = format!(
+            "x\n# title: a\n# title: b\n# title: c\n\n1234\n{}\n\n{}\n",
+            SOLVED[0],
+            SOLVED.join("\n")
+        );
+        let text = unit.repeat(400);
+        let whole = parse(&text);
+        assert!(whole.problems.len() > 3000);
+        for keep in [0, 1, 7, 1000, 5000] {
+            let kept = parse_keeping(&text, keep);
+            let first = &whole.problems[..keep.min(whole.problems.len())];
+            assert_eq!(kept.problems, first, "keeping {keep}");
+            let mut rest = Counts::default();
+            for f in &whole.problems[first.len()..] {
+                rest.add(f.severity);
+            }
+            assert_eq!(kept.unkept, rest, "keeping {keep}");
+            assert_eq!(kept.puzzles.len(), whole.puzzles.len());
+        }
+        assert_eq!(whole.unkept, Counts::default());
     }
 
     #[test]

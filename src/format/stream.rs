@@ -9,7 +9,7 @@
 
 use super::lines::{lines_at, Kind};
 use super::meta::Scope;
-use super::parse::{one_line_size, parse, parse_region};
+use super::parse::{one_line_size, parse_keeping, parse_region_keeping};
 use super::reparse::{declares_size, is_only_one_line};
 use super::Document;
 
@@ -21,6 +21,8 @@ pub struct Pieces {
     /// Whether a comment since the last blank or cells line declares a size: the header of a
     /// one-line puzzle that follows, which could make it a row of a larger grid.
     header_declares_size: bool,
+    /// How many problems each piece keeps (see `keeping`).
+    keep: Option<usize>,
 }
 
 impl Pieces {
@@ -32,6 +34,16 @@ impl Pieces {
     /// a line too long to be a puzzle's through, unread): what follows reads as after a blank line.
     pub fn restart(&mut self) {
         self.header_declares_size = false;
+    }
+
+    /// Pieces whose documents keep only their first `keep` problems in source order and count
+    /// the rest (`Document::unkept`): what a reader that shows at most that many needs, in
+    /// memory that does not grow with a piece where every line is a problem.
+    pub fn keeping(keep: usize) -> Pieces {
+        Pieces {
+            keep: Some(keep),
+            ..Pieces::default()
+        }
     }
 
     /// Read the next whole line of the text: `piece[line_start..]` (with its line break; a lone
@@ -62,7 +74,8 @@ impl Pieces {
             Kind::Cells(cells) => {
                 // The first grid settles the file's metadata: what comes before it, read whole.
                 if self.file.is_none() {
-                    self.file = Some(parse(piece).file_scope);
+                    // Its metadata alone: none of its problems held (they could be millions).
+                    self.file = Some(parse_keeping(piece, 0).file_scope);
                 }
                 let alone = !self.header_declares_size && self.reads_alone(cells.run);
                 self.header_declares_size = false;
@@ -84,10 +97,11 @@ impl Pieces {
     /// of the text). The first piece (`base` 0) is read as a text of its own; the next ones with
     /// the file's metadata the first one settled.
     pub fn parse(&mut self, piece: &str, base: usize) -> Document {
+        let keep = self.keep.unwrap_or(usize::MAX);
         match &self.file {
-            Some(file) if base > 0 => parse_region(piece, base, file.clone()),
+            Some(file) if base > 0 => parse_region_keeping(piece, base, file.clone(), keep),
             _ => {
-                let document = parse(piece);
+                let document = parse_keeping(piece, keep);
                 self.file.get_or_insert_with(|| document.file_scope.clone());
                 document
             }
