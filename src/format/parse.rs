@@ -364,8 +364,8 @@ impl<'a> Parser<'a> {
 
     /// The size of the pencil-mark grid starting at the line being read, if it is one: its
     /// first row has N groups (N a side), and one of its first N rows has N groups of digits
-    /// or lone empty marks, one of several digits. (Rows of single characters read the same
-    /// either way; a group such as `1679` says these are marks.)
+    /// or lone empty marks, one of several digits or a lone mark (`*7`). (Rows of single
+    /// characters read the same either way; a group such as `1679` says these are marks.)
     fn marks_grid_size(&mut self, declared: Option<Size>) -> Option<Size> {
         let first = self.cell_line(0);
         let size = Size::from_side(first.groups)?;
@@ -379,7 +379,7 @@ impl<'a> Parser<'a> {
                 Some(Kind::Cells(c)) => Some(c),
                 _ => None,
             })
-            .any(|c| c.marks_ok && c.groups == n && c.slots > c.groups)
+            .any(|c| c.marks_ok && c.groups == n && (c.slots > c.groups || c.lone_marks > 0))
             .then_some(size)
     }
 
@@ -466,6 +466,9 @@ impl<'a> Parser<'a> {
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
                 match token {
+                    Token::Cell(_, span) if content.as_bytes()[span.start - line.start] == b'*' => {
+                        cells.lone_mark(span, &mut self.doc.problems)
+                    }
                     Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
                     Token::Stray(span) => {
                         cells.broken = true;
@@ -708,6 +711,21 @@ impl Cells {
         });
         self.givens.push(digit);
         self.spans.push(span);
+    }
+
+    /// A lone pencil mark (`*7`) in a grid without pencil marks: an error, as the grid has no
+    /// other marks it could belong with.
+    fn lone_mark(&mut self, span: Span, problems: &mut Vec<Finding>) {
+        self.broken = true;
+        self.givens.push(0);
+        self.spans.push(span);
+        problems.push(Finding::error(
+            Code::Syntax,
+            span,
+            "a * marks an empty cell's only pencil mark (*7), in a pencil-mark grid whose rows \
+             have one group of digits a cell; here write the digit alone to place it, or . for \
+             an empty cell",
+        ));
     }
 
     /// The digits, which of them are entries (`None` when none is), and the spans.
