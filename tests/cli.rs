@@ -345,6 +345,10 @@ fn help_answers_help_about_itself_and_each_command() {
     let (stdout, _, code) = run(bin().args(["help", "solve"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("--in-place"), "{stdout}");
+    // Named as the program runs it, as `solve --help` names it.
+    assert!(stdout.contains("Usage: sudoku-lsp solve "), "{stdout}");
+    let (own, _, _) = run(bin().args(["solve", "--help"]));
+    assert_eq!(stdout, own);
     let (_, stderr, code) = run(bin().args(["help", "frobnicate"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("no command 'frobnicate'"), "{stderr}");

@@ -722,7 +722,7 @@ fn example_parse_errors_are_each_reported_at_their_place() {
     assert_eq!(found[2].0, Code::BlockHeight);
     assert!(found[2].1.starts_with(".9....8..") && found[2].1.ends_with(".43..86.."));
     assert_eq!(found[3], (Code::DigitRange, "7"));
-    assert_eq!(found[4], (Code::UnknownKey, "# rating: 5 stars"));
+    assert_eq!(found[4], (Code::UnknownKey, "# titel: The last one"));
     assert_eq!(doc.puzzles.len(), 1, "the last puzzle is still read");
     check_round_trip(&text);
 }

@@ -122,8 +122,8 @@ enum Command {
     /// Grid blocks are written in the --style chosen; one-line puzzles stay on one line (with
     /// `.` for empty cells), metadata is written `# key: value`, and comments, free text, blank
     /// lines, line endings and broken puzzles are kept as they are. A style that cannot hold a
-    /// puzzle (a comment on a row, entries in a pencil-mark grid on one line) leaves it in the
-    /// grid style. Files are rewritten in place, only those that change (`-`: standard input to
+    /// puzzle (a comment on a row, entries or lone marks in a pencil-mark grid on one line)
+    /// leaves it in the grid style. Files are rewritten in place, only those that change (`-`: standard input to
     /// standard output). Folders are walked for *.sudoku files.
     ///
     /// Exit status: 0; with --check, 1 when a file would change; 2 for a usage or I/O problem.
@@ -319,6 +319,12 @@ impl Grading {
     }
 }
 
+/// What the server says when started from a terminal, where a user who typed `sudoku-lsp`
+/// alone would otherwise see it wait in silence.
+const WAITING_FOR_A_CLIENT: &str = "sudoku-lsp: this is a language server, waiting for an \
+     editor to speak the Language Server Protocol on standard input (Ctrl-C quits). For the \
+     command line, see `sudoku-lsp --help`: check, solve, fmt, rate, hint, new, render, …";
+
 /// Run the binary; returns the exit code.
 pub fn main() -> i32 {
     // Before parsing: clap's help and usage errors are printed while it parses.
@@ -332,7 +338,12 @@ pub fn main() -> i32 {
     };
     args.color.apply();
     match args.command {
-        None => crate::lsp::run(),
+        None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("{WAITING_FOR_A_CLIENT}");
+            }
+            crate::lsp::run()
+        }
         Some(Command::Check {
             paths,
             format,
@@ -459,6 +470,9 @@ pub fn main() -> i32 {
 /// `help [COMMAND]`: the long help of the program or of one subcommand.
 fn help(command: Option<&str>) -> i32 {
     let mut program = Args::command();
+    // Building names each subcommand after the program (`Usage: sudoku-lsp solve`), as clap
+    // does itself for `solve --help`.
+    program.build();
     let printed = match command {
         None => program.print_long_help(),
         Some(name) => match program.find_subcommand_mut(name) {

@@ -1074,7 +1074,7 @@ mod tests {
     #[test]
     fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
         let text = format!(
-            "# Note: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
+            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
             plain_block(),
             plain_block()
         );
@@ -1082,7 +1082,7 @@ mod tests {
         assert_eq!(
             problems(&text),
             vec![
-                (Code::UnknownKey, "# Note: hello"),
+                (Code::UnknownKey, "# Titel: hello"),
                 (Code::BadMetadata, "# variant: jigsaw"),
                 (Code::BadMetadata, "# size: 10"),
             ]
@@ -1091,7 +1091,9 @@ mod tests {
             panic!()
         };
         assert_eq!(unknown.severity, crate::finding::Severity::Warning);
-        assert!(unknown.message.starts_with("unknown metadata key 'Note'"));
+        assert!(unknown
+            .message
+            .starts_with("unknown metadata key 'Titel': did you mean 'title'?"));
         assert_eq!(variant.severity, crate::finding::Severity::Error);
         assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
         assert!(size.message.starts_with("unsupported size '10'"));
