@@ -314,10 +314,7 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
 /// as they are, its placements and eliminations written into them.
 fn next_step_on_marks(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let marks = puzzle.marks.as_deref()?;
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
-    let candidates: Vec<engine::Digits> = marks.iter().map(|&m| engine::Digits(m)).collect();
-    let budget = jobs::on_demand_budget();
-    let step = crate::logic::hint(geometry, &puzzle.givens, Some(&candidates), &budget)?;
+    let step = analysis::next_step(puzzle, &jobs::on_demand_budget())?;
     let mut after = marks.to_vec();
     for e in &step.eliminations {
         after[e.cell as usize] &= !(1 << (e.digit - 1));
