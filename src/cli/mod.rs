@@ -209,6 +209,10 @@ enum Command {
         /// How many puzzles.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         count: u64,
+        /// The number of the first puzzle: puzzle N of a run with the same seed and options,
+        /// made alone (each puzzle's source line gives its number).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=u32::MAX as u64))]
+        number: u64,
         /// Keep only puzzles where every given is needed. Without a symmetry, every puzzle is.
         #[arg(long)]
         minimal: bool,
@@ -415,6 +419,7 @@ pub fn main() -> i32 {
             symmetry,
             rating,
             count,
+            number,
             minimal,
             seed,
             time_limit,
@@ -429,6 +434,7 @@ pub fn main() -> i32 {
                 symmetry,
                 rating,
                 count: count as usize,
+                number: number as usize,
                 minimal,
                 seed,
                 time_limit: std::time::Duration::from_secs_f64(time_limit.min(1e9)),
