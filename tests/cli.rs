@@ -339,6 +339,47 @@ fn bench_reads_the_variant_from_the_metadata() {
     );
 }
 
+/// The shipped 16×16 written with digits `0`–`F` (each one lower), `.` for empty cells.
+fn sixteen_zero_to_f() -> String {
+    let ours =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/16x16.sudoku"))
+            .unwrap();
+    let lower = |c: char| match c {
+        '1'..='9' | 'B'..='G' => (c as u8 - 1) as char,
+        'A' => '9',
+        _ => c,
+    };
+    ours.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.chars().map(lower).collect::<String>() + "\n")
+        .collect()
+}
+
+#[test]
+fn a_16x16_in_digits_0_to_f_is_said_not_read_as_several_solutions() {
+    let dir = scratch("zero-to-f");
+    let text = sixteen_zero_to_f();
+    assert!(text.contains('0') && !text.contains('G'), "{text}");
+    let path = write(&dir, "hex.sudoku", &text);
+    let (stdout, stderr, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("hex.sudoku:1:1: error: this 16×16 puzzle writes its digits 0–F"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("solutions"), "{stdout}");
+    // As one line too; solving leaves it as it is.
+    let line: String = text
+        .lines()
+        .flat_map(|l| l.chars().filter(|c| !" |-+".contains(*c)))
+        .collect();
+    assert_eq!(line.len(), 256, "{line}");
+    let path = write(&dir, "line.sudoku", &format!("{line}\n"));
+    let (stdout, stderr, code) = run(bin().arg("solve").arg(&path));
+    assert_eq!((code, stdout), (1, format!("{line}\n")), "{stderr}");
+    assert!(stderr.contains("writes its digits 0–F"), "{stderr}");
+}
+
 #[test]
 fn help_answers_help_about_itself_and_each_command() {
     let (stdout, stderr, code) = run(bin().args(["help", "--help"]));
@@ -347,6 +388,10 @@ fn help_answers_help_about_itself_and_each_command() {
     let (stdout, _, code) = run(bin().args(["help", "solve"]));
     assert_eq!(code, 0);
     assert!(stdout.contains("--in-place"), "{stdout}");
+    // Named as the program runs it, as `solve --help` names it.
+    assert!(stdout.contains("Usage: sudoku-lsp solve "), "{stdout}");
+    let (own, _, _) = run(bin().args(["solve", "--help"]));
+    assert_eq!(stdout, own);
     let (_, stderr, code) = run(bin().args(["help", "frobnicate"]));
     assert_eq!(code, 2);
     assert!(stderr.contains("no command 'frobnicate'"), "{stderr}");

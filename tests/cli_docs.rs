@@ -59,6 +59,34 @@ fn shell_output(program: &str, args: &[&str]) -> String {
     out
 }
 
+/// A file of the repository.
+fn repository_file(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+#[test]
+fn the_readmes_pre_commit_snippet_names_the_repository() {
+    let manifest = repository_file("Cargo.toml");
+    let repository = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("repository = "))
+        .unwrap()
+        .trim_matches('"');
+    let readme = repository_file("README.md");
+    let repos: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- repo: "))
+        .collect();
+    assert_eq!(repos, [repository]);
+}
+
+#[test]
+fn the_neovim_readme_says_how_to_get_neovim_0_11() {
+    let readme = repository_file("editors/neovim/README.md");
+    assert!(readme.contains("## Getting Neovim 0.11"), "{readme}");
+    assert!(readme.contains("https://github.com/neovim/neovim/releases/latest/download/"));
+}
+
 #[test]
 fn bash_completes_a_command_from_its_first_letters() {
     let dir = scratch("bash");

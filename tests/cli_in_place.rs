@@ -9,10 +9,10 @@ use std::process::{Command, Stdio};
 
 use common::cli::{bin, run, run_or_fail_hanging, scratch, write};
 
-/// A puzzle each of the three commands changes: solved, marked, and (its empty cells written
-/// `0`) formatted to `.`.
+/// A puzzle each of the three commands changes: solved, marked (no cell is left with one mark,
+/// which a line of marks could not hold), and (its empty cells written `0`) formatted to `.`.
 const PUZZLE: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    "400000805030000000000700000020000060000080400000010000000603070500200000104000000";
 
 /// The three ways of rewriting a file in place, and the word their messages use.
 const COMMANDS: [(&[&str], &str); 3] = [

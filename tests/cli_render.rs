@@ -356,6 +356,37 @@ fn the_solution_is_drawn_lighter_and_a_missing_one_is_said() {
 }
 
 #[test]
+fn beside_the_solution_a_wrong_entry_is_tinted_and_kept() {
+    // A2's digit is 7; the entry 9 there repeats no digit, and the solution has a 9 in row A.
+    let easy = std::fs::read_to_string(puzzles_dir().join("easy.sudoku")).unwrap();
+    let dir = scratch("wrong-entry");
+    let file = write(
+        &dir,
+        "wrong.sudoku",
+        &easy.replacen("6 . . |", "6 +9 . |", 1),
+    );
+    let (stdout, stderr, code) = render(&[file.to_str().unwrap(), "--solution", "--out", "-"]);
+    assert_eq!(code, 0, "{stderr}");
+    let svg = parse_svg(&stdout);
+    assert_eq!(svg.at_cell(9, 1, "entry").expect("the entry").text, "9");
+    assert!(
+        svg.at_cell(9, 1, "solution").is_none(),
+        "no solution over it"
+    );
+    let wrong: Vec<Option<usize>> = svg
+        .rects
+        .get("wrong")
+        .expect("a wrong entry is tinted")
+        .iter()
+        .map(|&(x, y)| svg.cell_at(9, x + 1.0, y + 1.0))
+        .collect();
+    assert_eq!(wrong, [Some(1)]);
+    // Without the solution nothing says it is wrong.
+    let (plain, _, _) = render(&[file.to_str().unwrap(), "--out", "-"]);
+    assert!(!parse_svg(&plain).rects.contains_key("wrong"));
+}
+
+#[test]
 fn pictures_are_named_after_their_file_and_line_and_replace_only_their_own() {
     let dir = scratch("names");
     let out = dir.join("pictures");

@@ -145,10 +145,16 @@ fn new_makes_unique_puzzles_that_check_clean_and_rate_as_their_metadata_says() {
             "puzzle {i}: {symmetry:?}"
         );
         assert!(out.contains(&format!("# {} givens, ", puzzle.givens_count())));
-        assert!(out.contains(&format!(
-            "# source: sudoku-lsp new --seed 7, puzzle {}\n",
-            i + 1
-        )));
+        let number = match i {
+            0 => String::new(),
+            _ => format!(" --number {}", i + 1),
+        };
+        assert!(
+            out.contains(&format!(
+                "# source: sudoku-lsp new --seed 7 --symmetry rotational180{number}\n"
+            )),
+            "{out}"
+        );
     }
     // `check` finds nothing wrong, and `rate` agrees with each puzzle's difficulty line.
     let (checked, _, code) = run(bin().arg("check").arg(&path));
@@ -169,6 +175,71 @@ fn new_makes_unique_puzzles_that_check_clean_and_rate_as_their_metadata_says() {
     assert_eq!(new_output(&SEVEN), out);
     let other = new_output(&["--seed", "8", "--symmetry", "rotational180"]);
     assert!(!out.starts_with(&other[other.find("# difficulty").unwrap()..]));
+}
+
+/// Each puzzle's source line is a command line that makes that very puzzle again, alone: it
+/// holds the seed, every option that shaped the puzzle, and the puzzle's number in its run.
+#[test]
+fn new_source_lines_make_their_puzzle_again() {
+    let args = [
+        "--symmetry",
+        "rotational180",
+        "--rating",
+        "6.0..7.5",
+        "--seed",
+        "5",
+        "--count",
+        "2",
+        "--time-limit",
+        "30",
+    ];
+    let out = new_output(&args);
+    let blocks: Vec<&str> = out.split("# title: ").filter(|b| !b.is_empty()).collect();
+    assert_eq!(blocks.len(), 2, "{out}");
+    for block in blocks {
+        let source = block
+            .lines()
+            .find_map(|l| l.strip_prefix("# source: sudoku-lsp "))
+            .unwrap_or_else(|| panic!("{block}"));
+        assert!(source.contains("--rating 6.0..7.5"), "{source}");
+        let again = new_output(&source.split(' ').skip(1).collect::<Vec<_>>());
+        let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&again), body(block), "{source}");
+    }
+    let diagonal = new_output(&[
+        "--seed",
+        "2",
+        "--size",
+        "6",
+        "--variant",
+        "diagonal",
+        "--minimal",
+    ]);
+    assert!(
+        diagonal
+            .contains("# source: sudoku-lsp new --seed 2 --size 6 --variant diagonal --minimal\n"),
+        "{diagonal}"
+    );
+}
+
+/// A 25×25 comes in seconds (every stage keeps to its time), and what could not be done in
+/// them is said plainly: the rating a lower bound after its 2 s, minimality not checked.
+#[test]
+fn new_25x25_says_what_it_could_not_do() {
+    let out = new_output(&["--size", "25", "--seed", "3", "--time-limit", "20"]);
+    let document = sudoku_lsp::format::parse(&out);
+    assert_eq!(document.puzzles.len(), 1, "{out}");
+    let difficulty = out
+        .lines()
+        .find_map(|l| l.strip_prefix("# difficulty: "))
+        .unwrap();
+    assert!(!difficulty.contains("SE ≥ 0.0"), "{difficulty}");
+    let stopped = difficulty.ends_with("a lower bound: the rating stopped after its 2 s");
+    assert!(stopped || !difficulty.contains('≥'), "{difficulty}");
+    assert!(
+        out.contains("minimality not checked (minutes on a 25×25: ask --minimal)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -255,6 +326,13 @@ fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
         err.contains("puzzle 1: none rated 11.5..12.0 found in 0.2 s")
             && err.contains("--time-limit"),
         "{err}"
+    );
+    // No time to make any puzzle at all: said so, not "none  found".
+    let (out, err, code) = run(bin().args(["new", "--time-limit", "0.000001"]));
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert_eq!(
+        err,
+        "sudoku-lsp: error: puzzle 1: not made within --time-limit 0.000001 s; raise it\n"
     );
 
     for bad in [

@@ -213,6 +213,30 @@ fn quoted(path: impl AsRef<Path>) -> String {
 }
 
 #[test]
+fn the_server_started_from_a_terminal_says_what_it_waits_for() {
+    let exe = quoted(env!("CARGO_BIN_EXE_sudoku-lsp"));
+    // `timeout` keeps it in the foreground, reading the terminal, until it is stopped.
+    let Some((shown, _)) = in_terminal(&format!("timeout 2 {exe}; true")) else {
+        return;
+    };
+    assert!(
+        shown.starts_with("sudoku-lsp: this is a language server, waiting for an editor"),
+        "{shown:?}"
+    );
+    assert!(shown.contains("sudoku-lsp --help"), "{shown:?}");
+    // Started by an editor (standard input a pipe), it says nothing.
+    let mut server = clean()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(server.stdin.take());
+    let out = server.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
 fn auto_colours_on_a_terminal_and_the_text_is_the_same() {
     let exe = quoted(env!("CARGO_BIN_EXE_sudoku-lsp"));
     let Some((shown, code)) = in_terminal(&format!("{exe} check {}", quoted(BROKEN))) else {

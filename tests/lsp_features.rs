@@ -72,9 +72,9 @@ const SEVERAL: &str = "\
 .........
 ";
 
-/// An unknown key (its value in CJK and emoji), a short row and a stray `x`.
+/// An unknown key, a typo of `author` (its value in CJK and emoji), a short row and a stray `x`.
 const PARSE_ERRORS: &str = "\
-# colour: 赤い 😀
+# autor: 赤い 😀
 # title: bad rows
 ..3.2.6.
 9..3.5..1

@@ -9,7 +9,7 @@ mod common;
 
 use common::{action_edits, apply_text_edits, Enc, Server};
 use serde_json::{json, Value};
-use sudoku_lsp::format::{self, every_digit, marks_grid, DigitSet, Puzzle};
+use sudoku_lsp::format::{self, marks_grid, DigitSet, Puzzle};
 use sudoku_lsp::grid::{geometry, Size, Variant};
 
 /// The seeds' naked-twins puzzle.
@@ -133,7 +133,10 @@ fn remove_naked_twins_gives_the_seeds_grid_cell_by_cell() {
             Variant::Diagonal => "# variant: diagonal\n",
             Variant::Classic => "",
         };
-        let text = format!("{header}{}", marks_grid(Size::NINE, &sets(&before), None));
+        let text = format!(
+            "{header}{}",
+            marks_grid(Size::NINE, &givens(line), &sets(&before), None)
+        );
         let uri = format!("file:///twins{n}.sudoku");
         server.open(&uri, 1, &text);
         let row = header.lines().count() as u64;
@@ -159,7 +162,7 @@ fn remove_naked_twins_gives_the_seeds_grid_cell_by_cell() {
 fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error() {
     let mut server = started();
     let before = eliminated(&givens(TWINS), Variant::Classic);
-    let grid = marks_grid(Size::NINE, &sets(&before), None);
+    let grid = marks_grid(Size::NINE, &givens(TWINS), &sets(&before), None);
     // A2 gets a 1 back, which A1 rules out.
     let text = grid.replacen("1  237", "1  1237", 1);
     let uri = "file:///ruled-out.sudoku";
@@ -169,7 +172,7 @@ fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error
         .iter()
         .find(|d| d["code"] == "mark-ruled-out")
         .unwrap_or_else(|| panic!("{diagnostics:#?}"));
-    assert_eq!(hint["message"], "1 can go from A2: A1 holds 1");
+    assert_eq!(hint["message"], "1 cannot go in A2: A1 holds 1");
     assert_eq!(hint["severity"], 4);
     assert_eq!(hint["range"]["start"], json!({"line": 0, "character": 3}));
     let hover = server.hover(uri, json!({"line": 0, "character": 4}));
@@ -218,56 +221,89 @@ fn a_ruled_out_mark_is_a_hint_with_a_quick_fix_and_a_cell_without_marks_an_error
     server.shutdown_and_exit();
 }
 
+/// The seeds' naked-twins puzzle as a grid block of plain rows, with a title.
+fn twins_block() -> String {
+    let rows: String = (0..9)
+        .map(|r| format!("{}\n", &TWINS[r * 9..r * 9 + 9]))
+        .collect();
+    format!("# title: seeds\n{rows}")
+}
+
 #[test]
-fn fill_in_pencil_marks_then_apply_next_step_on_them() {
+fn fill_in_pencil_marks_places_nothing_and_writes_what_the_command_line_writes() {
     let mut server = started();
-    let text = format!("# title: seeds\n{TWINS} from the seeds\n");
+    let text = twins_block();
     let uri = "file:///fill.sudoku";
     server.open(uri, 1, &text);
     let filled = apply(&mut server, uri, &text, (1, 0), "Fill in pencil marks");
-    assert!(filled.ends_with(" from the seeds\n"), "{filled}");
     let puzzle = only_puzzle(&filled);
     let expected = naked_twins_on_strings(
         eliminated(&givens(TWINS), Variant::Classic),
         Variant::Classic,
     );
     assert_eq!(puzzle.marks.as_deref(), Some(&sets(&expected)[..]));
-    // Nothing is placed but what the marks leave single: a group of one digit is how a
-    // pencil-mark grid writes it (E2 keeps only 3 once the twins 79 take 7).
-    for (cell, (&was, &now)) in givens(TWINS).iter().zip(&puzzle.givens).enumerate() {
-        let single = expected[cell].len() == 1;
-        assert_eq!(now != 0, was != 0 || single, "cell {cell}");
-    }
-    assert_eq!(puzzle.givens[4 * 9 + 1], 3);
+    // Nothing is placed: E2, left with only 3 once the twins 79 take 7, is written `*3`.
+    assert_eq!(puzzle.givens, givens(TWINS), "{filled}");
+    assert!(filled.lines().nth(6).unwrap().contains("*3"), "{filled}");
+    assert!(filled.lines().all(|l| l == l.trim_end()), "{filled:?}");
+
+    // `sudoku-lsp marks` writes the same text.
+    let dir = common::cli::scratch("lsp-fill");
+    let path = common::cli::write(&dir, "fill.sudoku", &text);
+    let (out, err, code) = common::cli::run(common::cli::bin().arg("marks").arg(&path));
+    assert_eq!((code, err.as_str(), out.as_str()), (0, "", filled.as_str()));
 
     server.change(uri, 2, vec![json!({"text": filled})]);
-    let _ = server.diagnostics(uri, 2);
-    // E2's lone 3 now reads as placed, so the 3s of its peers are ruled out.
-    let offered = actions(&mut server, uri, 1, 0);
+    let diagnostics = server.diagnostics(uri, 2);
     assert!(
-        titled(
-            &offered,
-            "Remove every mark a placed digit rules out (5 marks)"
-        )
-        .is_some(),
-        "{:?}",
-        titles(&offered)
+        diagnostics.iter().all(|d| d["code"] != "mark-ruled-out"),
+        "{diagnostics:#?}"
+    );
+    let offered = actions(&mut server, uri, 1, 0);
+    let titles_now = titles(&offered);
+    assert!(
+        titles_now
+            .iter()
+            .all(|t| !t.starts_with("Remove every mark") && !t.starts_with("Fill in pencil marks")),
+        "filled in again it would change nothing: {titles_now:?}"
     );
     let stepped = apply(&mut server, uri, &filled, (1, 0), "Apply next step: ");
     let next = only_puzzle(&stepped);
     let (before, after) = (puzzle.marks.unwrap(), next.marks.unwrap());
     let g = geometry(Size::NINE, Variant::Classic);
-    let changed: Vec<String> = (0..81)
-        .filter(|&c| before[c] != after[c])
-        .map(|c| g.cell_name(c))
-        .collect();
-    assert!(!changed.is_empty());
+    assert!((0..81).any(|c| before[c] != after[c]));
     for c in 0..81 {
-        // A step only takes marks away (a placement leaves the cell its digit).
+        // A step only takes marks away, and places digits only where it says.
         assert_eq!(after[c] & !before[c], 0, "{}", g.cell_name(c));
-        assert!(after[c] != 0 && after[c] != every_digit(9) || before[c] == after[c]);
+        assert!(next.givens[c] == puzzle.givens[c] || after[c].count_ones() == 1);
     }
     server.shutdown_and_exit();
+}
+
+/// A one-liner left with a lone mark cannot be filled in on one line (a line of places reads
+/// one mark as placed): the editor offers no Fill, and `sudoku-lsp marks` leaves it with a note.
+#[test]
+fn a_one_liner_left_with_a_lone_mark_is_not_filled_in() {
+    let mut server = started();
+    let text = format!("{TWINS} from the seeds\n");
+    let uri = "file:///line.sudoku";
+    server.open(uri, 1, &text);
+    let _ = server.diagnostics(uri, 1);
+    let offered = actions(&mut server, uri, 0, 0);
+    assert!(
+        titled(&offered, "Fill in pencil marks").is_none(),
+        "{:?}",
+        titles(&offered)
+    );
+    server.shutdown_and_exit();
+    let dir = common::cli::scratch("lsp-fill-line");
+    let path = common::cli::write(&dir, "line.sudoku", &text);
+    let (out, err, code) = common::cli::run(common::cli::bin().arg("marks").arg(&path));
+    assert_eq!((code, out.as_str()), (0, text.as_str()));
+    assert!(
+        err.contains("line.sudoku:1:1: note: left unchanged: E2 is left with the one mark 3"),
+        "{err}"
+    );
 }
 
 /// A block written without marks becomes a pencil-mark grid row by row: a row's comment, the
@@ -425,7 +461,7 @@ fn settings_given_at_initialize_apply_from_the_first_diagnostics() {
     let cell = (0..81).find(|&c| marks[c].count_ones() >= 3).unwrap();
     marks[cell] &= !(1 << (SOLVED.as_bytes()[cell] - b'1'));
     let name = geometry(Size::NINE, Variant::Classic).cell_name(cell);
-    let text = marks_grid(Size::NINE, &marks, None);
+    let text = marks_grid(Size::NINE, &givens(EASY), &marks, None);
     let uri = "file:///init.sudoku";
     server.open(uri, 1, &text);
     let found = codes_of(&server.diagnostics(uri, 1));

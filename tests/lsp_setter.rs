@@ -342,8 +342,9 @@ fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_
     let (before, after) =
         text.split_at(EASY.find('\n').unwrap() + 1 + EASY.lines().nth(1).unwrap().len() + 1);
     assert_eq!(before.lines().count(), 2, "{text}");
+    let source = "sudoku-lsp new --seed 11 --size 6 --symmetry rotational180";
     assert!(
-        after.starts_with("\n# title: New puzzle\n# source: sudoku-lsp new --seed 11\n"),
+        after.starts_with(&format!("\n# title: New puzzle\n# source: {source}\n")),
         "{text}"
     );
     // The inserted block is a puzzle of its own: a 6×6 with one solution and the symmetry asked.
@@ -365,6 +366,15 @@ fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_
             | analysis::Symmetry::Full
     ));
     assert!(inserted.contains("# difficulty: SE "), "{inserted}");
+    // The source line makes the same puzzle on the command line.
+    let args: Vec<&str> = source.split(' ').skip(1).collect();
+    let (made, err, code) = common::cli::run(common::cli::bin().args(&args));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        format::parse(&made).puzzles[0].givens,
+        puzzle.givens,
+        "{made}"
+    );
     // What follows is the easy puzzle's rest, untouched.
     assert!(text
         .ends_with(&EASY[EASY.find('\n').unwrap() + 1 + EASY.lines().nth(1).unwrap().len() + 1..]));

@@ -615,3 +615,71 @@ fn lenses_stop_after_the_first_five_thousand_puzzles() {
     assert!(titles_at(&lenses, 5_001).is_empty());
     server.shutdown_and_exit();
 }
+
+/// What `sudoku-lsp CMD` says of the only puzzle of `text` after its place (`: hint: …`).
+fn cli_says(args: &[&str], text: &str, name: &str) -> String {
+    let dir = common::cli::scratch(name);
+    let path = common::cli::write(&dir, "p.sudoku", text);
+    let (out, err, code) = common::cli::run(common::cli::bin().args(args).arg(&path));
+    assert_eq!(code, 0, "{err}");
+    let said = out.split_once(": ").map_or("", |(_, rest)| rest);
+    said.trim_end().to_string()
+}
+
+/// The editor's "Hint: the whole step" on the puzzle at `line` of `text`.
+fn editor_hint(server: &mut Server, uri: &str, text: &str, line: u64) -> String {
+    server.open(uri, 1, text);
+    server.diagnostics(uri, 1);
+    let at = json!({"line": line, "character": 0});
+    let actions = server.code_actions(uri, json!({"start": at, "end": at}));
+    let action = actions
+        .iter()
+        .find(|a| a["title"] == "Hint: the whole step")
+        .unwrap_or_else(|| panic!("{actions:#?}"));
+    shown(server, &action["command"])
+}
+
+/// One answer everywhere: the next step from where the solver is (their entries, and the
+/// file's pencil marks where it has them), on the command line as in the editor; the rating
+/// stays about the givens.
+#[test]
+fn the_hint_is_the_next_step_from_where_the_solver_is_everywhere() {
+    let easy = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/easy.sudoku"))
+        .unwrap();
+    let row = easy.lines().position(|l| l.starts_with("6 . .")).unwrap() as u64;
+    let hint = |text: &str, name: &str| cli_says(&["hint", "--level", "3"], text, name);
+    let first = hint(&easy, "hint-givens");
+    assert!(first.ends_with("can only go in A2"), "{first}");
+    // The solver has entered that 7: the next step is another one.
+    let entered = easy.replacen("6 . . |", "6 +7 . |", 1);
+    let next = hint(&entered, "hint-entry");
+    assert!(next.starts_with("hint: ") && !next.contains("A2"), "{next}");
+    let rate = |text: &str, name: &str| cli_says(&["rate"], text, name);
+    assert_eq!(rate(&entered, "rate-entry"), rate(&easy, "rate-givens"));
+
+    let mut server = Server::spawn();
+    server.initialize(capabilities());
+    let said = editor_hint(&mut server, "file:///t/entry.sudoku", &entered, row);
+    assert_eq!(said, format!("Hint 3/3: {}", &next["hint: ".len()..]));
+
+    // With pencil marks: the step on the marks as written, as Apply next step takes it.
+    let dir = common::cli::scratch("hint-marks");
+    let path = common::cli::write(&dir, "p.sudoku", &entered);
+    let (marked, _, _) = common::cli::run(common::cli::bin().arg("marks").arg(&path));
+    let on_marks = hint(&marked, "hint-marks");
+    let uri = "file:///t/marks.sudoku";
+    let said = editor_hint(&mut server, uri, &marked, row);
+    assert_eq!(said, format!("Hint 3/3: {}", &on_marks["hint: ".len()..]));
+    let at = json!({"line": row, "character": 0});
+    let actions = server.code_actions(uri, json!({"start": at, "end": at}));
+    let apply = actions
+        .iter()
+        .filter_map(|a| a["title"].as_str())
+        .find(|t| t.starts_with("Apply next step: "))
+        .unwrap_or_else(|| panic!("{actions:#?}"));
+    assert_eq!(
+        &apply["Apply next step: ".len()..],
+        &on_marks["hint: ".len()..]
+    );
+    server.shutdown_and_exit();
+}

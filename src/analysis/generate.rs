@@ -30,6 +30,31 @@ pub struct Request {
 }
 
 impl Request {
+    /// The command line that makes puzzle `number` (from 1) of a run with `seed` again: `sudoku-lsp
+    /// new` with the seed and every option of the request that is not its default.
+    pub fn command_line(&self, seed: u64, number: usize) -> String {
+        let mut line = format!("sudoku-lsp new --seed {seed}");
+        if self.size != Size::NINE {
+            line.push_str(&format!(" --size {}", self.size.side()));
+        }
+        if self.variant != Variant::Classic {
+            line.push_str(&format!(" --variant {}", self.variant.name()));
+        }
+        if self.symmetry != Symmetry::None {
+            line.push_str(&format!(" --symmetry {}", self.symmetry.arg()));
+        }
+        if let Some((lo, hi)) = self.rating {
+            line.push_str(&format!(" --rating {lo}..{hi}"));
+        }
+        if self.minimal {
+            line.push_str(" --minimal");
+        }
+        if number > 1 {
+            line.push_str(&format!(" --number {number}"));
+        }
+        line
+    }
+
     /// The rating time a size gets by default: a 9×9 rates in milliseconds (the hardest known
     /// in a second or two), a 16×16 with dynamic chains can take minutes.
     pub fn default_rating_time(size: Size) -> Duration {
@@ -49,6 +74,8 @@ pub struct Generated {
     pub rating: Rating,
     /// Why the rating is only a lower bound (`analysis::incomplete_reason`'s words), if it is.
     pub lower_bound: Option<&'static str>,
+    /// The time the rating had, when it stopped for want of more.
+    pub rating_ran_out: Option<Duration>,
     /// The symmetry its givens have (at least the one asked for; it may happen to have more).
     pub symmetry: Symmetry,
     /// Whether every given is needed; `None` when the check ran out of budget.
@@ -70,6 +97,16 @@ pub fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_nanos() as u64)
 }
 
+/// The random stream of puzzle `number` (from 1) of a run with `seed`: the seed and the number
+/// mixed (SplitMix64's finaliser), so neighbouring seeds and numbers give unrelated streams, and
+/// each puzzle of a run can be made alone (on its own core, or again from its source line).
+pub fn puzzle_rng(seed: u64, number: usize) -> XorShift {
+    let mut z = seed ^ (number as u64 - 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    XorShift::new(z ^ (z >> 31))
+}
+
 /// Nodes the search for a random solved grid may spend before other random digits are tried.
 const SOLUTION_NODES: u64 = 20_000;
 
@@ -82,13 +119,20 @@ pub fn generate(
     let geo = geometry(request.size, request.variant);
     let mut tried = 0;
     loop {
-        if Instant::now() >= deadline {
+        let now = Instant::now();
+        if now >= deadline {
             return Err(Failure::OutOfTime { tried });
         }
         tried += 1;
+        // The rating gets its time (half of what is left, when less): the stages before it
+        // stop early enough to leave it.
+        let rating_share = request
+            .rating_time
+            .min(deadline.saturating_duration_since(now) / 2);
+        let making = deadline - rating_share;
         let budget = Budget {
             max_nodes: Some(SOLUTION_NODES),
-            deadline: Some(deadline),
+            deadline: Some(making),
             cancel: None,
         };
         let Some(solution) = random_solution(geo, rng, &budget) else {
@@ -96,12 +140,15 @@ pub fn generate(
         };
         // Unique by construction: each removal was proved to keep the solution the only one.
         let (givens, decided) = take_away(geo, &solution, request.symmetry, rng, &budget);
-        let minimal = minimality(geo, &givens, request, deadline, decided);
+        let minimal = minimality(geo, &givens, request, making, decided);
         if request.minimal && minimal != Some(true) {
             continue;
         }
-        let rate_until = deadline.min(Instant::now() + request.rating_time);
+        let rating_start = Instant::now();
+        let rate_until = deadline.min(rating_start + request.rating_time);
         let (rating, lower_bound) = rate(geo, &givens, rate_until);
+        let rating_ran_out = (lower_bound.is_some() && Instant::now() >= rate_until)
+            .then(|| rate_until.saturating_duration_since(rating_start));
         if let Some((lo, hi)) = request.rating {
             let inside =
                 lower_bound.is_none() && lo <= rating.difficulty && rating.difficulty <= hi;
@@ -115,6 +162,7 @@ pub fn generate(
             solution,
             rating,
             lower_bound,
+            rating_ran_out,
             minimal,
         });
     }
@@ -133,6 +181,11 @@ fn minimality(
 ) -> Option<bool> {
     if decided && request.symmetry == Symmetry::None {
         return Some(true);
+    }
+    // A 25×25's check takes minutes (a search a given, each costing tens of milliseconds):
+    // only when asked for.
+    if geo.side() > 16 && !request.minimal {
+        return None;
     }
     match redundant_givens(geo, givens, &whole_check(request.size, deadline)) {
         Ok(cells) => Some(cells.is_empty()),
@@ -239,10 +292,10 @@ fn take_away(
 /// walk millions, each node costing microseconds; stopping them costs a given or two, not the
 /// puzzle, and the whole stays within a second or two.
 fn take_away_nodes(side: usize) -> (u64, u64) {
-    if side <= 9 {
-        (200_000, u64::MAX)
-    } else {
-        (2_000, 60_000)
+    match side {
+        ..=9 => (200_000, u64::MAX),
+        10..=16 => (2_000, 60_000),
+        _ => (500, 5_000),
     }
 }
 
@@ -288,9 +341,16 @@ fn rating_words(made: &Generated) -> String {
         .hardest
         .map(|t| format!(" ({})", t.name()))
         .unwrap_or_default();
-    let (bound, tail) = match made.lower_bound {
-        None => ("", String::new()),
-        Some(why) => ("≥ ", format!(", a lower bound: the rating {why}")),
+    let (bound, tail) = match (made.lower_bound, made.rating_ran_out) {
+        (None, _) => ("", String::new()),
+        (Some(_), Some(time)) => (
+            "≥ ",
+            format!(
+                ", a lower bound: the rating stopped after its {} s",
+                seconds(time)
+            ),
+        ),
+        (Some(why), None) => ("≥ ", format!(", a lower bound: the rating {why}")),
     };
     format!(
         "SE {bound}{} {}{technique}{tail}",
@@ -299,13 +359,26 @@ fn rating_words(made: &Generated) -> String {
     )
 }
 
+/// `2` or `0.5`: seconds to a tenth, without a needless `.0`.
+fn seconds(time: Duration) -> String {
+    let tenths = (time.as_secs_f64() * 10.0).round() as u64;
+    match tenths % 10 {
+        0 => format!("{}", tenths / 10),
+        t => format!("{}.{t}", tenths / 10),
+    }
+}
+
 /// `24 givens, minimal, symmetry: 180° rotation`
 fn facts(made: &Generated) -> String {
     let givens = made.givens.iter().filter(|&&d| d != 0).count();
     let minimal = match made.minimal {
         Some(true) => "minimal",
         Some(false) => "not minimal",
-        None => "minimality not decided",
+        // See `minimality`.
+        None if made.givens.len() > 256 => {
+            "minimality not checked (minutes on a 25×25: ask --minimal)"
+        }
+        None => "minimality not decided (its check ran out of time)",
     };
     format!(
         "{}, {minimal}, symmetry: {}",

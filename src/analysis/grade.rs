@@ -2,7 +2,8 @@
 //! solution (the others are not rated, and say why).
 
 use super::{analyze, Analysis, Verdict};
-use crate::engine::{Budget, Stop};
+use crate::engine::{Budget, Digits, Stop};
+use crate::format::Puzzle;
 use crate::grid::geometry;
 use crate::logic::{self, Outcome, Path, Rating};
 
@@ -66,22 +67,30 @@ pub fn grade(
     grade_analyzed(&analysis, givens, budget)
 }
 
-/// The next hint of a puzzle with one solution: the simplest step of the hint ladder, which
-/// names patterns (W-wing, ALS-XZ, finned fish…) before it falls back on forcing chains.
-pub fn hint(
-    size: crate::grid::Size,
-    variant: crate::grid::Variant,
-    givens: &[u8],
-    budget: &Budget,
-) -> Graded {
-    let analysis = analyze(size, variant, givens, budget);
+/// The next hint of a puzzle whose givens have one solution: the simplest step of the hint
+/// ladder (which names patterns — W-wing, ALS-XZ, finned fish… — before it falls back on
+/// forcing chains) from where the solver is (`next_step`).
+pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Graded {
+    let analysis = analyze(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
     if let Err(why) = unique(&analysis) {
         return Graded::NotRated(why);
     }
-    let geo = geometry(size, variant);
-    let step = logic::hint(geo, givens, None, budget);
+    let step = next_step(puzzle, budget);
     let stopped = step.is_none() && logic::stopped(budget).is_some();
     Graded::Hinted { step, stopped }
+}
+
+/// The simplest step from where the solver is: the givens and the solver's entries, and the
+/// pencil marks the file holds (a digit left out of a cell's marks is out). What `hint`, the
+/// editor's hint and its *Apply next step* on pencil marks all answer; the rating is about the
+/// givens alone.
+pub fn next_step(puzzle: &Puzzle, budget: &Budget) -> Option<logic::Step> {
+    let geo = geometry(puzzle.size, puzzle.variant);
+    let marks: Option<Vec<Digits>> = puzzle
+        .marks
+        .as_deref()
+        .map(|marks| marks.iter().map(|&set| Digits(set)).collect());
+    logic::hint(geo, &puzzle.givens, marks.as_deref(), budget)
 }
 
 /// "ran out of time", "was cancelled", "needs techniques beyond the solver's": why a rating is

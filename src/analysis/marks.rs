@@ -150,14 +150,14 @@ pub fn ruled_out(puzzle: &Puzzle) -> Vec<RuledOut> {
     out
 }
 
-/// "7 can go from E2: E5 holds 7".
+/// "7 cannot go in E2: E5 holds 7".
 fn ruled_out_finding(geometry: &Geometry, puzzle: &Puzzle, r: RuledOut) -> Finding {
     let d = digit_char(r.digit);
     let (cell, peer) = (geometry.cell_name(r.cell), geometry.cell_name(r.peer));
     Finding::hint(
         Code::MarkRuledOut,
         puzzle.cell_span(r.cell),
-        format!("{d} can go from {cell}: {peer} holds {d}"),
+        format!("{d} cannot go in {cell}: {peer} holds {d}"),
     )
     .with_related(vec![Related::new(
         puzzle.cell_span(r.peer),
@@ -265,36 +265,45 @@ pub fn without_ruled_out(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
 }
 
 /// Why `marks` cannot be written into `puzzle`, if it cannot: a line of places has no way to
-/// tell an entry from a given.
-pub fn marks_unwritable(puzzle: &Puzzle) -> Option<&'static str> {
+/// tell an entry from a given, nor a cell left with one mark from a placed digit.
+pub fn marks_unwritable(puzzle: &Puzzle, marks: &[DigitSet]) -> Option<String> {
     let line = matches!(
         puzzle.layout,
         format::Layout::Line | format::Layout::MarksLine
     );
-    (line && puzzle.entries.is_some()).then_some(
-        "a line of pencil marks cannot tell your entries (+7) from givens: write the puzzle as a \
-         grid block to keep pencil marks beside entries",
-    )
+    if !line {
+        return None;
+    }
+    if puzzle.entries.is_some() {
+        return Some(
+            "a line of pencil marks cannot tell your entries (+7) from givens: write the puzzle \
+             as a grid block to keep pencil marks beside entries"
+                .to_string(),
+        );
+    }
+    let lone = (0..marks.len()).find(|&c| puzzle.givens[c] == 0 && marks[c].count_ones() == 1)?;
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let d = digit_char(marks[lone].trailing_zeros() as u8 + 1);
+    Some(format!(
+        "{} is left with the one mark {d}, which a line of pencil marks reads as a placed digit: \
+         write the puzzle as a grid block, where it is written *{d}, to fill in its marks",
+        geometry.cell_name(lone)
+    ))
 }
 
-/// The edits that write `marks` into `puzzle` (see `marks_unwritable` first); `text` is the
-/// source from byte `base`, holding at least the puzzle's lines. A puzzle written with pencil
-/// marks gets one edit per changed cell, in its own form. One written without them becomes a
-/// pencil-mark grid (a block, row by row, each row's comment kept) or a line of places (a
-/// one-liner, in place of its cells, the text after them kept). An empty cell left with one
-/// mark is written as a placed digit, an entry (`+7`) when the puzzle marks entries, as a
-/// solver's placed digits are (`place_edit`).
+/// The edits that write `marks` into the empty cells of `puzzle` (see `marks_unwritable`
+/// first); placed digits are never changed, and an empty cell never becomes one: a cell left
+/// with one mark is written `*7`. `text` is the source from byte `base`, holding at least the
+/// puzzle's lines. A puzzle written with pencil marks gets one edit per changed cell, in its own
+/// form (a group no wider than the old one is padded to keep the columns, except at the end of
+/// its line). One written without them becomes a pencil-mark grid (a block, row by row, each
+/// row's comment kept) or a line of places (a one-liner, in place of its cells, the text after
+/// them kept).
 pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize) -> Vec<Edit> {
-    let lone = |c: usize| puzzle.givens[c] == 0 && marks[c].count_ones() == 1;
     if let Some(old) = puzzle.marks.as_deref() {
         return (0..marks.len())
-            .filter(|&c| old[c] != marks[c])
-            // An entry's cell holds its digit alone whatever the marks: it is never changed.
-            .filter(|&c| !puzzle.is_entry(c))
-            .map(|c| match lone(c) {
-                true => super::place_edit(puzzle, c, marks[c].trailing_zeros() as u8 + 1),
-                false => format::cell_edit(puzzle, c, marks[c], '.'),
-            })
+            .filter(|&c| old[c] != marks[c] && puzzle.givens[c] == 0)
+            .map(|c| unpadded_at_line_end(format::cell_edit(puzzle, c, marks[c], '.'), text, base))
             .collect();
     }
     if puzzle.layout == format::Layout::Line {
@@ -306,19 +315,42 @@ pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize)
             text: format::marks_line(puzzle.size, marks),
         }];
     }
-    let entries: Option<Vec<bool>> = puzzle
-        .entries
-        .as_ref()
-        .map(|old| (0..marks.len()).map(|c| old[c] || lone(c)).collect());
-    let entries = entries.as_deref();
+    // Only the block's own lines: a collection of blocks is then filled in linear time.
+    let (text, base) = own_lines(puzzle, text, base);
+    let entries = puzzle.entries.as_deref();
     format::marks_block_edits(text, base, puzzle, marks, entries).unwrap_or_else(|| {
-        let mut grid = format::marks_grid(puzzle.size, marks, entries);
+        let mut grid = format::marks_grid(puzzle.size, &puzzle.givens, marks, entries);
         grid.pop(); // the block's own last line break stays
         vec![Edit {
             span: puzzle.span,
             text: grid,
         }]
     })
+}
+
+/// The part of `text` (the source from byte `base`) from the puzzle's first line to the end
+/// of its last line's line break, and where it starts.
+fn own_lines<'t>(puzzle: &Puzzle, text: &'t str, base: usize) -> (&'t str, usize) {
+    let start = puzzle.span.start - base;
+    let mut end = puzzle.span.end - base;
+    let rest = text.as_bytes()[end..].iter();
+    end += match rest.take(2).collect::<Vec<_>>()[..] {
+        [b'\r', b'\n'] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => 0,
+    };
+    (&text[start..end], base + start)
+}
+
+/// `edit` without the spaces that pad its group, when nothing but whitespace follows it on its
+/// line (no trailing spaces are written).
+fn unpadded_at_line_end(mut edit: Edit, text: &str, base: usize) -> Edit {
+    let after = &text[edit.span.end - base..];
+    let line_rest = after.split(['\n', '\r']).next().unwrap_or("");
+    if line_rest.trim().is_empty() {
+        edit.text.truncate(edit.text.trim_end().len());
+    }
+    edit
 }
 
 #[cfg(test)]
@@ -350,7 +382,7 @@ mod tests {
     fn a_mark_a_placed_peer_rules_out_is_a_hint_naming_the_peer() {
         let text = GRID.replacen("1  237 4", "1  137 4", 1);
         let p = puzzle(&text);
-        assert_eq!(messages(&p), ["1 can go from A2: A1 holds 1"]);
+        assert_eq!(messages(&p), ["1 cannot go in A2: A1 holds 1"]);
         let finding = &mark_findings(&p)[0];
         assert_eq!(&text[finding.span.start..finding.span.end], "137");
         let fixed = without_ruled_out(&p).unwrap();
@@ -393,20 +425,43 @@ mod tests {
         assert!(mark_findings(&p).iter().all(|f| f.span.len() == 9));
     }
 
+    /// The seeds' naked-twins puzzle, a one-liner.
+    const TWINS: &str =
+        "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179";
+
+    /// The same puzzle as a grid block of plain rows.
+    fn twins_block() -> String {
+        (0..9)
+            .map(|r| format!("{}\n", &TWINS[r * 9..r * 9 + 9]))
+            .collect()
+    }
+
     #[test]
     fn filling_in_marks_is_elimination_then_naked_twins() {
-        let plain = "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179 #x\n";
+        let p = puzzle(TWINS);
+        let marks = fill_marks(&p);
+        // C1 keeps 2 and 3; E2 loses 7 to the naked twins 79 in D3 and E3 (box 4).
+        assert_eq!(marks[2 * 9], 0b110);
+        assert_eq!(marks[4 * 9 + 1], 0b100);
+    }
+
+    #[test]
+    fn a_one_liner_becomes_a_line_of_places_keeping_its_text() {
+        // E2 only has the mark 3 (left by elimination, then the naked twins in box 4): a line of
+        // places would read it as placed, so that puzzle's marks cannot be written on one line.
+        let p = puzzle(TWINS);
+        let why = marks_unwritable(&p, &fill_marks(&p)).expect("a lone mark");
+        assert!(why.starts_with("E2 is left with the one mark 3"), "{why}");
+        let plain = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... #x\n";
         let p = puzzle(plain);
         let marks = fill_marks(&p);
-        let edits = marks_edits(&p, &marks, plain, 0);
-        let written = format::apply_edits(plain, &edits);
+        assert_eq!(marks_unwritable(&p, &marks), None);
+        let written = format::apply_edits(plain, &marks_edits(&p, &marks, plain, 0));
         assert!(written.ends_with(" #x\n"));
         let back = puzzle(&written);
         assert_eq!(back.layout, format::Layout::MarksLine);
         assert_eq!(back.marks.as_deref(), Some(&marks[..]));
-        // C1 keeps 2 and 3; E2 loses 7 to the naked twins 79 in D3 and E3 (box 4).
-        assert_eq!(marks[2 * 9], 0b110);
-        assert_eq!(marks[4 * 9 + 1], 0b100);
+        assert_eq!(back.givens, p.givens);
     }
 
     #[test]
@@ -453,40 +508,75 @@ mod tests {
     }
 
     #[test]
-    fn filling_in_marks_again_changes_only_what_a_lone_mark_placed() {
-        // E2 is left with one candidate, 3: written as a lone digit, which both pencil-mark
-        // forms read as placed. Filling again starts afresh from the placed digits, that 3 among
-        // them: its peers lose their mark 3 (naked twins may then find other pairs).
-        let line =
-            "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179\n";
-        let once = filled(line);
-        let p = puzzle(&once);
-        assert_eq!(p.givens[4 * 9 + 1], 3);
-        let (first, again) = (fill_marks(&puzzle(line)), fill_marks(&p));
-        let peers = &geometry(p.size, p.variant).peers[4 * 9 + 1];
-        for &peer in peers.iter() {
-            assert_eq!(again[peer as usize] & 0b100, 0, "cell {peer}");
-        }
-        assert!(peers.iter().any(|&peer| first[peer as usize] & 0b100 != 0));
-        assert_ne!(again, first);
+    fn a_cell_left_with_one_mark_is_written_as_a_lone_mark_never_placed() {
+        // E2 is left with the one mark 3: written `*3`, it reads back as an empty cell with that
+        // mark, so the givens stay, and filling in again changes nothing.
+        let block = twins_block();
+        let p = puzzle(&block);
+        let once = filled(&block);
+        assert!(once.lines().nth(5).unwrap().contains("*3"), "{once}");
+        let back = puzzle(&once);
+        assert_eq!(back.givens, p.givens, "{once}");
+        assert_eq!(back.entries, None);
+        assert_eq!(back.marks.as_deref(), Some(&fill_marks(&p)[..]));
+        assert!(
+            mark_findings(&back).is_empty(),
+            "{:?}",
+            mark_findings(&back)
+        );
+        assert_eq!(filled(&once), once, "filling in again changes nothing");
+        assert!(once.lines().all(|l| l == l.trim_end()), "{once:?}");
     }
 
     #[test]
-    fn a_cell_left_with_one_mark_is_an_entry_where_the_puzzle_marks_entries() {
-        let line =
-            "1.4.9..68956.18.34..84.695151.....868..6...1264..8..97781923645495.6.823.6.854179";
-        let rows: Vec<&str> = (0..9).map(|r| &line[r * 9..r * 9 + 9]).collect();
+    fn entries_stay_entries_and_lone_marks_stay_marks() {
+        let rows: Vec<String> = twins_block().lines().map(str::to_string).collect();
         let with_entry = format!("1 +7 4 . 9 . . 6 8\n{}\n", rows[1..].join("\n"));
         let p = puzzle(&with_entry);
         let written = filled(&with_entry);
         let back = puzzle(&written);
-        let entries = back.entries.as_deref().expect("entries");
-        let givens = |p: &Puzzle| -> Vec<u8> {
-            (0..p.givens.len())
-                .map(|c| if p.is_entry(c) { 0 } else { p.givens[c] })
-                .collect()
-        };
-        assert_eq!(givens(&back), givens(&p), "{written}");
-        assert!(entries.iter().filter(|&&e| e).count() > 1, "{written}");
+        assert_eq!(back.givens, p.givens, "{written}");
+        assert_eq!(back.entries, p.entries, "{written}");
+        assert_eq!(filled(&written), written);
+    }
+
+    #[test]
+    fn shrinking_marks_pads_to_keep_columns_but_not_at_the_end_of_a_line() {
+        let once = filled(&twins_block());
+        let p = puzzle(&once);
+        // Take one mark from every cell of two marks or more: the last cells of rows shrink too.
+        let fewer: Vec<DigitSet> = p
+            .marks
+            .as_deref()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(c, &m)| match m.count_ones() > 1 && p.givens[c] == 0 {
+                true => m & (m - 1),
+                false => m,
+            })
+            .collect();
+        let written = format::apply_edits(&once, &marks_edits(&p, &fewer, &once, 0));
+        assert!(written.lines().all(|l| l == l.trim_end()), "{written:?}");
+        assert_eq!(puzzle(&written).marks.as_deref(), Some(&fewer[..]));
+        assert_eq!(puzzle(&written).givens, p.givens);
+    }
+
+    #[test]
+    fn filling_in_one_block_of_a_collection_reads_only_its_own_lines() {
+        // `marks` fills the puzzles of a file one by one: reading the whole file for each made a
+        // collection of blocks quadratic (3,800 puzzles took 16 s, 100,000 never finished).
+        let block = twins_block();
+        let text = format!("{block}\n").repeat(300);
+        let doc = format::parse(&text);
+        let last = doc.puzzles.last().unwrap();
+        let before = format::lines_classified();
+        let edits = marks_edits(last, &fill_marks(last), &text, 0);
+        let read = format::lines_classified() - before;
+        assert!(!edits.is_empty());
+        assert!(
+            read <= 2 * 10,
+            "{read} lines read to fill one block of 9 rows"
+        );
     }
 }

@@ -21,9 +21,10 @@ pub use check::{
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, reason_text, redundant_finding};
 pub use generate::{
-    block_text, clock_seed, generate, line_text, parse_window, Failure, Generated, Request,
+    block_text, clock_seed, generate, line_text, parse_window, puzzle_rng, Failure, Generated,
+    Request,
 };
-pub use grade::{grade, grade_analyzed, hint, incomplete_reason, Graded};
+pub use grade::{grade, grade_analyzed, hint, incomplete_reason, next_step, Graded};
 pub use marks::{
     entry_findings, fill_marks, mark_findings, marks_edits, marks_of, marks_unwritable,
     remove_naked_twins, ruled_out, solution_findings, without_ruled_out, RuledOut,

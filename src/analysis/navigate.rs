@@ -93,7 +93,7 @@ fn marks_at<'a>(
 /// count as a given; else as a plain digit, as *Solve* and *Fill* write it. A line of
 /// pencil-mark places has no way to mark an entry, so the digit is placed there.
 pub fn place_edit(puzzle: &Puzzle, cell: usize, digit: u8) -> Edit {
-    let mut edit = format::cell_edit(puzzle, cell, 1 << (digit - 1), '.');
+    let mut edit = format::digit_edit(puzzle, cell, digit);
     if puzzle.entries.is_some() && puzzle.layout != Layout::MarksLine {
         // A group of marks is padded to its width: the `+` takes one of the padding spaces.
         if edit.text.len() > 1 && edit.text.ends_with(' ') {

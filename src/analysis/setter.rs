@@ -9,6 +9,7 @@
 use super::{found_any, solvable_counting, verdict_counting, Verdict};
 use crate::engine::{self, Budget, Digits, Stop};
 use crate::grid::Geometry;
+use std::time::Instant;
 
 /// The searches of one check share the budget's nodes: `max_nodes` bounds them all together,
 /// not each (a 25×25 has hundreds of givens to try).
@@ -35,8 +36,7 @@ impl<'b, 'c> Pool<'b, 'c> {
 
     /// The verdict on `givens` with the nodes left; `Undecided` once they are spent.
     fn verdict(&mut self, geometry: &Geometry, givens: &[u8]) -> Verdict {
-        if self.left == Some(0) {
-            let stop = Stop::Nodes;
+        if let Some(stop) = self.stopped() {
             return Verdict::Undecided { stop, found: None };
         }
         let budget = Budget {
@@ -65,8 +65,8 @@ impl<'b, 'c> Pool<'b, 'c> {
         givens: &[u8],
         most: u64,
     ) -> Result<bool, Stop> {
-        if self.spent() {
-            return Err(Stop::Nodes);
+        if let Some(stop) = self.stopped() {
+            return Err(stop);
         }
         let budget = Budget {
             max_nodes: Some(self.left.map_or(most, |left| left.min(most))),
@@ -83,6 +83,19 @@ impl<'b, 'c> Pool<'b, 'c> {
     /// stopped at its own, smaller cap may be tried again with a larger one.
     fn spent(&self) -> bool {
         self.left == Some(0)
+    }
+
+    /// Why no further search may start: every node spent, or the deadline passed. A search
+    /// reads the clock every 64 nodes, and most searches of a check end sooner (on a large
+    /// grid each costs a millisecond before its first node), so the pool looks before each.
+    fn stopped(&self) -> Option<Stop> {
+        if self.spent() {
+            Some(Stop::Nodes)
+        } else if self.budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Deadline)
+        } else {
+            None
+        }
     }
 }
 
@@ -214,6 +227,22 @@ impl Symmetry {
             Symmetry::Vertical => "mirror across the middle column",
             Symmetry::Diagonal => "mirror across the main diagonal",
             Symmetry::AntiDiagonal => "mirror across the anti-diagonal",
+            Symmetry::None => "none",
+        }
+    }
+
+    /// The name `new --symmetry` takes for it (`parse` reads it back).
+    pub fn arg(self) -> &'static str {
+        match self {
+            Symmetry::Full => "full",
+            Symmetry::Rotational90 => "rotational90",
+            Symmetry::Orthogonal => "orthogonal",
+            Symmetry::BiDiagonal => "bi-diagonal",
+            Symmetry::Rotational180 => "rotational180",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Vertical => "vertical",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "anti-diagonal",
             Symmetry::None => "none",
         }
     }
@@ -641,6 +670,34 @@ mod tests {
     /// A minimal unique puzzle whose givens mirror across the middle row and column.
     const EASY: &str =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn a_check_past_its_deadline_starts_no_search() {
+        // A search reads the clock every 64 nodes, and the checks of a large grid are mostly
+        // searches of a node or two: without a look before each, a passed deadline went
+        // unseen (`new --size 25` spent 44 s of nodes past a 20 s limit).
+        let g = geometry(Size::from_side(16).unwrap(), Variant::Classic);
+        let solution: Vec<u8> = (0..256)
+            .map(|c| ((c / 16 * 4 + c / 64 + c % 16) % 16 + 1) as u8)
+            .collect();
+        assert!(matches!(
+            verdict(g, &solution, &Budget::unlimited()),
+            Verdict::Unique(_)
+        ));
+        // A third of the cells taken away: their other digits need searches to rule out.
+        let removed: Vec<usize> = (0..256).filter(|c| c % 3 == 0).collect();
+        let mut givens = solution.clone();
+        removed.iter().for_each(|&c| givens[c] = 0);
+        let past = Budget {
+            deadline: Some(Instant::now()),
+            ..Budget::default()
+        };
+        let (unique, spent) = unique_without(g, &givens, &solution, &removed, &past, 100_000);
+        assert_eq!((unique, spent), (Err(Stop::Deadline), 0));
+        let unlimited = Budget::unlimited();
+        let (unique, spent) = unique_without(g, &givens, &solution, &removed, &unlimited, 100_000);
+        assert!(unique.is_ok() && spent > 0, "{unique:?} {spent}");
+    }
 
     #[test]
     fn symmetry_names_the_largest_group_of_the_givens_places() {

@@ -131,8 +131,8 @@ enum Command {
     /// Grid blocks are written in the --style chosen; one-line puzzles stay on one line (with
     /// `.` for empty cells), metadata is written `# key: value`, and comments, free text, blank
     /// lines, line endings and broken puzzles are kept as they are. A style that cannot hold a
-    /// puzzle (a comment on a row, entries in a pencil-mark grid on one line) leaves it in the
-    /// grid style. Files are rewritten in place, only those that change (`-`: standard input to
+    /// puzzle (a comment on a row, entries or lone marks in a pencil-mark grid on one line)
+    /// leaves it in the grid style. Files are rewritten in place, only those that change (`-`: standard input to
     /// standard output). Folders are walked for *.sudoku files.
     ///
     /// Exit status: 0; with --check, 1 when a file would change; 2 for a usage or I/O problem.
@@ -218,6 +218,10 @@ enum Command {
         /// How many puzzles.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         count: u64,
+        /// The number of the first puzzle: puzzle N of a run with the same seed and options,
+        /// made alone (each puzzle's source line gives its number).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=u32::MAX as u64))]
+        number: u64,
         /// Keep only puzzles where every given is needed. Without a symmetry, every puzzle is.
         #[arg(long)]
         minimal: bool,
@@ -328,6 +332,12 @@ impl Grading {
     }
 }
 
+/// What the server says when started from a terminal, where a user who typed `sudoku-lsp`
+/// alone would otherwise see it wait in silence.
+const WAITING_FOR_A_CLIENT: &str = "sudoku-lsp: this is a language server, waiting for an \
+     editor to speak the Language Server Protocol on standard input (Ctrl-C quits). For the \
+     command line, see `sudoku-lsp --help`: check, solve, fmt, rate, hint, new, render, …";
+
 /// Run the binary; returns the exit code. `serving` is called before the language server
 /// starts (the binary sets its allocator up for a long-lived server there).
 pub fn main(serving: fn()) -> i32 {
@@ -343,6 +353,9 @@ pub fn main(serving: fn()) -> i32 {
     args.color.apply();
     match args.command {
         None => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("{WAITING_FOR_A_CLIENT}");
+            }
             serving();
             crate::lsp::run()
         }
@@ -426,6 +439,7 @@ pub fn main(serving: fn()) -> i32 {
             symmetry,
             rating,
             count,
+            number,
             minimal,
             seed,
             time_limit,
@@ -440,6 +454,7 @@ pub fn main(serving: fn()) -> i32 {
                 symmetry,
                 rating,
                 count: count as usize,
+                number: number as usize,
                 minimal,
                 seed,
                 time_limit: std::time::Duration::from_secs_f64(time_limit.min(1e9)),
@@ -481,6 +496,9 @@ pub fn main(serving: fn()) -> i32 {
 /// `help [COMMAND]`: the long help of the program or of one subcommand.
 fn help(command: Option<&str>) -> i32 {
     let mut program = Args::command();
+    // Building names each subcommand after the program (`Usage: sudoku-lsp solve`), as clap
+    // does itself for `solve --help`.
+    program.build();
     let printed = match command {
         None => program.print_long_help(),
         Some(name) => match program.find_subcommand_mut(name) {

@@ -8,7 +8,6 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::analysis::{self, Generated, Request, Symmetry};
-use crate::engine::fast9::XorShift;
 use crate::grid::{Size, Variant};
 use crate::logic::Difficulty;
 
@@ -69,6 +68,8 @@ pub struct Options {
     pub symmetry: SymmetryArg,
     pub rating: Option<(Difficulty, Difficulty)>,
     pub count: usize,
+    /// The number of the first puzzle (from 1): puzzle N of a run with the same seed.
+    pub number: usize,
     pub minimal: bool,
     pub seed: Option<u64>,
     pub time_limit: Duration,
@@ -88,14 +89,15 @@ pub fn run(options: &Options) -> i32 {
     let mut stdout = std::io::BufWriter::new(std::io::stdout());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut missing = 0;
-    let mut number = 0;
-    while number < options.count {
+    let end = options.number.saturating_add(options.count);
+    let mut number = options.number;
+    while number < end {
         // A round of puzzles on every core, written in order before the next round starts.
-        let round: Vec<usize> = (number..options.count.min(number + threads)).collect();
+        let round: Vec<usize> = (number..end.min(number + threads)).collect();
         let made = make_round(&request, seed, &round, options.time_limit);
         for (&n, outcome) in round.iter().zip(made) {
             let text = match outcome {
-                Ok(puzzle) => describe(&puzzle, options, seed, n),
+                Ok(puzzle) => describe(&puzzle, &request, options.layout, seed, n),
                 Err(analysis::Failure::OutOfTime { tried }) => {
                     missing += 1;
                     super::style::say_error(&out_of_time(options, n, tried));
@@ -114,7 +116,7 @@ pub fn run(options: &Options) -> i32 {
     i32::from(missing > 0)
 }
 
-/// The puzzles numbered `round`, one thread each.
+/// The puzzles numbered `round` (from 1), one thread each.
 fn make_round(
     request: &Request,
     seed: u64,
@@ -126,7 +128,7 @@ fn make_round(
             .iter()
             .map(|&n| {
                 scope.spawn(move || {
-                    let mut rng = XorShift::new(puzzle_seed(seed, n));
+                    let mut rng = analysis::puzzle_rng(seed, n);
                     analysis::generate(request, &mut rng, Instant::now() + limit)
                 })
             })
@@ -141,15 +143,8 @@ fn make_round(
     })
 }
 
-/// The seed of puzzle `n` of a run: the run's seed and the number mixed (SplitMix64's
-/// finaliser), so neighbouring seeds and numbers give unrelated streams.
-fn puzzle_seed(seed: u64, n: usize) -> u64 {
-    let mut z = seed ^ (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
+/// Why puzzle `n` is missing: "puzzle 3: none rated 6.0..7.5 found in 5 s (1,204 made); …",
+/// or, asked for nothing particular, that no puzzle at all was made in the time.
 fn out_of_time(options: &Options, n: usize, tried: u64) -> String {
     let mut asked = Vec::new();
     if let Some((lo, hi)) = options.rating {
@@ -158,23 +153,26 @@ fn out_of_time(options: &Options, n: usize, tried: u64) -> String {
     if options.minimal {
         asked.push("minimal".to_string());
     }
+    let seconds = options.time_limit.as_secs_f64();
+    if asked.is_empty() {
+        return format!("puzzle {n}: not made within --time-limit {seconds} s; raise it");
+    }
     format!(
-        "puzzle {}: none {} found in {} s ({} made); widen --rating, or raise --time-limit",
-        n + 1,
+        "puzzle {n}: none {} found in {seconds} s ({} made); widen --rating, or raise --time-limit",
         asked.join(" and "),
-        options.time_limit.as_secs_f64(),
         crate::finding::plural(tried as usize, "puzzle")
     )
 }
 
-/// One puzzle as text: metadata lines and the grid, or one line.
-fn describe(puzzle: &Generated, options: &Options, seed: u64, n: usize) -> String {
-    let source = format!("sudoku-lsp new --seed {seed}, puzzle {}", n + 1);
-    match options.layout {
+/// Puzzle `n` (from 1) as text: metadata lines and the grid, or one line, its source the
+/// command line that makes it again.
+fn describe(puzzle: &Generated, request: &Request, layout: Layout, seed: u64, n: usize) -> String {
+    let source = request.command_line(seed, n);
+    match layout {
         Layout::Line => analysis::line_text(puzzle, &source),
         Layout::Block => {
-            let title = format!("Puzzle {}", n + 1);
-            analysis::block_text(puzzle, options.size, options.variant, &title, &source)
+            let title = format!("Puzzle {n}");
+            analysis::block_text(puzzle, request.size, request.variant, &title, &source)
         }
     }
 }
@@ -198,10 +196,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn puzzle_seeds_differ_for_neighbours() {
-        let seeds: std::collections::HashSet<u64> = (0..4)
-            .flat_map(|s| (0..4).map(move |n| puzzle_seed(s, n)))
+    fn puzzle_streams_differ_for_neighbours() {
+        let firsts: std::collections::HashSet<u64> = (0..4)
+            .flat_map(|s| (1..=4).map(move |n| analysis::puzzle_rng(s, n).next()))
             .collect();
-        assert_eq!(seeds.len(), 16);
+        assert_eq!(firsts.len(), 16);
     }
 }

@@ -146,7 +146,7 @@ fn grade_one(puzzle: &Puzzle, options: &Options) -> Graded {
         cancel: None,
     };
     match options.mode {
-        Mode::Hint(_) => hint(puzzle.size, puzzle.variant, &puzzle.clues(), &budget),
+        Mode::Hint(_) => hint(puzzle, &budget),
         _ => grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget),
     }
 }

@@ -284,9 +284,9 @@ impl Solving<'_> {
             .puzzles
             .iter()
             .filter(|puzzle| puzzle.givens.contains(&0))
-            .filter(|puzzle| match analysis::marks_unwritable(puzzle) {
-                None => true,
-                Some(why) => {
+            .flat_map(|puzzle| {
+                let marks = analysis::fill_marks(puzzle);
+                if let Some(why) = analysis::marks_unwritable(puzzle, &marks) {
                     let note = Finding::new(
                         Severity::Info,
                         Code::Syntax,
@@ -294,11 +294,8 @@ impl Solving<'_> {
                         format!("left unchanged: {why}"),
                     );
                     self.say(&report::line(&self.name, index, &note, self.said));
-                    false
+                    return Vec::new();
                 }
-            })
-            .flat_map(|puzzle| {
-                let marks = analysis::fill_marks(puzzle);
                 analysis::marks_edits(puzzle, &marks, &piece.text, piece.base)
             })
             .collect();

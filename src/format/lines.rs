@@ -72,6 +72,9 @@ pub(crate) struct CellLine {
     /// Whether the line can be a row of a pencil-mark grid: no stray characters, and every
     /// group a lone empty mark or digits only.
     pub marks_ok: bool,
+    /// Cells written as an empty cell's only pencil mark (`*7`), which only a pencil-mark grid
+    /// has.
+    pub lone_marks: usize,
 }
 
 /// More stray runs than this and a line is not a row with typos but something else.
@@ -101,6 +104,8 @@ const CELL: u8 = 4;
 const NON_ASCII: u8 = 5;
 /// `+`, which makes the digit right after it an entry (the solver's, not a given).
 const PLUS: u8 = 6;
+/// `*`, which makes the digit right after it an empty cell's only pencil mark (not placed).
+const STAR: u8 = 7;
 
 /// The class of each byte.
 static CLASS: [u8; 256] = {
@@ -113,6 +118,7 @@ static CLASS: [u8; 256] = {
             b'|' => BAR,
             b'#' => HASH,
             b'+' => PLUS,
+            b'*' => STAR,
             b'1'..=b'9' | b'A'..=b'P' | b'a'..=b'p' | b'.' | b'0' | b'_' => CELL,
             0x80..=0xff => NON_ASCII,
             _ => OTHER,
@@ -155,13 +161,14 @@ pub(crate) fn cell_value(c: char) -> Option<u8> {
 }
 
 /// The length of the cell starting at byte `at` of `bytes`: 1 for a cell character, 2 for `+`
-/// and a digit (an entry), 0 for anything else.
+/// and a digit (an entry) or `*` and a digit (a lone pencil mark), 0 for anything else.
 fn cell_len(bytes: &[u8], at: usize) -> usize {
     match CLASS[bytes[at] as usize] {
         CELL => 1,
-        PLUS if bytes
-            .get(at + 1)
-            .is_some_and(|&b| CLASS[b as usize] == CELL && VALUE[b as usize] > 0) =>
+        PLUS | STAR
+            if bytes
+                .get(at + 1)
+                .is_some_and(|&b| CLASS[b as usize] == CELL && VALUE[b as usize] > 0) =>
         {
             2
         }
@@ -242,7 +249,21 @@ impl Iterator for Lines<'_> {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many lines this thread has classified: the tests' measure of work.
+    static CLASSIFIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many lines this thread has classified so far.
+#[cfg(test)]
+pub(crate) fn classified() -> usize {
+    CLASSIFIED.with(|c| c.get())
+}
+
 fn classify(text: &str, base: usize, start: usize, end: usize, next: usize) -> Line {
+    #[cfg(test)]
+    CLASSIFIED.with(|c| c.set(c.get() + 1));
     // `\n` and `\r` are ASCII, so line boundaries are character boundaries.
     let kind = kind_of(&text[start..end], base + start);
     Line {
@@ -312,7 +333,8 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
     let mut run = 0;
     while run_end < bytes.len() {
         let len = cell_len(bytes, run_end);
-        if len == 0 {
+        // A lone pencil mark (`*7`) belongs to a pencil-mark grid's row, never to a one-liner.
+        if len == 0 || bytes[run_end] == b'*' {
             break;
         }
         let value = VALUE[bytes[run_end + len - 1] as usize];
@@ -350,7 +372,10 @@ fn scan_cells(content: &str, base: usize, lead: usize) -> CellLine {
             Token::Cell(c, span) => {
                 line.slots += 1;
                 max_all = max_all.max(VALUE[c as usize & 0xff]);
-                // An entry (`+7`, one token of two characters) stands alone as its group.
+                // An entry (`+7`) or a lone mark (`*7`), one token of two characters, stands
+                // alone as its group.
+                let lone_mark = span.len() > 1 && bytes[span.start - base] == b'*';
+                line.lone_marks += usize::from(lone_mark);
                 groups.cell(VALUE[c as usize & 0xff] == 0, span.len() > 1, span);
             }
             Token::Stray(_) => {
@@ -431,8 +456,8 @@ fn has_word(bytes: &[u8]) -> bool {
 /// One token of a row line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
-    /// A cell character (always ASCII) and its span: one byte, or two for an entry (`+7`, the
-    /// character then being the digit).
+    /// A cell character (always ASCII) and its span: one byte, or two for an entry (`+7`) or a
+    /// lone pencil mark (`*7`), the character then being the digit.
     Cell(char, Span),
     /// A run of characters that are neither cells, separators nor a comment.
     Stray(Span),
@@ -483,7 +508,7 @@ impl Iterator for RowTokens<'_> {
                     self.at = bytes.len(); // nothing after a comment is a token
                     return Some(Token::Comment(self.base + at));
                 }
-                CELL | PLUS => {
+                CELL | PLUS | STAR => {
                     let len = cell_len(bytes, at);
                     if len > 0 {
                         self.at += len;

@@ -2,7 +2,9 @@
 //!
 //! A pencil-mark grid (as HoDoKu and SudokuWiki export it) has one group of digits a cell:
 //! `4 19 1679 | 39 2 579 | 8 13 5`. A lone digit is a placed digit, a lone empty mark a cell
-//! with no marks written, several digits the cell's candidates. The line form (as Sukaku
+//! with no marks written, several digits the cell's candidates, and a digit after `*` (`*7`)
+//! an empty cell's only candidate (HoDoKu writes such a cell so when it is part of a step, and
+//! reads it back as a candidate). The line form (as Sukaku
 //! Explainer and tdoku read it) gives each cell N places, place `d` holding digit `d` when it is
 //! a candidate and an empty mark when it is not. Either way a cell with every digit marked says
 //! nothing yet, and reads as an empty cell without marks.
@@ -82,6 +84,7 @@ impl MarkCells {
         let side = self.size.side();
         let (mut given, mut set): (u8, DigitSet) = (0, 0);
         let entry = text.starts_with('+');
+        let lone_mark = text.starts_with('*');
         if entry && text.len() > 2 {
             self.broken = true;
             problems.push(Finding::error(
@@ -90,9 +93,21 @@ impl MarkCells {
                 "a + marks a digit you entered: it goes before a lone digit (+7), not before \
                  pencil marks",
             ));
-        } else if entry {
+        } else if lone_mark && text.len() > 2 {
+            self.broken = true;
+            problems.push(Finding::error(
+                Code::Syntax,
+                span,
+                format!(
+                    "a * marks an empty cell's only pencil mark (*7); several marks are written \
+                     together without it ({})",
+                    text.replace(['*', '+'], "")
+                ),
+            ));
+        } else if entry || lone_mark {
             match cell_digit(text.as_bytes()[1] as char, span, self.size, problems) {
-                Some(d) if d > 0 => (given, set) = (d, 1 << (d - 1)),
+                Some(d) if d > 0 && entry => (given, set) = (d, 1 << (d - 1)),
+                Some(d) if d > 0 => set = 1 << (d - 1),
                 _ => self.broken = true,
             }
         } else if text.len() == 1 {
@@ -369,13 +384,53 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_mark_is_an_empty_cell_with_one_candidate() {
+        let text = HODOKU.replacen("| 1  237 4 ", "| 1  *7  4 ", 1);
+        let doc = parse(&text);
+        assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+        let puzzle = &doc.puzzles[0];
+        assert_eq!(puzzle.layout, Layout::Marks);
+        assert_eq!(
+            (puzzle.givens[1], puzzle.marks.as_deref().unwrap()[1]),
+            (0, set("7"))
+        );
+        assert_eq!(puzzle.entries, None);
+        let span = puzzle.cell_span(1);
+        assert_eq!(&text[span.start..span.end], "*7");
+        assert!(puzzle.has_lone_marks());
+        // The canonical form keeps it, and cannot put it on a line of places.
+        let canon = canonical(&text, &doc);
+        assert!(canon.starts_with("1  *7  4 "), "{canon}");
+        // A grid whose only groups of marks are lone marks is a pencil-mark grid too.
+        let lone = "1 *2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+        let p = &parse(lone).puzzles[0];
+        assert_eq!((p.layout, p.givens[1]), (Layout::Marks, 0));
+    }
+
+    #[test]
+    fn a_star_before_several_marks_or_outside_a_pencil_mark_grid_is_an_error() {
+        let text = HODOKU.replacen("| 1  237 4 ", "| 1  *237 4", 1);
+        let found = parse(&text).problems;
+        assert!(found[0].message.contains("(237)"), "{found:?}");
+        let plain = "1*234\n3412\n2143\n4321\n";
+        let found = parse(plain).problems;
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0]
+            .message
+            .starts_with("a * marks an empty cell's only pencil mark"));
+        assert_eq!(&plain[found[0].span.start..found[0].span.end], "*2");
+    }
+
+    #[test]
     fn every_size_has_both_forms() {
         for side in [4usize, 6, 9, 12, 16, 25] {
             let size = Size::from_side(side).unwrap();
             let mut marks = vec![every_digit(side); size.cells()];
             marks[0] = 1;
             marks[1] = every_digit(side) & !1;
-            let grid = crate::format::marks_grid(size, &marks, None);
+            let mut placed = vec![0; size.cells()];
+            placed[0] = 1;
+            let grid = crate::format::marks_grid(size, &placed, &marks, None);
             let line = crate::format::marks_line(size, &marks);
             for text in [grid, line] {
                 let doc = parse(&text);

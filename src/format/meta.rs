@@ -16,10 +16,28 @@ pub(crate) struct KeyValue<'a> {
     pub value: &'a str,
 }
 
-/// Read a whole-line comment as `# key: value`, if it has that form: `#`, optional whitespace, a
-/// single word key (`[A-Za-z][A-Za-z0-9_-]*`), optional whitespace, `:`, then whitespace or the
-/// end of the line. Requiring whitespace after the colon keeps `# https://…` a plain comment.
+/// Read a whole-line comment as `# key: value`, if it has that form and its key is metadata's:
+/// `#`, optional whitespace, a single word key (`[A-Za-z][A-Za-z0-9_-]*`) that is a known key
+/// or a likely typo of one (`known_key_like`), optional whitespace, `:`, then whitespace or the
+/// end of the line. Requiring whitespace after the colon keeps `# https://…` a plain comment,
+/// and requiring a key like ours keeps prose (`# Note: …`, `# Solved in: 5 min`) one.
 pub(crate) fn key_value(line: &str) -> Option<KeyValue<'_>> {
+    let kv = key_value_form(line)?;
+    known_key_like(kv.key).is_some().then_some(kv)
+}
+
+/// The known key that `key` is (any case), or is one edit from (a letter left out, added,
+/// changed or two swapped: `titel`, `autor`, `sise`); two edits for `difficulty`.
+pub(crate) fn known_key_like(key: &str) -> Option<&'static str> {
+    let key = key.to_ascii_lowercase();
+    KNOWN_KEYS.into_iter().find(|known| {
+        let allowed = if known.len() >= 10 { 2 } else { 1 };
+        strsim::osa_distance(&key, known) <= allowed
+    })
+}
+
+/// `# word: text`, whatever the word.
+fn key_value_form(line: &str) -> Option<KeyValue<'_>> {
     let rest = line.trim_start().strip_prefix('#')?.trim_start();
     let key_len = rest
         .char_indices()
@@ -130,7 +148,7 @@ impl Scope {
                 &mut self.meta.size
             }
             _ => {
-                problems.push(unknown_key(kv.key, span));
+                problems.push(unknown_key(kv.key, known_key_like(kv.key), span));
                 return;
             }
         };
@@ -189,12 +207,14 @@ fn given_twice(key: &str, earlier: Span, span: Span) -> Finding {
         .with_related(vec![Related::new(earlier, earlier_message)])
 }
 
-fn unknown_key(key: &str, span: Span) -> Finding {
+/// A key one typo from a known key.
+fn unknown_key(key: &str, like: Option<&str>, span: Span) -> Finding {
+    let like = like.map_or(String::new(), |k| format!("did you mean '{k}'? "));
     Finding::warning(
         Code::UnknownKey,
         span,
         format!(
-            "unknown metadata key '{key}': the keys are {}; for a plain comment, avoid the form '# word: text'",
+            "unknown metadata key '{key}': {like}the keys are {}",
             KNOWN_KEYS.join(", ")
         ),
     )
@@ -239,12 +259,38 @@ mod tests {
         let kv = key_value("# Title :  Easy one  ").unwrap();
         assert_eq!((kv.key, kv.value), ("Title", "Easy one"));
         assert_eq!(key_value("#size:").unwrap().value, "");
-        assert_eq!(key_value("  #x-2_b:\tv").unwrap().key, "x-2_b");
+        assert_eq!(key_value("  #titel:\tv").unwrap().key, "titel");
+        assert_eq!(key_value("  #x-2_b:\tv"), None);
         assert_eq!(key_value("# https://example.com"), None);
         assert_eq!(key_value("# This puzzle has: a conflict"), None);
         assert_eq!(key_value("# 9x9: no"), None);
         assert_eq!(key_value("# just a comment"), None);
         assert_eq!(key_value("#"), None);
+    }
+
+    #[test]
+    fn prose_is_no_metadata_but_a_typo_of_a_key_is() {
+        for prose in [
+            "# Note: conflict in row A",
+            "# TODO: rate it",
+            "# Solved in: 5 minutes",
+            "# Date: 2024-01-01",
+            "# Name: Ann",
+            "# Type: classic",
+        ] {
+            assert_eq!(key_value(prose), None, "{prose}");
+        }
+        for (typo, key) in [
+            ("titel", "title"),
+            ("Autor", "author"),
+            ("sise", "size"),
+            ("varient", "variant"),
+            ("dificulty", "difficulty"),
+            ("difficutly", "difficulty"),
+            ("sources", "source"),
+        ] {
+            assert_eq!(known_key_like(typo), Some(key), "{typo}");
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@
 
 mod cells;
 mod lines;
+#[cfg(test)]
+pub(crate) use lines::classified as lines_classified;
 pub(crate) mod marks;
 mod meta;
 pub(crate) use meta::{key_value, parse_size};
@@ -28,8 +30,8 @@ pub use style::{
     Style,
 };
 pub use write::{
-    apply_edits, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
-    Edit,
+    apply_edits, cell_edit, digit_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid,
+    marks_line, Edit,
 };
 
 use std::sync::Arc;
@@ -127,6 +129,13 @@ impl Puzzle {
     /// Whether cell `c` holds a digit the solver entered (`+7`).
     pub fn is_entry(&self, c: usize) -> bool {
         self.entries.as_ref().is_some_and(|e| e[c])
+    }
+    /// Whether an empty cell has a single pencil mark (`*7` in a pencil-mark grid), which a
+    /// line of places cannot write: it reads one mark as a placed digit.
+    pub fn has_lone_marks(&self) -> bool {
+        self.marks.as_deref().is_some_and(|marks| {
+            (0..self.givens.len()).any(|c| self.givens[c] == 0 && marks[c].count_ones() == 1)
+        })
     }
     /// The givens alone, entries left out: what the verdict, the rating and the setter checks
     /// are about.

@@ -370,6 +370,14 @@ impl<'a> Parser<'a> {
         let n = size.side();
         let letters_allowed = n > 9;
         let givens: Vec<u8> = run.iter().map(|&b| lines::cell_byte_value(b)).collect();
+        if n == 16 {
+            let mut notation = Notation::default();
+            run.iter().for_each(|&b| notation.see(b as char));
+            if notation.zero_to_f() {
+                self.doc.problems.push(zero_to_f(first_row));
+                return None;
+            }
+        }
         let fits = givens.iter().all(|&d| d as usize <= n) && !run.contains(&b'+');
         if fits && (letters_allowed || !run.iter().any(u8::is_ascii_alphabetic)) {
             let spans = CellSpans::run(run_start, run.len());
@@ -419,8 +427,8 @@ impl<'a> Parser<'a> {
 
     /// The size of the pencil-mark grid starting at the line being read, if it is one: its
     /// first row has N groups (N a side), and one of its first N rows has N groups of digits
-    /// or lone empty marks, one of several digits. (Rows of single characters read the same
-    /// either way; a group such as `1679` says these are marks.)
+    /// or lone empty marks, one of several digits or a lone mark (`*7`). (Rows of single
+    /// characters read the same either way; a group such as `1679` says these are marks.)
     fn marks_grid_size(&mut self, declared: Option<Size>) -> Option<Size> {
         let first = self.cell_line(0);
         let size = Size::from_side(first.groups)?;
@@ -434,7 +442,7 @@ impl<'a> Parser<'a> {
                 Some(Kind::Cells(c)) => Some(c),
                 _ => None,
             })
-            .any(|c| c.marks_ok && c.groups == n && c.slots > c.groups)
+            .any(|c| c.marks_ok && c.groups == n && (c.slots > c.groups || c.lone_marks > 0))
             .then_some(size)
     }
 
@@ -517,10 +525,17 @@ impl<'a> Parser<'a> {
             cells.broken = true;
             self.doc.problems.push(block_height(rows, size, span));
         }
+        let mut notation = Notation::default();
         for (line, row) in self.take_rows(rows) {
             let content = self.source(line.start, line.end);
             for token in lines::RowTokens::new(content, line.start) {
+                if let Token::Cell(ch, _) = token {
+                    notation.see(ch);
+                }
                 match token {
+                    Token::Cell(_, span) if content.as_bytes()[span.start - line.start] == b'*' => {
+                        cells.lone_mark(span, &mut self.doc.problems)
+                    }
                     Token::Cell(ch, span) => cells.push(ch, span, size, &mut self.doc.problems),
                     Token::Stray(span) => {
                         cells.broken = true;
@@ -540,6 +555,10 @@ impl<'a> Parser<'a> {
                     format!("row has {}, expected {n}", plural(row.slots, "cell")),
                 ));
             }
+        }
+        if n == 16 && !cells.broken && notation.zero_to_f() {
+            self.doc.problems.push(zero_to_f(span));
+            return None;
         }
         let (givens, entries, spans) = cells.finish()?;
         let mut built = Built::plain(size, Layout::Block, givens, spans, span, first.span());
@@ -693,6 +712,43 @@ impl Built {
     }
 }
 
+/// Which cell characters a 16×16 puzzle uses, to tell the common notation with digits `0`–`F`
+/// (`.` for an empty cell) from ours, `1`–`9` then `A`–`G` (`0`, `.` or `_` for an empty cell).
+#[derive(Default)]
+struct Notation {
+    zero: bool,
+    other_empty: bool,
+    g: bool,
+}
+
+impl Notation {
+    fn see(&mut self, ch: char) {
+        match ch {
+            '0' => self.zero = true,
+            '.' | '_' => self.other_empty = true,
+            'G' | 'g' => self.g = true,
+            _ => {}
+        }
+    }
+
+    /// Digits `0`–`F`: a `0` beside other empty marks, and no `G` (16 in our digits).
+    fn zero_to_f(&self) -> bool {
+        self.zero && self.other_empty && !self.g
+    }
+}
+
+/// A 16×16 written with digits `0`–`F`: read as ours, each digit would be one too low and
+/// every `0` an empty cell, so the puzzle is not read.
+fn zero_to_f(span: Span) -> Finding {
+    Finding::error(
+        Code::Syntax,
+        span,
+        "this 16×16 puzzle writes its digits 0–F (it has 0s, no G, and . for empty cells); \
+         sudoku-lsp reads 1–9 then A–G, with 0 for an empty cell: write each digit one higher \
+         (0 as 1, 9 as A, F as G), for instance with tr 0-9A-F 1-9A-G on its rows",
+    )
+}
+
 /// A block that ended after `rows` rows, fewer than its size has.
 fn block_height(rows: usize, size: Size, span: Span) -> Finding {
     let n = size.side();
@@ -764,6 +820,21 @@ impl Cells {
         });
         self.givens.push(digit);
         self.spans.push(span);
+    }
+
+    /// A lone pencil mark (`*7`) in a grid without pencil marks: an error, as the grid has no
+    /// other marks it could belong with.
+    fn lone_mark(&mut self, span: Span, problems: &mut Vec<Finding>) {
+        self.broken = true;
+        self.givens.push(0);
+        self.spans.push(span);
+        problems.push(Finding::error(
+            Code::Syntax,
+            span,
+            "a * marks an empty cell's only pencil mark (*7), in a pencil-mark grid whose rows \
+             have one group of digits a cell; here write the digit alone to place it, or . for \
+             an empty cell",
+        ));
     }
 
     /// The digits, which of them are entries (`None` when none is), and the spans.
@@ -984,6 +1055,29 @@ mod tests {
     }
 
     #[test]
+    fn a_16x16_in_digits_0_to_f_is_an_error_but_ours_with_0_for_empty_is_read() {
+        let row = |r: usize| -> String {
+            (0..16)
+                .map(|c| match (r * 4 + r / 4 + c) % 16 {
+                    _ if (r + c) % 3 == 0 => ".".to_string(),
+                    k => format!("{k:X}"),
+                })
+                .collect()
+        };
+        let hex: String = (0..16).map(|r| row(r) + "\n").collect();
+        assert!(hex.contains('0') && hex.contains('.'));
+        let doc = parse(&hex);
+        assert!(doc.puzzles.is_empty());
+        assert_eq!(doc.problems.len(), 1, "{:?}", doc.problems);
+        assert!(doc.problems[0].message.contains("writes its digits 0–F"));
+        // The same with 0 for every empty cell, and no 0 digit: our notation, read.
+        let ours = hex.replace('0', "G").replace('.', "0");
+        let doc = parse(&ours);
+        assert!(doc.problems.is_empty(), "{:?}", doc.problems);
+        assert_eq!(doc.puzzles[0].size.side(), 16);
+    }
+
+    #[test]
     fn every_line_break_style_keeps_byte_spans() {
         for br in ["\n", "\r\n", "\r"] {
             let text = format!("# title: t{br}{}{br}", SOLVED.join(br));
@@ -1113,7 +1207,7 @@ mod tests {
     #[test]
     fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
         let text = format!(
-            "# Note: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
+            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
             plain_block(),
             plain_block()
         );
@@ -1121,7 +1215,7 @@ mod tests {
         assert_eq!(
             problems(&text),
             vec![
-                (Code::UnknownKey, "# Note: hello"),
+                (Code::UnknownKey, "# Titel: hello"),
                 (Code::BadMetadata, "# variant: jigsaw"),
                 (Code::BadMetadata, "# size: 10"),
             ]
@@ -1130,7 +1224,9 @@ mod tests {
             panic!()
         };
         assert_eq!(unknown.severity, crate::finding::Severity::Warning);
-        assert!(unknown.message.starts_with("unknown metadata key 'Note'"));
+        assert!(unknown
+            .message
+            .starts_with("unknown metadata key 'Titel': did you mean 'title'?"));
         assert_eq!(variant.severity, crate::finding::Severity::Error);
         assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
         assert!(size.message.starts_with("unsupported size '10'"));

@@ -9,9 +9,9 @@
 //! and comments, free text, blank lines, line breaks and the lines of broken puzzles are kept.
 //!
 //! What a style cannot hold is kept as the grid style writes it, never lost: a block with a
-//! comment on a row, and a pencil-mark grid with entries (`+7`, which a line of places cannot
-//! mark), stay blocks in the `line` style; a pencil-mark grid stays an aligned grid in the
-//! `compact` style (its groups need the columns).
+//! comment on a row, and a pencil-mark grid with entries (`+7`) or lone marks (`*7`), which a
+//! line of places cannot write, stay blocks in the `line` style; a pencil-mark grid stays an
+//! aligned grid in the `compact` style (its groups need the columns).
 //!
 //! The reader is lenient and reads some lines by what surrounds them (sixteen cells may be a
 //! 4×4 puzzle or a row of a 16×16), so every result is read back before it is handed out: a
@@ -235,7 +235,7 @@ pub fn marks_block_edits(
         plan: vec![Plan::Keep; lines.len()],
         owner: vec![None; lines.len()],
     };
-    let grid = MarksGrid::new(puzzle.size, marks, entries, false);
+    let grid = MarksGrid::new(puzzle.size, &puzzle.givens, marks, entries, false);
     let mut at = At {
         src,
         lines: &lines,
@@ -413,7 +413,7 @@ impl At<'_, '_> {
                 self.block_as_line(rows, marks_line(size, marks))
             }
             (Layout::Marks, Some(marks), _) => {
-                let grid = MarksGrid::new(size, marks, entries, true);
+                let grid = MarksGrid::new(size, &puzzle.givens, marks, entries, true);
                 let border = grid.border();
                 self.block(puzzle, rows, |r, _| grid.row(r), Some(border))
             }
@@ -543,7 +543,8 @@ fn first_shape(src: Source, lines: &[Line], puzzle: &Puzzle, style: Style) -> Sh
                 row_lines(src, lines, puzzle)
                     .is_some_and(|rows| rows.iter().any(|&i| row_comment(&lines[i]).is_some()))
             };
-            let unmarkable = puzzle.layout == Layout::Marks && puzzle.entries.is_some();
+            let unmarkable = puzzle.layout == Layout::Marks
+                && (puzzle.entries.is_some() || puzzle.has_lone_marks());
             if block && (unmarkable || row_comments()) {
                 Shape::Grid
             } else {

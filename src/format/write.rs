@@ -45,32 +45,54 @@ fn solved_cell(puzzle: &Puzzle, c: usize, span: Span, digit: u8) -> String {
     }
 }
 
-/// The edit that makes cell `cell` of `puzzle` hold `set`: a single digit is placed; several
-/// digits are pencil marks, and every digit an empty cell without marks. Written in the
-/// puzzle's own form: in a pencil-mark grid a group, padded with spaces to the old group's
-/// width when shorter (so columns stay aligned); in a line of places the cell's N places; in a
-/// plain grid one character, `empty` for anything but a single digit.
+/// The edit that places `digit` in cell `cell` of `puzzle`, in the puzzle's own form: in a
+/// pencil-mark grid padded with spaces to the old group's width (so columns stay aligned), in a
+/// line of places the cell's N places with the digit alone.
+pub fn digit_edit(puzzle: &Puzzle, cell: usize, digit: u8) -> Edit {
+    let span = puzzle.cell_span(cell);
+    let text = match puzzle.layout {
+        Layout::MarksLine => marks_line(puzzle.size, &[1 << (digit - 1)]),
+        Layout::Block | Layout::Line => digit_char(digit).to_string(),
+        Layout::Marks => format!("{:<width$}", digit_char(digit), width = span.len()),
+    };
+    Edit { span, text }
+}
+
+/// The edit that makes the empty cell `cell` of `puzzle` hold the pencil marks `set`: every
+/// digit is a cell without marks, one digit its only mark (`*7`, never a placed digit), several
+/// its candidates. Written in the puzzle's own form: in a pencil-mark grid a group, padded with
+/// spaces to the old group's width when shorter (so columns stay aligned, but never with
+/// spaces at the end of the line); in a line of places the cell's N places (where one mark
+/// reads as placed: see `analysis::marks_unwritable`); in a plain grid, which has no marks,
+/// `empty`.
 pub fn cell_edit(puzzle: &Puzzle, cell: usize, set: DigitSet, empty: char) -> Edit {
     let span = puzzle.cell_span(cell);
     let side = puzzle.size.side();
-    let single = (set.count_ones() == 1).then(|| set.trailing_zeros() as u8 + 1);
-    let text = match (puzzle.layout, single) {
-        (Layout::MarksLine, _) => marks_line(puzzle.size, &[set]),
-        (Layout::Block | Layout::Line, Some(d)) => digit_char(d).to_string(),
-        (Layout::Block | Layout::Line, None) => empty.to_string(),
-        (Layout::Marks, _) => {
-            let group = if set == every_digit(side) {
-                ".".to_string()
-            } else {
-                (1..=side as u8)
-                    .filter(|d| set & (1 << (d - 1)) != 0)
-                    .map(digit_char)
-                    .collect()
-            };
-            format!("{group:<width$}", width = span.len())
-        }
+    let text = match puzzle.layout {
+        Layout::MarksLine => marks_line(puzzle.size, &[set]),
+        Layout::Block | Layout::Line => empty.to_string(),
+        Layout::Marks if set == every_digit(side) => format!("{:<width$}", ".", width = span.len()),
+        Layout::Marks => format!(
+            "{:<width$}",
+            marks_group(side, set, false, false),
+            width = span.len()
+        ),
     };
     Edit { span, text }
+}
+
+/// A pencil-mark grid's group for a cell with the digits `set`: its digits together; one digit
+/// alone when it is placed (`+7` for an entry), else `*7`, an empty cell's only mark.
+fn marks_group(side: usize, set: DigitSet, placed: bool, entry: bool) -> String {
+    let digits = (1..=side as u8)
+        .filter(|d| set & (1 << (d - 1)) != 0)
+        .map(digit_char);
+    let prefix = match (set.count_ones(), placed, entry) {
+        (1, true, true) => Some('+'),
+        (1, false, _) => Some('*'),
+        _ => None,
+    };
+    prefix.into_iter().chain(digits).collect()
 }
 
 /// What an empty cell at `span` holds once `digit` is written in: the digit; in a pencil-mark
@@ -172,10 +194,16 @@ pub fn marks_line(size: Size, marks: &[DigitSet]) -> String {
 
 /// A pencil-mark grid in columns: each cell's candidates as one group of digits (a placed
 /// digit alone), padded to the widest group of its column, ` | ` between boxes and border
-/// lines between bands, as HoDoKu prints one.
-/// Entries (if `entries` says which) are written `+7`.
-pub fn marks_grid(size: Size, marks: &[DigitSet], entries: Option<&[bool]>) -> String {
-    let grid = MarksGrid::new(size, marks, entries, false);
+/// lines between bands, as HoDoKu prints one. `placed` holds each cell's placed digit (0 for
+/// an empty cell, whose only mark is written `*7`); entries (if `entries` says which) are
+/// written `+7`.
+pub fn marks_grid(
+    size: Size,
+    placed: &[u8],
+    marks: &[DigitSet],
+    entries: Option<&[bool]>,
+) -> String {
+    let grid = MarksGrid::new(size, placed, marks, entries, false);
     let mut out = String::new();
     for r in 0..size.side() {
         if r > 0 && r % size.box_rows() == 0 {
@@ -199,6 +227,7 @@ impl MarksGrid {
     /// With `unmarked_as_dot`, a cell with every digit (no marks written) is a lone `.`.
     pub(super) fn new(
         size: Size,
+        placed: &[u8],
         marks: &[DigitSet],
         entries: Option<&[bool]>,
         unmarked_as_dot: bool,
@@ -211,11 +240,7 @@ impl MarksGrid {
                 if set == every_digit(side) && unmarked_as_dot || set == 0 {
                     return ".".to_string();
                 }
-                let digits = (1..=side as u8)
-                    .filter(|d| set & (1 << (d - 1)) != 0)
-                    .map(digit_char);
-                let entry = entries.is_some_and(|e| e[c]) && set.count_ones() == 1;
-                entry.then_some('+').into_iter().chain(digits).collect()
+                marks_group(side, set, placed[c] != 0, entries.is_some_and(|e| e[c]))
             })
             .collect();
         let widths = (0..side)

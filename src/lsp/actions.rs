@@ -220,7 +220,7 @@ fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
 /// The edit that writes `digit` into `cell`, in the puzzle's own form (a padded group in a
 /// pencil-mark grid, the cell's places in a line of them).
 fn place(puzzle: &Puzzle, cell: usize, digit: u8) -> Edit {
-    format::cell_edit(puzzle, cell, 1 << (digit - 1), '.')
+    format::digit_edit(puzzle, cell, digit)
 }
 
 /// "Remove 7 from E2 (E5 holds 7)": each mark of the cell under the cursor that a placed peer
@@ -275,8 +275,8 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
     let (text, base) = view.snapshot.lines_around(puzzle.span);
     let marks_edits =
         |after: &[format::DigitSet]| analysis::marks_edits(puzzle, after, &text, base);
-    let writable = analysis::marks_unwritable(puzzle).is_none();
-    if writable && (puzzle.marks.is_none() || filled != current) {
+    let writable = |after: &[format::DigitSet]| analysis::marks_unwritable(puzzle, after).is_none();
+    if writable(&filled) && (puzzle.marks.is_none() || filled != current) {
         let edits = marks_edits(&filled);
         let title = "Fill in pencil marks".to_string();
         out.push(Some(action(
@@ -286,7 +286,7 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
             edits,
         )));
     }
-    if let Some(after) = analysis::without_ruled_out(puzzle) {
+    if let Some(after) = analysis::without_ruled_out(puzzle).filter(|a| writable(a)) {
         let title = format!(
             "Remove every mark a placed digit rules out ({})",
             crate::finding::plural(count(&after) as usize, "mark")
@@ -294,7 +294,7 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
         let edits = marks_edits(&after);
         out.push(Some(action(view, title, CodeActionKind::QUICKFIX, edits)));
     }
-    if let Some(after) = analysis::remove_naked_twins(puzzle) {
+    if let Some(after) = analysis::remove_naked_twins(puzzle).filter(|a| writable(a)) {
         let title = format!(
             "Remove naked twins ({})",
             crate::finding::plural(count(&after) as usize, "mark")
@@ -314,19 +314,23 @@ fn mark_actions(view: &View, puzzle: &Puzzle) -> Vec<Option<CodeAction>> {
 /// as they are, its placements and eliminations written into them.
 fn next_step_on_marks(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let marks = puzzle.marks.as_deref()?;
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
-    let candidates: Vec<engine::Digits> = marks.iter().map(|&m| engine::Digits(m)).collect();
-    let budget = jobs::on_demand_budget();
-    let step = crate::logic::hint(geometry, &puzzle.givens, Some(&candidates), &budget)?;
+    let step = analysis::next_step(puzzle, &jobs::on_demand_budget())?;
     let mut after = marks.to_vec();
     for e in &step.eliminations {
         after[e.cell as usize] &= !(1 << (e.digit - 1));
     }
-    for p in &step.placements {
-        after[p.cell as usize] = 1 << (p.digit - 1);
-    }
     let (text, base) = view.snapshot.lines_around(puzzle.span);
-    let edits = analysis::marks_edits(puzzle, &after, &text, base);
+    // A placement is written as a placed digit, the other changes as marks (a cell left with
+    // one of them stays a mark).
+    for p in &step.placements {
+        after[p.cell as usize] = marks[p.cell as usize];
+    }
+    let mut edits = analysis::marks_edits(puzzle, &after, &text, base);
+    edits.extend(
+        step.placements
+            .iter()
+            .map(|p| analysis::place_edit(puzzle, p.cell as usize, p.digit)),
+    );
     if edits.is_empty() {
         return None;
     }

@@ -319,11 +319,14 @@ pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
     }
 }
 
-/// The simplest step from the givens: the cached path's first, else found now.
+/// The simplest step from where the solver is: the cached path's first when that is the
+/// givens alone, else found now (`analysis::next_step`, as `sudoku-lsp hint` finds it).
 pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
     match ratings.get(puzzle) {
-        Some(rated) if puzzle.entries.is_none() => rated.lead.first().cloned(),
-        _ => walk(puzzle, 1, None).pop(),
+        Some(rated) if puzzle.entries.is_none() && puzzle.marks.is_none() => {
+            rated.lead.first().cloned()
+        }
+        _ => crate::analysis::next_step(puzzle, &Budget::default()),
     }
 }
 

@@ -499,7 +499,8 @@ impl Inner {
         let job_request = request.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
-                let mut rng = crate::engine::fast9::XorShift::new(seed);
+                // Puzzle 1 of `sudoku-lsp new --seed`'s run: its source line makes it again.
+                let mut rng = crate::analysis::puzzle_rng(seed, 1);
                 let deadline = Instant::now() + commands::NEW_PUZZLE_TIME;
                 crate::analysis::generate(&job_request, &mut rng, deadline)
             })
@@ -515,7 +516,7 @@ impl Inner {
             Ok(Err(problem)) => return Err(format!("no new puzzle: {problem}")),
             Err(join_error) => return Err(format!("no new puzzle: {join_error}")),
         };
-        let source = format!("sudoku-lsp new --seed {seed}");
+        let source = request.command_line(seed, 1);
         let text = crate::analysis::block_text(
             &made,
             request.size,

@@ -714,8 +714,8 @@ fn cell_line(text: &str, cells: &[Raw], raw: &mut Vec<Raw>) {
 }
 
 /// A line without cells: a metadata entry, a comment, a border line, or nothing we name.
-/// A line is metadata when `format` reads it as `# key: value`, whatever the key (an unknown
-/// key is a metadata line with a warning there, not a comment) and wherever it stands.
+/// A line is metadata when `format` reads it as `# key: value` (a known key, or one a typo
+/// away with a warning there; `# Note: …` is a comment), wherever it stands.
 fn other_line(text: &str, raw: &mut Vec<Raw>) {
     let content = trimmed(text, Span::new(0, text.len()));
     if content.is_empty() {

@@ -73,6 +73,9 @@ pub struct Scene {
     pub cells: Vec<Content>,
     /// Cells holding a digit that repeats in one of their units (entries included).
     pub conflicts: Vec<bool>,
+    /// Entries that are not the solution's digit, where the solution is drawn (it would
+    /// otherwise be drawn around them, the same digit twice in a unit).
+    pub wrong: Vec<bool>,
     pub solution: SolutionDrawn,
 }
 
@@ -106,6 +109,9 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
     } else {
         (None, SolutionDrawn::NotAsked)
     };
+    let wrong = (0..n)
+        .map(|c| solution.is_some_and(|s| puzzle.is_entry(c) && puzzle.givens[c] != s[c]))
+        .collect();
     let cells = (0..n)
         .map(|c| {
             let digit = puzzle.givens[c];
@@ -133,6 +139,7 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
         title: puzzle.meta.title.as_ref().map(|t| t.value.clone()),
         cells,
         conflicts,
+        wrong,
         solution: drawn,
     }
 }
@@ -173,6 +180,25 @@ mod tests {
         assert_eq!(drawn.cells[0], Content::Given(1));
         assert_eq!(drawn.cells[1], Content::Entry(2));
         assert_eq!(drawn.cells[15], Content::Solution(1));
+    }
+
+    #[test]
+    fn with_the_solution_a_wrong_entry_is_marked_and_kept() {
+        // A1 should be 4; the entry 5 repeats no digit, so only the solution shows it wrong.
+        let text = "+5.3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n";
+        let options = Options {
+            solution: true,
+            ..Options::default()
+        };
+        let drawn = scene(text, options);
+        assert_eq!(drawn.cells[0], Content::Entry(5));
+        assert!(drawn.wrong[0] && !drawn.conflicts[0]);
+        assert_eq!(drawn.wrong.iter().filter(|&&w| w).count(), 1);
+        assert_eq!(drawn.cells[1], Content::Solution(8));
+        assert!(
+            !scene(text, Options::default()).wrong[0],
+            "only beside the solution"
+        );
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! print).
 //!
 //! Every element a reader may look for has a class: `border` (the grid's outline), `diagonal`
-//! (shaded cells of the diagonal variant), `conflict` (tinted cells), `given`, `entry`,
+//! (shaded cells of the diagonal variant), `conflict` (tinted cells), `wrong` (an entry that is
+//! not the solution's digit, tinted as a conflict when the solution is drawn), `given`, `entry`,
 //! `solution`, `mark`, `title`, `note`. The styling is in attributes, not a stylesheet, so tools
 //! that ignore CSS draw it the same.
 
@@ -96,6 +97,8 @@ pub fn svg(scene: &Scene) -> String {
         let on_diagonal = row == column || row + column == side - 1;
         let fill = if scene.conflicts[c] {
             Some(("conflict", CONFLICT))
+        } else if scene.wrong[c] {
+            Some(("wrong", CONFLICT))
         } else if scene.variant == Variant::Diagonal && on_diagonal {
             Some(("diagonal", DIAGONAL))
         } else {
