@@ -20,12 +20,12 @@ mod write;
 
 pub use cells::CellSpans;
 pub use marks::{every_digit, DigitSet};
-pub use parse::parse;
+pub use parse::{keep_problems, parse, parse_keeping};
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
 pub use style::{
-    canonical, common_ends, format, format_edits, format_range_edits, marks_block_edits, Options,
-    Style,
+    canonical, common_ends, format, format_edits, format_range_edits, format_range_edits_at,
+    marks_block_edits, Options, Style,
 };
 pub use write::{
     apply_edits, cell_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid, marks_line,
@@ -43,6 +43,11 @@ pub struct Document {
     pub puzzles: Vec<Puzzle>,
     /// Parse errors and metadata warnings, in source order.
     pub problems: Vec<Finding>,
+    /// The problems a parse with a cap (`parse_keeping`) counted but did not keep, by severity
+    /// (`Severity as usize`): all zero for a full parse.
+    pub omitted: [usize; 4],
+    /// The cap, for a parse with one: how many problems of each severity it keeps.
+    pub(crate) kept: Option<usize>,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
     pub file_meta: Metadata,
     /// The same with its size and variant read: what re-reading part of the file starts from.

@@ -22,6 +22,36 @@ pub fn parse(text: &str) -> Document {
     Parser::new(text, 0, Scope::default(), false).run()
 }
 
+/// Parse a whole text as `parse` does, keeping only the first `keep` problems of each severity
+/// (in source order) and counting the rest in `omitted`: a text where every line is a problem
+/// then costs memory for its puzzles, not for millions of findings (64 bytes each) no one reads.
+/// The language server shows at most a few thousand of them, errors first.
+pub fn parse_keeping(text: &str, keep: usize) -> Document {
+    let mut parser = Parser::new(text, 0, Scope::default(), false);
+    parser.keep = Some(keep);
+    let mut doc = parser.run();
+    doc.kept = Some(keep);
+    doc
+}
+
+/// Keep only the first `keep` problems of each severity of `doc` (sorted into source order
+/// first, if need be), counting the others in its `omitted`.
+pub fn keep_problems(doc: &mut Document, keep: usize) {
+    doc.kept = Some(doc.kept.map_or(keep, |kept| kept.min(keep)));
+    if !doc.problems.is_sorted_by_key(|f| f.span.start) {
+        doc.problems.sort_by_key(|f| f.span.start);
+    }
+    let mut seen = [0usize; 4];
+    doc.problems.retain(|finding| {
+        let slot = finding.severity as usize;
+        seen[slot] += 1;
+        seen[slot] <= keep
+    });
+    for (omitted, seen) in doc.omitted.iter_mut().zip(seen) {
+        *omitted += seen.saturating_sub(keep);
+    }
+}
+
 /// Parse `text`, whole lines found at byte `base` of a document, as that document's parse would
 /// read them if it arrived there with `file` as the file's metadata, no comment group pending,
 /// and a grid already seen. Spans are offsets into the document.
@@ -96,6 +126,8 @@ struct Parser<'a> {
     seen_grid: bool,
     /// The file's metadata as the puzzles without their own share it.
     shared_meta: Option<Arc<Metadata>>,
+    /// Keep at most this many problems of each severity (`parse_keeping`).
+    keep: Option<usize>,
 }
 
 impl<'a> Parser<'a> {
@@ -109,6 +141,7 @@ impl<'a> Parser<'a> {
             group: None,
             seen_grid,
             shared_meta: None,
+            keep: None,
         }
     }
 
@@ -141,10 +174,22 @@ impl<'a> Parser<'a> {
                     let header = self.group.take();
                     self.puzzle(header); // reads on past the puzzle's lines
                     self.seen_grid = true;
+                    self.trim_problems();
                     continue;
                 }
             }
             self.ahead.next();
+            self.trim_problems();
+        }
+    }
+
+    /// Under a cap (`parse_keeping`), drop the problems past it once they are many: kept in
+    /// order, the first of each severity are those a full parse would have first.
+    fn trim_problems(&mut self) {
+        if let Some(keep) = self.keep {
+            if self.doc.problems.len() >= 4 * keep.max(64) {
+                keep_problems(&mut self.doc, keep);
+            }
         }
     }
 
@@ -164,6 +209,9 @@ impl<'a> Parser<'a> {
         // needs room for half the findings again).
         if !self.doc.problems.is_sorted_by_key(|f| f.span.start) {
             self.doc.problems.sort_by_key(|f| f.span.start);
+        }
+        if let Some(keep) = self.keep {
+            keep_problems(&mut self.doc, keep);
         }
         // Vectors grow by doubling: give back the unused half (a large one is moved by the
         // system's page tables, not copied).
@@ -1194,6 +1242,44 @@ mod tests {
                 .all(|r| matches!(r.message, Cow::Borrowed(_))));
         }
         assert_eq!(doc.problems.capacity(), doc.problems.len());
+    }
+
+    #[test]
+    fn a_capped_parse_keeps_the_first_problems_of_each_severity_and_counts_the_rest() {
+        // Junk lines (errors), repeated titles (warnings, and notes at the end: no puzzle
+        // follows some of them), then puzzles with problems of their own.
+        let text = format!(
+            "{}{}\n{}\n# title: a\n{}\n12\n",
+            "x\n".repeat(700),
+            "# title: t\n".repeat(900),
+            "y y y y\n".repeat(300),
+            "3.3.2.6..\n".repeat(9),
+        );
+        let full = parse(&text);
+        for keep in [0, 1, 64, 500, 5000] {
+            let capped = parse_keeping(&text, keep);
+            let mut expected = Vec::new();
+            let mut omitted = [0usize; 4];
+            let mut seen = [0usize; 4];
+            for finding in &full.problems {
+                let slot = finding.severity as usize;
+                seen[slot] += 1;
+                if seen[slot] <= keep {
+                    expected.push((finding.span, finding.code, finding.severity));
+                } else {
+                    omitted[slot] += 1;
+                }
+            }
+            let kept: Vec<_> = capped
+                .problems
+                .iter()
+                .map(|f| (f.span, f.code, f.severity))
+                .collect();
+            assert_eq!(kept, expected, "keep {keep}");
+            assert_eq!(capped.omitted, omitted, "keep {keep}");
+            assert_eq!(capped.puzzles.len(), full.puzzles.len());
+        }
+        assert_eq!(full.omitted, [0; 4]);
     }
 
     #[test]
