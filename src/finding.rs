@@ -222,6 +222,11 @@ impl Counts {
     pub fn total(&self) -> usize {
         self.errors + self.warnings + self.notes + self.hints
     }
+
+    /// The counts indexed by `Severity as usize`.
+    pub fn by_severity(&self) -> [usize; 4] {
+        [self.errors, self.warnings, self.notes, self.hints]
+    }
 }
 
 /// A count and its noun, as messages say it: `1 cell`, `8 cells`.

@@ -28,8 +28,8 @@ fn pulling_capabilities(refresh: bool) -> Value {
 }
 
 /// A pulling client's server, with `folder` as its one workspace folder (if any). Redundant
-/// givens are off: found by the ratings after a run, they would change a document's
-/// diagnostics a moment after its first pull.
+/// givens are off (as by default): found by the ratings after a run, they would change a
+/// document's diagnostics a moment after its first pull.
 fn pulling_server(refresh: bool, folder: Option<&Path>) -> (Server, Value) {
     pulling_server_with(refresh, folder, json!({"redundantGivens": false}))
 }
@@ -167,7 +167,7 @@ fn new_settings_ask_the_client_to_pull_again() {
 
 #[test]
 fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
-    let (mut server, _) = pulling_server_with(true, None, json!({}));
+    let (mut server, _) = pulling_server_with(true, None, json!({"redundantGivens": true}));
     let uri = "file:///t/easy.sudoku";
     server.open(uri, 1, EASY);
     let first = pull(&mut server, uri, None);

@@ -1,6 +1,8 @@
 //! The server's pictures, over stdio with the real binary: the `sudoku.render` command answers
 //! with the SVG of the puzzle at a position, and a hover on a puzzle's title line carries the
-//! picture as an inline Markdown image, only for a client that renders Markdown.
+//! picture as an inline Markdown image, only for a client that says it draws images (the
+//! `hoverPictures` option, which the VS Code extension sends): Neovim renders Markdown but
+//! draws no image, and showed 25 blank rows for one.
 
 mod common;
 
@@ -94,12 +96,22 @@ fn hover_picture(markdown: &str) -> Option<String> {
     Some(String::from_utf8(bytes).expect("UTF-8 SVG"))
 }
 
-#[test]
-fn hover_on_a_title_shows_the_picture_where_markdown_is_rendered() {
-    let uri = "file:///t/hover-picture.sudoku";
+/// A server for a client that renders Markdown, initialized with `options`, `TEXT` open at `uri`.
+fn markdown_server(uri: &str, client: Value, options: Value) -> Server {
     let mut server = Server::spawn();
-    server.initialize(full_capabilities());
+    let params = json!({"processId": null, "rootUri": null, "capabilities": full_capabilities(),
+                        "clientInfo": client, "initializationOptions": options});
+    server.request("initialize", params);
+    server.notify("initialized", json!({}));
     server.open_and_check(uri, TEXT);
+    server
+}
+
+#[test]
+fn hover_on_a_title_shows_the_picture_to_a_client_that_draws_images() {
+    let uri = "file:///t/hover-picture.sudoku";
+    let vscode = json!({"name": "Visual Studio Code", "version": "1.100.3"});
+    let mut server = markdown_server(uri, vscode, json!({"hoverPictures": true}));
     let hover = server.hover(uri, json!({"line": 0, "character": 4}));
     let markdown = hover["contents"]["value"].as_str().unwrap();
     assert_eq!(hover["contents"]["kind"], "markdown");
@@ -110,9 +122,37 @@ fn hover_on_a_title_shows_the_picture_where_markdown_is_rendered() {
     // Not on a cell: a cell's hover is about the cell.
     let cell = server.hover(uri, json!({"line": 2, "character": 2}));
     assert!(hover_picture(cell["contents"]["value"].as_str().unwrap()).is_none());
+    // The option is no setting the server warns of as unknown.
+    server.drain(std::time::Duration::from_millis(100));
+    let warned = server.log.iter().any(|m| {
+        m["method"] == "window/logMessage"
+            && m["params"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("hoverPictures")
+    });
+    assert!(!warned, "{:#?}", server.log);
+    server.shutdown_and_exit();
+}
+
+#[test]
+fn hover_on_a_title_is_text_alone_for_clients_that_draw_no_images() {
+    let uri = "file:///t/hover-text.sudoku";
+    // Neovim renders Markdown (and says so) but draws no image: the float showed the image's
+    // alt text and a blank row for each line of its data.
+    let neovim = json!({"name": "Neovim", "version": "0.11.4"});
+    let mut server = markdown_server(uri, neovim, Value::Null);
+    let hover = server.hover(uri, json!({"line": 0, "character": 4}));
+    let markdown = hover["contents"]["value"].as_str().unwrap();
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    assert!(markdown.contains("Picture me"), "{markdown}");
+    assert!(
+        !markdown.contains("data:image") && !markdown.contains("!["),
+        "{markdown}"
+    );
     server.shutdown_and_exit();
 
-    // A client that shows plain text gets no image markup.
+    // A client that shows plain text gets no image markup either.
     let mut server = Server::spawn();
     server.initialize(json!({"textDocument": {"hover": {"contentFormat": ["plaintext"]}}}));
     server.open_and_check(uri, TEXT);

@@ -1,6 +1,7 @@
 //! Setter checks in the language server, driven over stdio as an editor would: redundant
-//! givens (information diagnostics once the puzzle is rated, a quick fix that removes one, and
-//! `minimal` in the lens and on hover), the symmetry of the givens on hover, the givens that
+//! givens (for a setter, with the `redundantGivens` setting: information diagnostics once the
+//! puzzle is rated, a quick fix that removes one, and `minimal` in the lens; off by default,
+//! and never on a grid the user has filled in), minimality on hover, the symmetry of the givens on hover, the givens that
 //! together leave no solution (related information on `no-solution`), and for a puzzle with
 //! several solutions the digits each cell takes across them (hover) and the given that removes
 //! the most of them (a quick fix).
@@ -25,6 +26,47 @@ fn capabilities() -> Value {
     let mut capabilities = common::full_capabilities();
     capabilities["workspace"]["codeLens"] = json!({"refreshSupport": true});
     capabilities
+}
+
+/// A server for such a client, initialized with these settings.
+fn server_with(settings: Value) -> Server {
+    let mut server = Server::spawn();
+    let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities(),
+                        "initializationOptions": settings});
+    let response = server.request("initialize", params);
+    assert!(response.get("error").is_none(), "{response}");
+    server.notify("initialized", json!({}));
+    server
+}
+
+/// A setter's server: redundant givens on.
+fn setter_server() -> Server {
+    server_with(json!({"redundantGivens": true}))
+}
+
+/// Wait for the ratings of the open documents to finish (the server asks for the lenses again
+/// then), answer that request, and let whatever follows it (a publish with the redundant
+/// givens) arrive.
+fn wait_for_ratings(server: &mut Server) {
+    let refresh = server.server_request("workspace/codeLens/refresh");
+    server.respond(&refresh, Value::Null);
+    server.drain(std::time::Duration::from_millis(500));
+}
+
+/// Every `redundant-given` diagnostic published for `uri` so far.
+fn published_redundant(server: &Server, uri: &str) -> Vec<Value> {
+    server
+        .log
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .flat_map(|m| {
+            m["params"]["diagnostics"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .filter(|d| d["code"] == "redundant-given")
+        .collect()
 }
 
 /// Nine rows of a grid (0 for empty), under a title.
@@ -98,8 +140,7 @@ fn redundant_givens_are_information_with_a_quick_fix_and_minimal_puzzles_say_so(
         Ok(vec![])
     );
 
-    let mut server = Server::spawn();
-    server.initialize(capabilities());
+    let mut server = setter_server();
     let uri = "file:///t/setter.sudoku";
     server.open(uri, 1, &text);
     let first = server.diagnostics(uri, 1);
@@ -195,6 +236,85 @@ fn redundant_givens_are_information_with_a_quick_fix_and_minimal_puzzles_say_so(
     let (line, column) = cell_position(0, needed);
     let actions = actions_at(&mut server, uri, line, column);
     assert!(titled(&actions, "Remove the redundant given").is_none());
+}
+
+#[test]
+fn redundant_givens_are_off_by_default_for_a_solver() {
+    let mut server = Server::spawn();
+    server.initialize(capabilities());
+    let uri = "file:///t/solver.sudoku";
+    server.open(uri, 1, EASY);
+    assert_eq!(server.diagnostics(uri, 1), Vec::<Value>::new());
+    wait_for_ratings(&mut server);
+    let redundant = published_redundant(&server, uri);
+    assert!(redundant.is_empty(), "{redundant:#?}");
+    // The lens rates the puzzle and says nothing of its givens' minimality.
+    let lenses = lens_titles(&mut server, uri);
+    let rating = &lenses[0].1;
+    assert!(
+        rating.starts_with("SE ") && rating.ends_with("· 32 givens"),
+        "{lenses:?}"
+    );
+    // Nor does a quick fix offer to remove one.
+    let budget = Budget::unlimited();
+    let easy = format::parse(EASY).puzzles[0].givens.clone();
+    let cell = analysis::redundant_givens(nine(), &easy, &budget).unwrap()[0];
+    let (line, column) = cell_position(0, cell);
+    let actions = actions_at(&mut server, uri, line, column);
+    assert!(
+        titled(&actions, "Remove the redundant given").is_none(),
+        "{actions:#?}"
+    );
+    // Turned on, they come (the ratings are kept: no new run is needed).
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"sudoku": {"redundantGivens": true}}}),
+    );
+    let published = server.wait_for("the redundant givens", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.iter().any(|d| d["code"] == "redundant-given"))
+    });
+    assert_eq!(published["params"]["version"], 1);
+}
+
+#[test]
+fn a_grid_the_user_filled_in_has_no_redundant_givens() {
+    let solved = concat!("# title: filled in\n", common::easy_solved_rows!());
+    let entered = format!(
+        "# title: entered\n{}",
+        entries_over(common::easy_rows!(), common::easy_solved_rows!())
+    );
+    let text = format!("{solved}\n{entered}");
+    let mut server = setter_server();
+    let uri = "file:///t/filled.sudoku";
+    server.open(uri, 1, &text);
+    let diagnostics = server.diagnostics(uri, 1);
+    assert!(
+        diagnostics.iter().all(|d| d["code"] == "solved"),
+        "{diagnostics:#?}"
+    );
+    wait_for_ratings(&mut server);
+    let redundant = published_redundant(&server, uri);
+    assert!(redundant.is_empty(), "{redundant:#?}");
+    let lenses = lens_titles(&mut server, uri);
+    assert_eq!(
+        lenses.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>(),
+        ["solved · 81 givens", "solved · 32 givens"],
+        "{lenses:?}"
+    );
+}
+
+/// `rows` (a puzzle's rows) with each empty cell filled in from `solved` as an entry (`+7`).
+fn entries_over(rows: &str, solved: &str) -> String {
+    rows.chars()
+        .zip(solved.chars())
+        .map(|(given, solution)| match given {
+            '.' => format!("+{solution}"),
+            other => other.to_string(),
+        })
+        .collect()
 }
 
 #[test]

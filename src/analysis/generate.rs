@@ -4,6 +4,7 @@
 //!
 //! Everything random comes from one seeded generator, so a seed gives the same puzzles again.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::setter::unique_without;
@@ -85,7 +86,8 @@ pub struct Generated {
 /// Why no puzzle came.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The time ran out before a puzzle met the request; `tried` puzzles were made.
+    /// The time ran out (or, for `generate_cancellable`, the flag was raised) before a puzzle
+    /// met the request; `tried` puzzles were made.
     OutOfTime { tried: u64 },
 }
 
@@ -116,11 +118,24 @@ pub fn generate(
     rng: &mut XorShift,
     deadline: Instant,
 ) -> Result<Generated, Failure> {
+    generate_cancellable(request, rng, deadline, None)
+}
+
+/// `generate`, stopping within a moment once `cancel` is raised (every search it makes reads
+/// the flag, as the rating's do): the language server's new-puzzle command, when the editor
+/// cancels it.
+pub fn generate_cancellable(
+    request: &Request,
+    rng: &mut XorShift,
+    deadline: Instant,
+    cancel: Option<&AtomicBool>,
+) -> Result<Generated, Failure> {
     let geo = geometry(request.size, request.variant);
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut tried = 0;
     loop {
         let now = Instant::now();
-        if now >= deadline {
+        if now >= deadline || cancelled() {
             return Err(Failure::OutOfTime { tried });
         }
         tried += 1;
@@ -133,20 +148,20 @@ pub fn generate(
         let budget = Budget {
             max_nodes: Some(SOLUTION_NODES),
             deadline: Some(making),
-            cancel: None,
+            cancel,
         };
         let Some(solution) = random_solution(geo, rng, &budget) else {
             continue;
         };
         // Unique by construction: each removal was proved to keep the solution the only one.
         let (givens, decided) = take_away(geo, &solution, request.symmetry, rng, &budget);
-        let minimal = minimality(geo, &givens, request, making, decided);
+        let minimal = minimality(geo, &givens, request, making, decided, cancel);
         if request.minimal && minimal != Some(true) {
             continue;
         }
         let rating_start = Instant::now();
         let rate_until = deadline.min(rating_start + request.rating_time);
-        let (rating, lower_bound) = rate(geo, &givens, rate_until);
+        let (rating, lower_bound) = rate(geo, &givens, rate_until, cancel);
         let rating_ran_out = (lower_bound.is_some() && Instant::now() >= rate_until)
             .then(|| rate_until.saturating_duration_since(rating_start));
         if let Some((lo, hi)) = request.rating {
@@ -178,6 +193,7 @@ fn minimality(
     request: &Request,
     deadline: Instant,
     decided: bool,
+    cancel: Option<&AtomicBool>,
 ) -> Option<bool> {
     if decided && request.symmetry == Symmetry::None {
         return Some(true);
@@ -187,7 +203,7 @@ fn minimality(
     if geo.side() > 16 && !request.minimal {
         return None;
     }
-    match redundant_givens(geo, givens, &whole_check(request.size, deadline)) {
+    match redundant_givens(geo, givens, &whole_check(request.size, deadline, cancel)) {
         Ok(cells) => Some(cells.is_empty()),
         Err(_) => None,
     }
@@ -196,7 +212,7 @@ fn minimality(
 /// The budget of the minimality check, over every given (each a search): the usual node
 /// budget in all on a 9×9, a thirtieth of it beyond (where one node costs tens of times more).
 /// Counted, not timed, as `take_away`'s.
-fn whole_check(size: Size, deadline: Instant) -> Budget<'static> {
+fn whole_check(size: Size, deadline: Instant, cancel: Option<&AtomicBool>) -> Budget<'_> {
     let nodes = if size.side() <= 9 {
         super::DEFAULT_MAX_NODES
     } else {
@@ -205,7 +221,7 @@ fn whole_check(size: Size, deadline: Instant) -> Budget<'static> {
     Budget {
         max_nodes: Some(nodes),
         deadline: Some(deadline),
-        cancel: None,
+        cancel,
     }
 }
 
@@ -215,11 +231,12 @@ fn rate(
     geo: &'static Geometry,
     givens: &[u8],
     deadline: Instant,
+    cancel: Option<&AtomicBool>,
 ) -> (Rating, Option<&'static str>) {
     let budget = Budget {
         max_nodes: None,
         deadline: Some(deadline),
-        cancel: None,
+        cancel,
     };
     let path = logic::solve_path(geo, givens, &budget);
     (logic::rate(&path), super::incomplete_reason(&path))

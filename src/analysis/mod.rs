@@ -21,8 +21,8 @@ pub use check::{
 pub use explain::{explain_cell, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, reason_text, redundant_finding};
 pub use generate::{
-    block_text, clock_seed, generate, line_text, parse_window, puzzle_rng, Failure, Generated,
-    Request,
+    block_text, clock_seed, generate, generate_cancellable, line_text, parse_window, puzzle_rng,
+    Failure, Generated, Request,
 };
 pub use grade::{grade, grade_analyzed, hint, incomplete_reason, next_step, Graded};
 pub use marks::{

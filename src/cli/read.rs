@@ -196,7 +196,7 @@ pub fn pieces(input: impl Read, max_file: u64, each: impl FnMut(Piece)) -> Resul
     )
 }
 
-/// `pieces`, each of whose documents keeps only its first `keep` problems and counts the
+/// `pieces`, each of whose documents keeps only its first `keep` problems of each severity and counts the
 /// others (`Document::unkept`): for a reader that shows no more than that per input.
 pub fn pieces_keeping(
     input: impl Read,

@@ -22,12 +22,12 @@ mod write;
 
 pub use cells::CellSpans;
 pub use marks::{every_digit, DigitSet};
-pub use parse::parse;
+pub use parse::{keep_problems, parse, parse_keeping};
 pub use reparse::{reparse, Change, Splice};
 pub use stream::Pieces;
 pub use style::{
-    canonical, common_ends, format, format_edits, format_range_edits, marks_block_edits, Options,
-    Style,
+    canonical, common_ends, format, format_edits, format_range_edits, format_range_edits_at,
+    marks_block_edits, Options, Style,
 };
 pub use write::{
     apply_edits, cell_edit, digit_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid,
@@ -43,12 +43,14 @@ use crate::grid::{Size, Variant};
 #[derive(Clone, Debug, Default)]
 pub struct Document {
     pub puzzles: Vec<Puzzle>,
-    /// Parse errors and metadata warnings, in source order: all of them, or the first ones
-    /// when the parse was asked to keep only so many (`Pieces::keeping`).
+    /// Parse errors and metadata warnings, in source order: all of them, or the first ones of
+    /// each severity when the parse was asked to keep only so many (`parse_keeping`).
     pub problems: Vec<Finding>,
     /// The problems past those kept, counted but not held (a text where every line is an
     /// error would otherwise hold 64 bytes of finding for each 2-byte line).
     pub unkept: Counts,
+    /// The cap, for a parse with one: how many problems of each severity it keeps.
+    pub(crate) kept: Option<usize>,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).
     pub file_meta: Metadata,
     /// The same with its size and variant read: what re-reading part of the file starts from.

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::marks::{DigitSet, MarkCells};
 use super::{CellSpans, Document, Entries, Layout, Metadata, Puzzle};
-use crate::finding::{plural, Code, Finding, Span};
+use crate::finding::{plural, Code, Counts, Finding, Span};
 use crate::grid::{digit_char, Size};
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
@@ -22,11 +22,41 @@ pub fn parse(text: &str) -> Document {
     Parser::new(text, 0, Scope::default(), false).run()
 }
 
-/// `parse`, keeping only the first `keep` problems in source order (and counting the rest).
-pub(crate) fn parse_keeping(text: &str, keep: usize) -> Document {
+/// Parse a whole text as `parse` does, keeping only the first `keep` problems of each severity
+/// (in source order) and counting the rest in `unkept`: a text where every line is a problem
+/// then costs memory for its puzzles, not for millions of findings (64 bytes each) no one reads.
+/// The first `keep` problems of the whole text are among those kept, whatever their severities
+/// (what the command line prints); the language server shows errors first.
+pub fn parse_keeping(text: &str, keep: usize) -> Document {
     let mut parser = Parser::new(text, 0, Scope::default(), false);
     parser.keep = keep;
-    parser.run()
+    let mut doc = parser.run();
+    doc.kept = Some(keep);
+    doc
+}
+
+/// Keep only the first `keep` problems of each severity of `doc` (sorted into source order
+/// first, if need be), counting the others in its `unkept`.
+pub fn keep_problems(doc: &mut Document, keep: usize) {
+    doc.kept = Some(doc.kept.map_or(keep, |kept| kept.min(keep)));
+    keep_first_of_each_severity(&mut doc.problems, &mut doc.unkept, keep);
+}
+
+/// Sort `problems` into source order if need be, keep the first `keep` of each severity and
+/// count the others in `unkept`.
+fn keep_first_of_each_severity(problems: &mut Vec<Finding>, unkept: &mut Counts, keep: usize) {
+    if !problems.is_sorted_by_key(|f| f.span.start) {
+        problems.sort_by_key(|f| f.span.start); // stable, as the last sort is
+    }
+    let mut seen = [0usize; 4];
+    problems.retain(|finding| {
+        let slot = finding.severity as usize;
+        seen[slot] += 1;
+        if seen[slot] > keep {
+            unkept.add(finding.severity);
+        }
+        seen[slot] <= keep
+    });
 }
 
 /// Parse `text`, whole lines found at byte `base` of a document, as that document's parse would
@@ -36,7 +66,7 @@ pub(crate) fn parse_region(text: &str, base: usize, file: Scope) -> Document {
     parse_region_keeping(text, base, file, usize::MAX)
 }
 
-/// `parse_region`, keeping only the first `keep` problems in source order.
+/// `parse_region`, keeping only the first `keep` problems of each severity in source order.
 pub(crate) fn parse_region_keeping(text: &str, base: usize, file: Scope, keep: usize) -> Document {
     let mut parser = Parser::new(text, base, file, true);
     parser.keep = keep;
@@ -114,7 +144,8 @@ struct Parser<'a> {
     seen_grid: bool,
     /// The file's metadata as the puzzles without their own share it.
     shared_meta: Option<Arc<Metadata>>,
-    /// How many problems to keep (the first in source order); the others are counted.
+    /// How many problems of each severity to keep (the first in source order); the others are
+    /// counted. `usize::MAX`: all.
     keep: usize,
 }
 
@@ -171,24 +202,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Past twice the problems to keep, keep the first ones in source order and count the
-    /// others: the ones cut can never be among the first, since as many come before each.
+    /// Past twice the problems to keep (of all four severities), keep the first ones of each
+    /// severity in source order and count the others: the ones cut can never be among the
+    /// first, since as many of theirs come before each.
     fn cut_problems(&mut self) {
         let problems = &mut self.doc.problems;
-        if problems.len() < self.keep.saturating_mul(2).max(KEEP_SLACK) {
+        if problems.len() < self.keep.saturating_mul(8).max(KEEP_SLACK) {
             return;
         }
-        if !problems.is_sorted_by_key(|f| f.span.start) {
-            problems.sort_by_key(|f| f.span.start); // stable, as the last sort is
-        }
-        let keep = self.keep.min(problems.len());
-        for cut in problems.drain(keep..) {
-            self.doc.unkept.add(cut.severity);
-        }
+        keep_first_of_each_severity(problems, &mut self.doc.unkept, self.keep);
     }
 
-    /// `merge_late`, past the problems to keep: of the late spans (in source order) only the
-    /// first `keep` can be among the first problems; the others are counted.
+    /// `merge_late`, past the problems to keep: of the late spans (in source order, all of one
+    /// severity) only the first `keep` can be among the first problems; the others are counted.
     fn merge_late_kept(&mut self, spans: &[Span], make: impl Fn(Span) -> Finding) {
         let kept = spans.len().min(self.keep);
         for &span in &spans[kept..] {
@@ -215,10 +241,8 @@ impl<'a> Parser<'a> {
         if !self.doc.problems.is_sorted_by_key(|f| f.span.start) {
             self.doc.problems.sort_by_key(|f| f.span.start);
         }
-        if self.doc.problems.len() > self.keep {
-            for cut in self.doc.problems.drain(self.keep..) {
-                self.doc.unkept.add(cut.severity);
-            }
+        if self.keep != usize::MAX {
+            keep_first_of_each_severity(&mut self.doc.problems, &mut self.doc.unkept, self.keep);
         }
         // Vectors grow by doubling: give back the unused half (a large one is moved by the
         // system's page tables, not copied).
@@ -1305,7 +1329,7 @@ mod tests {
     }
 
     #[test]
-    fn a_parse_keeping_a_few_problems_keeps_the_first_and_counts_the_rest() {
+    fn a_parse_keeping_a_few_problems_keeps_the_first_of_each_severity_and_counts_the_rest() {
         // Junk lines, repeated metadata (warnings merged in late, when the group ends), broken
         // rows of blocks and good puzzles, several times over.
         let unit = format!(
@@ -1318,13 +1342,20 @@ mod tests {
         assert!(whole.problems.len() > 3000);
         for keep in [0, 1, 7, 1000, 5000] {
             let kept = parse_keeping(&text, keep);
-            let first = &whole.problems[..keep.min(whole.problems.len())];
-            assert_eq!(kept.problems, first, "keeping {keep}");
-            let mut rest = Counts::default();
-            for f in &whole.problems[first.len()..] {
-                rest.add(f.severity);
+            let (mut first, mut rest, mut seen) = (Vec::new(), Counts::default(), [0; 4]);
+            for f in &whole.problems {
+                seen[f.severity as usize] += 1;
+                if seen[f.severity as usize] <= keep {
+                    first.push(f.clone());
+                } else {
+                    rest.add(f.severity);
+                }
             }
+            assert_eq!(kept.problems, first, "keeping {keep}");
             assert_eq!(kept.unkept, rest, "keeping {keep}");
+            // The first `keep` of the whole text, whatever their severities, are all kept.
+            let overall = &whole.problems[..keep.min(whole.problems.len())];
+            assert_eq!(&kept.problems[..overall.len()], overall, "keeping {keep}");
             assert_eq!(kept.puzzles.len(), whole.puzzles.len());
         }
         assert_eq!(whole.unkept, Counts::default());
@@ -1373,6 +1404,44 @@ mod tests {
                 .all(|r| matches!(r.message, Cow::Borrowed(_))));
         }
         assert_eq!(doc.problems.capacity(), doc.problems.len());
+    }
+
+    #[test]
+    fn a_capped_parse_keeps_the_first_problems_of_each_severity_and_counts_the_rest() {
+        // Junk lines (errors), repeated titles (warnings, and notes at the end: no puzzle
+        // follows some of them), then puzzles with problems of their own.
+        let text = format!(
+            "{}{}\n{}\n# title: a\n{}\n12\n",
+            "x\n".repeat(700),
+            "# title: t\n".repeat(900),
+            "y y y y\n".repeat(300),
+            "3.3.2.6..\n".repeat(9),
+        );
+        let full = parse(&text);
+        for keep in [0, 1, 64, 500, 5000] {
+            let capped = parse_keeping(&text, keep);
+            let mut expected = Vec::new();
+            let mut omitted = [0usize; 4];
+            let mut seen = [0usize; 4];
+            for finding in &full.problems {
+                let slot = finding.severity as usize;
+                seen[slot] += 1;
+                if seen[slot] <= keep {
+                    expected.push((finding.span, finding.code, finding.severity));
+                } else {
+                    omitted[slot] += 1;
+                }
+            }
+            let kept: Vec<_> = capped
+                .problems
+                .iter()
+                .map(|f| (f.span, f.code, f.severity))
+                .collect();
+            assert_eq!(kept, expected, "keep {keep}");
+            assert_eq!(capped.unkept.by_severity(), omitted, "keep {keep}");
+            assert_eq!(capped.puzzles.len(), full.puzzles.len());
+        }
+        assert_eq!(full.unkept.by_severity(), [0; 4]);
     }
 
     #[test]

@@ -36,7 +36,7 @@ impl Pieces {
         self.header_declares_size = false;
     }
 
-    /// Pieces whose documents keep only their first `keep` problems in source order and count
+    /// Pieces whose documents keep only their first `keep` problems of each severity and count
     /// the rest (`Document::unkept`): what a reader that shows at most that many needs, in
     /// memory that does not grow with a piece where every line is a problem.
     pub fn keeping(keep: usize) -> Pieces {

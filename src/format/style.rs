@@ -22,7 +22,7 @@
 use super::lines::{lines, lines_at, CellLine, Kind, Line};
 use super::marks::DigitSet;
 use super::meta::key_value;
-use super::parse::{parse, parse_region};
+use super::parse::{parse, parse_keeping, parse_region};
 use super::write::{border_text, cell_char, marks_line, row_text, Edit, MarksGrid};
 use super::{Document, Layout, Metadata, Puzzle};
 use crate::finding::Span;
@@ -105,8 +105,20 @@ pub fn format_edits(text: &str, base: usize, doc: &Document, options: &Options) 
 /// Of the whitespace options only `trim_trailing_whitespace` applies (to those puzzles' lines):
 /// the others are about the end of the file, which a range does not own.
 pub fn format_range_edits(text: &str, doc: &Document, options: &Options, range: Span) -> Vec<Edit> {
-    let src = Source { text, base: 0 };
-    let lines = lines(text);
+    format_range_edits_at(text, 0, doc, options, range)
+}
+
+/// `format_range_edits` of a piece of a file: `text` found at byte `base` (as `format_edits`
+/// takes it), parsed as `doc`; `range` and the edits' spans are offsets into the file.
+pub fn format_range_edits_at(
+    text: &str,
+    base: usize,
+    doc: &Document,
+    options: &Options,
+    range: Span,
+) -> Vec<Edit> {
+    let src = Source { text, base };
+    let lines = lines_at(text, base);
     let selected: Vec<bool> = doc
         .puzzles
         .iter()
@@ -769,7 +781,11 @@ fn try_shapes(
         return Ok(edits);
     }
     let out = apply(src, &edits);
-    let again = if src.base == 0 {
+    // A document that kept only some of its problems is compared with the result read the
+    // same way: reading back millions of problems would cost what the cap saved.
+    let again = if let (0, Some(keep)) = (src.base, doc.kept) {
+        parse_keeping(&out, keep)
+    } else if src.base == 0 {
         parse(&out)
     } else {
         parse_region(&out, src.base, doc.file_scope.clone())

@@ -76,8 +76,12 @@ fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> 
     Some(action)
 }
 
-/// "Remove the redundant given C3": on a given the rated puzzle does not need.
+/// "Remove the redundant given C3": on a given the rated puzzle does not need, for a setter
+/// (the `redundantGivens` setting, which shows them), never in a filled-in grid.
 fn remove_redundant(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> {
+    if !view.settings.redundant_givens || ratings::filled_in(puzzle) {
+        return None;
+    }
     let cell = puzzle
         .span
         .touches(offset)

@@ -149,7 +149,8 @@ pub const MAX_LENS_PUZZLES: usize = 5_000;
 
 /// The lenses of every puzzle (up to [`MAX_LENS_PUZZLES`]): answered at once with what is known
 /// (never a search: a puzzle whose diagnostics run has not finished says `checking…`, one not
-/// yet rated `rating…`).
+/// yet rated `rating…`). With the `redundantGivens` setting, `minimal` or how many givens are
+/// not needed.
 pub fn lenses(view: &View) -> Vec<CodeLens> {
     let document = view.document();
     let shown = document.puzzles.len().min(MAX_LENS_PUZZLES);
@@ -157,7 +158,7 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
     for (index, puzzle) in document.puzzles.iter().enumerate().take(shown) {
         let range = view.range(puzzle.anchor());
         let givens = puzzle.givens_count();
-        let full = puzzle.givens.iter().all(|&d| d != 0);
+        let full = super::ratings::filled_in(puzzle);
         let (status, hint, solve) = match view.finished_analysis(index).map(|a| &a.verdict) {
             None => ("checking…".to_string(), false, false),
             Some(Verdict::Unique(_)) if full => ("solved".to_string(), false, false),
@@ -172,10 +173,12 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
             Some(Verdict::Undecided { .. }) => ("uniqueness undecided".to_string(), false, false),
         };
         let mut title = format!("{status} · {}", crate::finding::plural(givens, "given"));
+        // Minimality is for setters (the setting), and means nothing on a filled-in grid.
         let rated = matches!(
             view.finished_analysis(index).map(|a| &a.verdict),
             Some(Verdict::Unique(_))
-        );
+        ) && view.settings.redundant_givens
+            && !full;
         if let Some(minimality) = rated
             .then(|| view.ratings.get(puzzle))
             .flatten()

@@ -21,17 +21,22 @@ pub const MAX_DIAGNOSTICS: usize = 2_000;
 /// The code of the diagnostic that stands for those over [`MAX_DIAGNOSTICS`].
 pub const TOO_MANY: &str = "too-many";
 
+/// The code of the one diagnostic of a document over the size limit.
+pub const TOO_LARGE: &str = "too-large";
+
 /// The diagnostics of a document's findings: all of them up to [`MAX_DIAGNOSTICS`]. Past that,
 /// errors first, then warnings, then the rest, each group in source order, and one more
-/// diagnostic saying how many of each severity are not shown. Only the diagnostics published
-/// are ever built.
+/// diagnostic saying how many of each severity are not shown, `omitted` (by severity: the
+/// problems a capped parse counted without keeping them) among them. Only the diagnostics
+/// published are ever built.
 pub fn from_findings(
     findings: &[Finding],
+    omitted: [usize; 4],
     uri: &Uri,
     rope: &Rope,
     encoding: Encoding,
 ) -> Vec<Diagnostic> {
-    if findings.len() <= MAX_DIAGNOSTICS {
+    if findings.len() <= MAX_DIAGNOSTICS && omitted == [0; 4] {
         return findings
             .iter()
             .map(|finding| from_finding(finding, uri, rope, encoding))
@@ -44,7 +49,7 @@ pub fn from_findings(
             .iter()
             .map(|&at| from_finding(&findings[at], uri, rope, encoding)),
     );
-    diagnostics.push(too_many(findings, &shown, rope, encoding));
+    diagnostics.push(too_many(findings, omitted, &shown, rope, encoding));
     diagnostics
 }
 
@@ -71,22 +76,28 @@ fn chosen(findings: &[Finding], cap: usize) -> Vec<usize> {
 }
 
 /// The diagnostic on the first line that says how many findings of each severity `shown`
-/// leaves out.
-fn too_many(findings: &[Finding], shown: &[usize], rope: &Rope, encoding: Encoding) -> Diagnostic {
+/// leaves out, with those `omitted` before.
+fn too_many(
+    findings: &[Finding],
+    omitted: [usize; 4],
+    shown: &[usize],
+    rope: &Rope,
+    encoding: Encoding,
+) -> Diagnostic {
     let severities = [
         Severity::Error,
         Severity::Warning,
         Severity::Info,
         Severity::Hint,
     ];
-    let slot = |severity| severities.iter().position(|&s| s == severity).unwrap_or(0);
-    let mut hidden = [0usize; 4];
+    let mut hidden = omitted;
     for finding in findings {
-        hidden[slot(finding.severity)] += 1;
+        hidden[finding.severity as usize] += 1;
     }
     for &at in shown {
-        hidden[slot(findings[at].severity)] -= 1;
+        hidden[findings[at].severity as usize] -= 1;
     }
+    let total = findings.len() + omitted.iter().sum::<usize>();
     let counts: Vec<String> = severities
         .iter()
         .zip(hidden)
@@ -97,10 +108,10 @@ fn too_many(findings: &[Finding], shown: &[usize], rope: &Rope, encoding: Encodi
         })
         .collect();
     let message = format!(
-        "{} not shown: {MAX_DIAGNOSTICS} of the {} problems are listed here, errors first; \
+        "{} not shown: {} of the {total} problems are listed here, errors first; \
          `sudoku-lsp check` lists them all",
         counts.join(", "),
-        findings.len()
+        shown.len()
     );
     Diagnostic {
         range: encoding.range(rope, first_line(rope)),
@@ -151,6 +162,19 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
     }
 }
 
+/// The one diagnostic of a document over the size limit, saying so (`message`): on its first
+/// line, a warning, since nothing else in it is checked.
+pub fn too_large(message: String, rope: &Rope, encoding: Encoding) -> Diagnostic {
+    Diagnostic {
+        range: encoding.range(rope, first_line(rope)),
+        severity: Some(DiagnosticSeverity::WARNING),
+        code: Some(NumberOrString::String(TOO_LARGE.to_string())),
+        source: Some(SOURCE.to_string()),
+        message,
+        ..Diagnostic::default()
+    }
+}
+
 /// The one diagnostic of a document whose analysis panicked: on its first line.
 pub fn internal(problem: &str, uri: &Uri, rope: &Rope, encoding: Encoding) -> Diagnostic {
     let message = format!(
@@ -177,7 +201,7 @@ mod tests {
         findings.push(Finding::new(Severity::Hint, Code::Solved, line(1), "h"));
         findings.push(Finding::new(Severity::Error, Code::Syntax, line(9), "e2"));
         findings.push(Finding::new(Severity::Error, Code::Syntax, line(3), "e1"));
-        let diagnostics = from_findings(&findings, &uri, &rope, Encoding::Utf16);
+        let diagnostics = from_findings(&findings, [0; 4], &uri, &rope, Encoding::Utf16);
         assert_eq!(diagnostics.len(), MAX_DIAGNOSTICS + 1);
         let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages[..3], ["e1", "e2", "w"]);
@@ -198,11 +222,20 @@ mod tests {
         assert!(last.message.contains("sudoku-lsp check"));
 
         findings.truncate(MAX_DIAGNOSTICS);
-        let all = from_findings(&findings, &uri, &rope, Encoding::Utf16);
+        let all = from_findings(&findings, [0; 4], &uri, &rope, Encoding::Utf16);
         assert_eq!(
             all.len(),
             MAX_DIAGNOSTICS,
             "no note when nothing is left out"
+        );
+        // Problems a capped parse counted without keeping them are said too.
+        findings.truncate(10);
+        let capped = from_findings(&findings, [3, 0, 0, 2], &uri, &rope, Encoding::Utf16);
+        assert_eq!(capped.len(), 11);
+        let last = &capped[10].message;
+        assert!(
+            last.starts_with("3 more errors, 2 more hints not shown: 10 of the 15 problems"),
+            "{last}"
         );
     }
 }

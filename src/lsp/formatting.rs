@@ -5,33 +5,148 @@
 //! encoding by `encoding`. The style comes from the `formatStyle` setting; the request's
 //! `FormattingOptions` add what they say about whitespace (tab size and spaces mean nothing in a
 //! format whose columns are cells).
+//!
+//! The formatter holds a table of every line it formats (about 150 bytes a line, and its read
+//! back of the result): a large document is formatted a piece at a time, cut where the parser
+//! starts afresh (`format::Pieces`, as `sudoku-lsp fmt` reads long files), so what it holds is
+//! a piece's, not the document's. A piece that finds no place to end within [`MAX_PIECE_LINES`]
+//! (millions of broken lines) is not formatted, and the answer says why.
 
 use tower_lsp_server::lsp_types::{FormattingOptions, Range, TextEdit};
 
 use super::view::View;
-use crate::format::{self, Edit, Options, Style};
+use crate::finding::Span;
+use crate::format::{self, Edit, Options, Pieces, Style};
 
-/// The whole document formatted.
-pub fn document(view: &View, style: Style, request: &FormattingOptions) -> Vec<TextEdit> {
+/// Documents up to this size are formatted whole, from the diagnostics run's parse; larger
+/// ones a piece at a time, each piece ending at the first place it can past this size (or
+/// [`PIECE_TARGET_LINES`] lines).
+const PIECE_TARGET: usize = 1 << 20;
+const PIECE_TARGET_LINES: usize = 100_000;
+
+/// The most lines formatted at once: a piece of a large document that finds no place to end
+/// within them is refused (the formatter would hold 150 bytes and more for each).
+pub const MAX_PIECE_LINES: usize = 500_000;
+
+/// The whole document formatted; `Err` says why not.
+pub fn document(
+    view: &View,
+    style: Style,
+    request: &FormattingOptions,
+) -> Result<Vec<TextEdit>, String> {
     let text = view.snapshot.text();
-    let edits = format::format_edits(&text, 0, view.document(), &options(style, request));
-    text_edits(view, &text, edits)
+    let options = options(style, request);
+    if text.len() <= PIECE_TARGET {
+        let edits = format::format_edits(&text, 0, view.document(), &options);
+        return Ok(text_edits(view, &text, edits));
+    }
+    let pieces = pieces(&text)?;
+    let mut cutter = Pieces::new();
+    let mut edits = Vec::new();
+    for (at, &(start, end)) in pieces.iter().enumerate() {
+        // The options about the file's end are the last piece's alone.
+        let options = if at + 1 == pieces.len() {
+            options
+        } else {
+            Options {
+                insert_final_newline: false,
+                trim_final_newlines: false,
+                ..options
+            }
+        };
+        let piece = &text[start..end];
+        let document = cutter.parse(piece, start);
+        edits.extend(format::format_edits(piece, start, &document, &options));
+    }
+    Ok(text_edits(view, &text, edits))
 }
 
 /// The puzzles overlapping `range` formatted, nothing else (their trailing whitespace trimmed
-/// if the request asks; the options about the file's end do not apply to a range).
+/// if the request asks; the options about the file's end do not apply to a range); `Err` says
+/// why not.
 pub fn range(
     view: &View,
     style: Style,
     range: Range,
     request: &FormattingOptions,
-) -> Vec<TextEdit> {
+) -> Result<Vec<TextEdit>, String> {
     let (start, end) = (view.offset(range.start), view.offset(range.end));
-    let span = crate::finding::Span::new(start.min(end), start.max(end));
+    let span = Span::new(start.min(end), start.max(end));
     let text = view.snapshot.text();
     let options = options(style, request);
-    let edits = format::format_range_edits(&text, view.document(), &options, span);
-    text_edits(view, &text, edits)
+    if text.len() <= PIECE_TARGET {
+        let edits = format::format_range_edits(&text, view.document(), &options, span);
+        return Ok(text_edits(view, &text, edits));
+    }
+    // A puzzle lies in one piece: the range's puzzles are those of the pieces it touches.
+    let mut cutter = Pieces::new();
+    let mut edits = Vec::new();
+    for (start, end) in pieces(&text)? {
+        if end < span.start || span.end < start {
+            continue;
+        }
+        let piece = &text[start..end];
+        let document = cutter.parse(piece, start);
+        edits.extend(format::format_range_edits_at(
+            piece, start, &document, &options, span,
+        ));
+    }
+    Ok(text_edits(view, &text, edits))
+}
+
+/// Where `text` is cut into pieces that parse on their own, as byte ranges: each ends at the
+/// first place it can once it holds [`PIECE_TARGET`] bytes. `Err` when a piece passes
+/// [`MAX_PIECE_LINES`] lines with no place to end.
+fn pieces(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    let mut cutter = Pieces::new();
+    let mut pieces = Vec::new();
+    let (mut base, mut lines_in_piece, mut line_number) = (0, 0, 0);
+    for (start, end) in line_ranges(text) {
+        line_number += 1;
+        lines_in_piece += 1;
+        let ends = cutter.ends_piece(&text[base..end], base, start - base);
+        if ends && (end - base >= PIECE_TARGET || lines_in_piece >= PIECE_TARGET_LINES) {
+            pieces.push((base, end));
+            (base, lines_in_piece) = (end, 0);
+        } else if lines_in_piece > MAX_PIECE_LINES {
+            return Err(format!(
+                "lines {} to {line_number} hold no blank line or one-line puzzle where the \
+                 formatting of a large document can be cut, and it formats at most {} lines at \
+                 once; `sudoku-lsp fmt` formats the file",
+                line_number + 1 - lines_in_piece,
+                MAX_PIECE_LINES
+            ));
+        }
+    }
+    if base < text.len() || pieces.is_empty() {
+        pieces.push((base, text.len()));
+    }
+    Ok(pieces)
+}
+
+/// Each line of `text` with its line break, as byte ranges (`\n`, `\r\n` or a lone `\r` ends
+/// a line, as the parser counts them).
+fn line_ranges(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let mut end = match bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+        {
+            Some(at) => start + at + 1,
+            None => bytes.len(),
+        };
+        if bytes[end - 1] == b'\r' && bytes.get(end) == Some(&b'\n') {
+            end += 1;
+        }
+        let line = (start, end);
+        start = end;
+        Some(line)
+    })
 }
 
 /// The style, and what the request says about whitespace.
@@ -82,7 +197,7 @@ fn merged(text: &str, edits: Vec<Edit>) -> Edit {
         at = edit.span.end;
     }
     Edit {
-        span: crate::finding::Span::new(start, end),
+        span: Span::new(start, end),
         text: merged,
     }
 }

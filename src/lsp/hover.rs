@@ -51,7 +51,10 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                 let mut value = summary(&heading, &lines, style);
                 let on_title =
                     puzzle.anchor() != puzzle.first_row && puzzle.anchor().touches(offset);
-                if let (true, Style::Markdown) = (on_title, style) {
+                // Only a client that says it draws images (see `settings`) gets the picture:
+                // Neovim renders Markdown but showed its alt text and blank rows.
+                let pictures = view.settings.hover_pictures;
+                if let (true, true, Style::Markdown) = (on_title, pictures, style) {
                     if let Some(image) = picture(view, index, puzzle) {
                         value.push_str("\n\n");
                         value.push_str(&image);

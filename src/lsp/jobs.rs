@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use super::documents;
 use super::view::Analyzed;
+use super::{diagnostics, documents};
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
 use crate::finding::Finding;
@@ -185,7 +185,7 @@ pub fn check(
         let (mut checked, how) = match base {
             Some(base) => recheck(base, rope, &budget, &mut carry.cache),
             None => (
-                analysis::check_text_with(&rope.to_string(), &budget, &mut carry.cache),
+                check_text_keeping(&rope.to_string(), &budget, &mut carry.cache),
                 "opened: read whole".to_string(),
             ),
         };
@@ -211,16 +211,36 @@ pub fn check(
     outcome.transpose()
 }
 
+/// The problems of each severity a document keeps: past the diagnostics' cap no one reads them,
+/// and a text of millions of broken lines would hold millions of findings (see
+/// `format::parse_keeping`).
+pub const KEEP_PROBLEMS: usize = diagnostics::MAX_DIAGNOSTICS;
+
+/// The parse of a whole text, keeping [`KEEP_PROBLEMS`] of each severity.
+pub fn parse_keeping(text: &str) -> Document {
+    format::parse_keeping(text, KEEP_PROBLEMS)
+}
+
+/// Parse (keeping [`KEEP_PROBLEMS`]) and analyse a whole text.
+pub fn check_text_keeping(text: &str, budget: &Budget, cache: &mut Cache) -> Checked {
+    analysis::check_document(parse_keeping(text), budget, cache)
+}
+
 /// Check `rope` starting from `base`: re-read the lines around where the texts differ, or the
-/// whole text when no point to resume parsing is near.
+/// whole text when no point to resume parsing is near, or when `base` kept only some of its
+/// problems (a re-read keeps the others as they were, so it needs them all).
 /// Also says how, for the timing log.
 fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> (Checked, String) {
+    if base.document.unkept.total() > 0 {
+        let checked = check_text_keeping(&rope.to_string(), budget, cache);
+        return (checked, "edited: read whole (problems capped)".to_string());
+    }
     let change = documents::change_between(&base.text, rope);
     let (start, window) = documents::window(rope, change);
     let mut document = base.document;
     match format::reparse(&mut document, &window, start, rope.len_bytes(), change) {
         Some(splice) => (
-            analysis::recheck(document, base.analyses, splice, budget, cache),
+            analysis::recheck(capped(document), base.analyses, splice, budget, cache),
             format!(
                 "edited: re-read {} puzzles for {} from puzzle {}",
                 splice.added,
@@ -229,10 +249,17 @@ fn recheck(base: Base, rope: &Rope, budget: &Budget, cache: &mut Cache) -> (Chec
             ),
         ),
         None => (
-            analysis::check_text_with(&rope.to_string(), budget, cache),
+            check_text_keeping(&rope.to_string(), budget, cache),
             "edited: read whole".to_string(),
         ),
     }
+}
+
+/// A re-read document with at most [`KEEP_PROBLEMS`] of each severity (an edit may have added
+/// many).
+fn capped(mut document: Document) -> Document {
+    format::keep_problems(&mut document, KEEP_PROBLEMS);
+    document
 }
 
 /// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).

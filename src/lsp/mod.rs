@@ -1,7 +1,8 @@
 //! The language server: a thin face over `analysis`, speaking LSP on stdio.
 //!
 //! `transport` guards the wire in and `outgoing` lets large arrays out, `documents` owns the text, `encoding` owns positions, `jobs` runs
-//! the analysis off the message loop, `server` holds the handlers, and `diagnostics`, `hover`,
+//! the analysis off the message loop, `long` the long commands (the generator) on threads of
+//! their own, `server` holds the handlers, and `diagnostics`, `hover`,
 //! `actions` turn findings and explanations into protocol answers over a `view` of one version;
 //! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
 //! diagnostics run, and `commands` holds the code lenses and the commands they run;
@@ -22,6 +23,7 @@ mod formatting;
 mod hover;
 mod inlay;
 mod jobs;
+mod long;
 mod memory;
 mod navigation;
 mod outgoing;
@@ -43,6 +45,12 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tower_lsp_server::{LspService, Server};
 
 use server::Backend;
+
+/// How many messages tower-lsp-server handles at once (its default is 4). Every message, a
+/// notification or `$/cancelRequest` too, waits for a place: four long commands once held all
+/// four, and hover, edits and even the cancel waited 20 s. Long work is bounded on its own (see
+/// `long`), so this only needs to be well above what waits at once.
+const MESSAGES_AT_ONCE: usize = 64;
 
 /// Serve LSP on stdin/stdout until the client says exit (or closes stdin); returns the process
 /// exit code: 0 when `shutdown` came first, 1 otherwise, as the protocol asks.
@@ -86,6 +94,9 @@ pub async fn serve_io(
         .custom_method(server::DOCUMENT_TEXT_METHOD, Backend::document_text)
         .finish();
     let shut_down = service.inner().shut_down_flag();
-    Server::new(input, output, socket).serve(service).await;
+    Server::new(input, output, socket)
+        .concurrency_level(MESSAGES_AT_ONCE)
+        .serve(service)
+        .await;
     shut_down.load(Ordering::SeqCst)
 }

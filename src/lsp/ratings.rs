@@ -292,11 +292,18 @@ fn redundant_givens(
     analysis::redundant_givens(geo, givens, &budget).ok()
 }
 
-/// The information findings of the redundant givens of the puzzles rated so far.
+/// Whether every cell of the puzzle holds a digit (given or entered): a grid the user has
+/// filled in, where "redundant givens" would be every cell and mean nothing.
+pub fn filled_in(puzzle: &Puzzle) -> bool {
+    puzzle.givens.iter().all(|&d| d != 0)
+}
+
+/// The information findings of the redundant givens of the puzzles rated so far, except on
+/// grids the user has filled in.
 pub fn redundant_findings(puzzles: &[Puzzle], ratings: &Ratings) -> Vec<crate::finding::Finding> {
     let rated = ratings.lock();
     let mut findings = Vec::new();
-    for puzzle in puzzles {
+    for puzzle in puzzles.iter().filter(|p| !filled_in(p)) {
         let Some(cells) = rated.get(&key(puzzle)).and_then(|r| r.redundant.clone()) else {
             continue;
         };

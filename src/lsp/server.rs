@@ -34,7 +34,7 @@ use super::ratings::{self, Ratings};
 use super::settings::Settings;
 use super::transport::Malformed;
 use super::view::{Analyzed, ClientConfig, Earlier, View};
-use super::{actions, commands, formatting, hover, memory, outgoing};
+use super::{actions, commands, formatting, hover, long, memory, outgoing};
 use super::{completion, inlay, navigation, outline, tokens, workspace};
 
 /// How long one slice of a rating run may take before it reports and checks for newer texts.
@@ -488,8 +488,9 @@ impl Inner {
         }
     }
 
-    /// The new-puzzle command: the generator runs off the message loop, then the puzzle goes in
-    /// at the start of the line the command names, in the text as it is by then.
+    /// The new-puzzle command: the generator runs as long work (`long`: never in the way of
+    /// requests, stopped when the request is cancelled), then the puzzle goes in at the start of
+    /// the line the command names, in the text as it is by then.
     async fn new_puzzle(
         self: &Arc<Self>,
         args: &commands::Args,
@@ -497,14 +498,27 @@ impl Inner {
         let request = commands::new_puzzle_request(args)?;
         let seed = args.seed.unwrap_or_else(crate::analysis::clock_seed);
         let job_request = request.clone();
-        let job = tokio::task::spawn_blocking(move || {
+        // Raised when this future is dropped: `$/cancelRequest` drops it.
+        let cancel = workspace::CancelOnDrop(Arc::new(AtomicBool::new(false)));
+        let job = long::start(cancel.0.clone(), move |cancel| {
             jobs::guarded(|| {
                 // Puzzle 1 of `sudoku-lsp new --seed`'s run: its source line makes it again.
                 let mut rng = crate::analysis::puzzle_rng(seed, 1);
                 let deadline = Instant::now() + commands::NEW_PUZZLE_TIME;
-                crate::analysis::generate(&job_request, &mut rng, deadline)
+                crate::analysis::generate_cancellable(
+                    &job_request,
+                    &mut rng,
+                    deadline,
+                    Some(cancel),
+                )
             })
-        });
+        })
+        .map_err(|long::Busy| {
+            format!(
+                "no new puzzle: {} are being made already; try again once one is in",
+                long::running() + long::WAITING
+            )
+        })?;
         let made = match job.await {
             Ok(Ok(Ok(made))) => made,
             Ok(Ok(Err(crate::analysis::Failure::OutOfTime { tried }))) => {
@@ -514,8 +528,9 @@ impl Inner {
                 ))
             }
             Ok(Err(problem)) => return Err(format!("no new puzzle: {problem}")),
-            Err(join_error) => return Err(format!("no new puzzle: {join_error}")),
+            Err(_) => return Err("no new puzzle: the generator stopped".to_string()),
         };
+        drop(cancel);
         let source = request.command_line(seed, 1);
         let text = crate::analysis::block_text(
             &made,
@@ -746,11 +761,17 @@ impl Inner {
         let limits = Limits::from_env();
         let (cancel, carry) = run;
         let encoding = self.config().encoding;
+        let settings = self.settings();
+        if let Some(why) = too_large(&snapshot, settings) {
+            let alone = diagnostics::too_large(why, &snapshot.rope, encoding);
+            self.publish_alone(uri, snapshot, settings, alone, unasked)
+                .await;
+            return None;
+        }
         let rope = snapshot.rope.clone(); // shares its chunks
         let job_uri = uri.clone();
         let generation = snapshot.generation;
         let ratings = self.state().runs.get(&uri).map(|run| run.ratings.clone());
-        let settings = self.settings();
         let inner = self.clone();
         // Placing the findings in the client's encoding is work too: done off the message loop.
         let job = tokio::task::spawn_blocking(move || {
@@ -761,8 +782,9 @@ impl Inner {
             let started = Instant::now();
             let (outcome, diagnostics, extra) = match outcome {
                 Ok((analyzed, findings)) => {
+                    let omitted = analyzed.checked.document.unkept.by_severity();
                     let diagnostics =
-                        diagnostics::from_findings(&findings, &job_uri, &rope, encoding);
+                        diagnostics::from_findings(&findings, omitted, &job_uri, &rope, encoding);
                     let extra = extra_diagnostics(
                         &analyzed,
                         ratings.as_deref(),
@@ -844,6 +866,39 @@ impl Inner {
         analyzed
     }
 
+    /// Publish `diagnostic` as the only one of a text that is not analysed (over the size
+    /// limit), if the text and the `settings` the run started under are still current.
+    async fn publish_alone(
+        &self,
+        uri: Uri,
+        snapshot: Snapshot,
+        settings: Settings,
+        diagnostic: Diagnostic,
+        unasked: bool,
+    ) {
+        let _gate = self.publish_gate.lock().await;
+        if self.settings().checks() != settings.checks() {
+            return;
+        }
+        {
+            let mut state = self.state();
+            if state.documents.generation(&uri) != Some(snapshot.generation) {
+                return;
+            }
+            if let Some(run) = state.runs.get_mut(&uri) {
+                run.earlier = Earlier::default();
+                run.published = Some(Published {
+                    generation: snapshot.generation,
+                    version: snapshot.version,
+                    diagnostics: Arc::new(vec![diagnostic.clone()]),
+                });
+            }
+        }
+        let (generation, version) = (snapshot.generation, snapshot.version);
+        self.deliver(uri, generation, version, vec![diagnostic], unasked)
+            .await;
+    }
+
     /// Hand a run's analysis to the queries as soon as it exists, while the text is current,
     /// before its diagnostics are built and published (which can take longer than the analysis
     /// after an edit): semantic tokens wait for it.
@@ -876,14 +931,16 @@ impl Inner {
     }
 
     /// The view of the current text of `uri`, built on the blocking pool, and `work` done on it.
-    /// `None` if the document is not open, if the work panicked (logged), or if the text changed
-    /// while we worked (an answer about an older text is worse than none).
+    /// `None` if the document is not open or over the size limit (never parsed: see
+    /// `too_large`), if the work panicked (logged), or if the text changed while we worked (an
+    /// answer about an older text is worse than none).
     async fn query<T: Send + 'static>(
         self: &Arc<Self>,
         what: &'static str,
         uri: &Uri,
         work: impl FnOnce(&View) -> Option<T> + Send + 'static,
     ) -> Option<T> {
+        let settings = self.settings();
         let (snapshot, earlier, ratings) = {
             let state = self.state();
             let snapshot = state.documents.get(uri)?;
@@ -896,13 +953,17 @@ impl Inner {
                 ratings.unwrap_or_default(),
             )
         };
+        if too_large(&snapshot, settings).is_some() {
+            return None;
+        }
         let generation = snapshot.generation;
         let config = self.config();
         let owned_uri = uri.clone();
         let job = tokio::task::spawn_blocking(move || {
             jobs::guarded(|| {
                 let started = Instant::now();
-                let view = View::new(owned_uri, snapshot, earlier, ratings, config);
+                let mut view = View::new(owned_uri, snapshot, earlier, ratings, config);
+                view.settings = settings;
                 let answer = work(&view);
                 jobs::log_timing(|| {
                     let ms = started.elapsed().as_secs_f64() * 1e3;
@@ -937,19 +998,31 @@ impl Inner {
 
 impl Inner {
     /// A formatting answer for the document's text as it is when the request arrives: `null`
-    /// when the document is not open, and the error `ContentModified` when its text changed
-    /// while the edits were computed (they would be for a text the editor no longer has).
+    /// when the document is not open, the error `ContentModified` when its text changed while
+    /// the edits were computed (they would be for a text the editor no longer has), and
+    /// `RequestFailed` saying why when it cannot be formatted (over the size limit, or a piece
+    /// too long to format at once).
     async fn format(
         self: &Arc<Self>,
         what: &'static str,
         uri: &Uri,
-        work: impl FnOnce(&View) -> Vec<TextEdit> + Send + 'static,
+        work: impl FnOnce(&View) -> std::result::Result<Vec<TextEdit>, String> + Send + 'static,
     ) -> Result<Option<Vec<TextEdit>>> {
-        let Some(generation) = self.state().documents.generation(uri) else {
+        let Some(snapshot) = self.state().documents.get(uri) else {
             return Ok(None);
         };
+        let generation = snapshot.generation;
+        let refused = |why: String| Error {
+            code: ErrorCode::ServerError(REQUEST_FAILED),
+            message: format!("{} is not formatted: {why}", uri.as_str()).into(),
+            data: None,
+        };
+        if let Some(why) = too_large(&snapshot, self.settings()) {
+            return Err(refused(why));
+        }
         match self.query(what, uri, move |view| Some(work(view))).await {
-            Some(edits) => Ok(Some(edits)),
+            Some(Ok(edits)) => Ok(Some(edits)),
+            Some(Err(why)) => Err(refused(why)),
             None => match self.state().documents.generation(uri) {
                 None => Ok(None),
                 Some(now) if now != generation => Err(Error {
@@ -1683,7 +1756,7 @@ fn extra_diagnostics(
         ));
     }
     let room = diagnostics::MAX_DIAGNOSTICS.min(findings.len());
-    diagnostics::from_findings(&findings[..room], uri, &analyzed.text, encoding)
+    diagnostics::from_findings(&findings[..room], [0; 4], uri, &analyzed.text, encoding)
 }
 
 /// The workspace folders the client named at `initialize` (or its root, from clients that
@@ -1712,6 +1785,27 @@ fn session_number() -> u64 {
         .map_or(0, |since| since.as_nanos() as u64);
     nanos ^ (u64::from(std::process::id()) << 48)
 }
+
+/// Why an open document is not analysed, when it is larger than the `maxDocumentMB` setting
+/// allows: what a document costs the server (its parse, analyses, tokens and formatting) grows
+/// with its size, and a hostile or mistaken file (16 MB of one-line errors once took 1.2 GB) must
+/// not take the machine's memory. Its text is still kept, so that cut down it is checked again.
+fn too_large(snapshot: &Snapshot, settings: Settings) -> Option<String> {
+    let len = snapshot.rope.len_bytes();
+    let limit = settings.checks().max_document_bytes();
+    (len > limit).then(|| {
+        format!(
+            "too large to check: this document is {:.1} MB, over the {} MB limit (setting \
+             `maxDocumentMB`); nothing in it is analysed or formatted. Raise the setting, or run \
+             `sudoku-lsp check` on the file",
+            len as f64 / f64::from(1 << 20),
+            settings.max_document_mb
+        )
+    })
+}
+
+/// LSP's `RequestFailed`: a request the server understood but could not carry out.
+const REQUEST_FAILED: i64 = -32803;
 
 /// Why a command found nothing to act on.
 fn gone(uri: &Uri) -> String {

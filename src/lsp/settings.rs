@@ -4,12 +4,19 @@
 //! - `checkAgainstSolution` (default off): pencil marks that leave out the digit the puzzle's
 //!   unique solution needs, and entries that are not the solution's digit, are errors. Off by
 //!   default because it gives the solution away.
-//! - `redundantGivens` (default on): the information diagnostics on givens the puzzle does not
-//!   need.
+//! - `redundantGivens` (default off): for setters, the information diagnostics on givens the
+//!   puzzle does not need, and the lens's `minimal` or `3 redundant givens`. Off by default: a
+//!   solver has no use for them (every row of a fresh puzzle would carry some). Never on a grid
+//!   whose every cell is placed.
 //! - `inlayHints` (default `"off"`): `"candidates"` after each empty cell of a grid block, or
 //!   `"rowCounts"`, the candidates left in each row (see `inlay`).
 //! - `formatStyle` (`grid`, `compact` or `line`; default `grid`): how formatting writes grid
 //!   blocks (see `format::Style`). It changes no diagnostics, so changing it re-checks nothing.
+//! - `maxDocumentMB` (default 16): an open document larger than this many MiB is not analysed
+//!   or formatted, only told so by one diagnostic (what a large text costs is bounded by it).
+//! - `hoverPictures` (default off): the client draws images in Markdown, so a hover on a
+//!   puzzle's title carries its picture. LSP has no capability for that: the VS Code extension
+//!   sends it in `initializationOptions`; Neovim, which renders Markdown, drew 25 blank rows.
 //!
 //! `server` and `trace`, the VS Code extension's own entries of the section, are let be.
 
@@ -23,7 +30,13 @@ pub struct Settings {
     pub redundant_givens: bool,
     pub format_style: Style,
     pub inlay_hints: InlayHints,
+    pub max_document_mb: u32,
+    pub hover_pictures: bool,
 }
+
+/// The default of `maxDocumentMB`: what workspace diagnostics read unopened, four times the
+/// largest public collection (49,151 puzzles, 4 MB).
+pub const DEFAULT_MAX_DOCUMENT_MB: u32 = 16;
 
 /// The `inlayHints` setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,9 +62,11 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             check_against_solution: false,
-            redundant_givens: true,
+            redundant_givens: false,
             inlay_hints: InlayHints::Off,
             format_style: Style::Grid,
+            max_document_mb: DEFAULT_MAX_DOCUMENT_MB,
+            hover_pictures: false,
         }
     }
 }
@@ -62,6 +77,14 @@ impl Default for Settings {
 pub struct Checks {
     pub check_against_solution: bool,
     pub redundant_givens: bool,
+    pub max_document_mb: u32,
+}
+
+impl Checks {
+    /// The largest document analysed, in bytes.
+    pub fn max_document_bytes(&self) -> usize {
+        (self.max_document_mb as usize).saturating_mul(1 << 20)
+    }
 }
 
 impl Settings {
@@ -69,6 +92,7 @@ impl Settings {
         Checks {
             check_against_solution: self.check_against_solution,
             redundant_givens: self.redundant_givens,
+            max_document_mb: self.max_document_mb,
         }
     }
 
@@ -100,9 +124,20 @@ impl Settings {
                 }
                 continue;
             }
+            if key == "maxDocumentMB" {
+                match value.as_u64().and_then(|mb| u32::try_from(mb).ok()) {
+                    Some(mb) if mb > 0 => settings.max_document_mb = mb,
+                    _ => problems.push(format!(
+                        "sudoku-lsp settings: 'maxDocumentMB' takes a whole number of MB, at \
+                         least 1, not {value}; left as it was"
+                    )),
+                }
+                continue;
+            }
             let slot = match key.as_str() {
                 "checkAgainstSolution" => &mut settings.check_against_solution,
                 "redundantGivens" => &mut settings.redundant_givens,
+                "hoverPictures" => &mut settings.hover_pictures,
                 "formatStyle" => {
                     match value.as_str().and_then(Style::from_name) {
                         Some(style) => settings.format_style = style,
@@ -118,7 +153,8 @@ impl Settings {
                 _ => {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \
-                         checkAgainstSolution, redundantGivens, inlayHints, formatStyle)"
+                         checkAgainstSolution, redundantGivens, inlayHints, formatStyle, \
+                         maxDocumentMB, hoverPictures)"
                     ));
                     continue;
                 }
@@ -142,11 +178,15 @@ mod tests {
     #[test]
     fn settings_are_read_from_a_section_or_the_top_and_problems_are_named() {
         let base = Settings::default();
+        assert!(
+            !base.redundant_givens,
+            "off by default: a solver has no use for them"
+        );
         let (s, problems) =
             Settings::updated(base, &json!({"sudoku": {"checkAgainstSolution": true}}));
-        assert!(s.check_against_solution && s.redundant_givens && problems.is_empty());
-        let (s, _) = Settings::updated(s, &json!({"redundantGivens": false}));
-        assert!(s.check_against_solution && !s.redundant_givens);
+        assert!(s.check_against_solution && !s.redundant_givens && problems.is_empty());
+        let (s, _) = Settings::updated(s, &json!({"redundantGivens": true}));
+        assert!(s.check_against_solution && s.redundant_givens);
         let (same, problems) = Settings::updated(
             s,
             &json!({"sudoku": {"redundantGivens": "no", "colour": 1}}),
@@ -179,5 +219,23 @@ mod tests {
         assert!(problems[0].contains("'formatStyle' takes"), "{problems:?}");
         let editor = json!({"sudoku": {"server": {"path": ""}, "trace": {"server": "off"}}});
         assert_eq!(Settings::updated(s, &editor), (s, vec![]));
+        assert_eq!(base.checks().max_document_bytes(), 16 << 20);
+        let (limited, problems) = Settings::updated(s, &json!({"maxDocumentMB": 2}));
+        assert_eq!((limited.max_document_mb, problems.len()), (2, 0));
+        assert_ne!(
+            limited.checks(),
+            s.checks(),
+            "a new limit checks documents again"
+        );
+        for bad in [json!(0), json!(-1), json!(1.5), json!("8")] {
+            let (same, problems) = Settings::updated(limited, &json!({"maxDocumentMB": bad}));
+            assert_eq!(same, limited);
+            assert!(
+                problems[0].contains("'maxDocumentMB' takes"),
+                "{problems:?}"
+            );
+        }
+        let (pictures, problems) = Settings::updated(s, &json!({"hoverPictures": true}));
+        assert!(pictures.hover_pictures && problems.is_empty());
     }
 }

@@ -14,9 +14,10 @@ use super::encoding::Encoding;
 use super::hover::Style;
 use super::jobs::{self, Limits};
 use super::ratings::Ratings;
+use super::settings::Settings;
 use crate::analysis::{Analysis, Checked};
 use crate::finding::Span;
-use crate::format::{self, Document, Metadata, Puzzle};
+use crate::format::{Document, Metadata, Puzzle};
 
 /// The client capabilities we act on, read once at `initialize`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -141,6 +142,8 @@ pub struct View {
     pub config: ClientConfig,
     /// The document's ratings so far (by grid, so they may be for any of its texts).
     pub ratings: Arc<Ratings>,
+    /// The user's settings when the request came (the defaults unless the server sets them).
+    pub settings: Settings,
     parsed: Parsed,
     limits: Limits,
 }
@@ -172,13 +175,14 @@ impl View {
                 parsed: Some((parsed_generation, document)),
                 ..
             } if parsed_generation == generation => Parsed::Reused(document),
-            _ => Parsed::Fresh(Arc::new(format::parse(&snapshot.text()))),
+            _ => Parsed::Fresh(Arc::new(jobs::parse_keeping(&snapshot.text()))),
         };
         View {
             uri,
             snapshot,
             config,
             ratings,
+            settings: Settings::default(),
             parsed,
             limits: Limits::from_env(),
         }

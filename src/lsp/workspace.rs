@@ -253,35 +253,100 @@ pub fn closed_file(
     if previous == Some(result_id.as_str()) {
         return Some(Answer::Unchanged(result_id));
     }
-    let diagnostics = file_diagnostics(path, uri, metadata.len(), check, cancel)?;
+    let diagnostics = match read_regular(path) {
+        Ok(text) => file_diagnostics(&text, uri, check, cancel)?,
+        Err(why) => vec![not_checked(format!("not checked: {why}"))],
+    };
     Some(Answer::Full(result_id, diagnostics))
 }
 
-/// The diagnostics of the file at `path`, as if it were open: its findings and, when the
+/// The text of the regular file at `path`, read only if it is one and not over
+/// [`MAX_FILE_BYTES`]; else why not. A path can be a FIFO (or turn into one after the walk saw
+/// a file), whose opening and reading would block until some writer comes, and hold a thread of
+/// the pool for good: so it is opened without blocking, and its type looked at on the handle
+/// opened (what is read), before anything is read.
+fn read_regular(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = open_without_blocking(path).map_err(|error| error.to_string())?;
+    let metadata = file.metadata().map_err(|error| error.to_string())?;
+    if !metadata.is_file() {
+        return Err(format!(
+            "not a regular file ({}); only files are read",
+            kind_of(&metadata.file_type())
+        ));
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_large(metadata.len()));
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    // One byte past the limit tells a file that grew since from one that did not.
+    let read = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes);
+    read.map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// What a file that is not a regular one is, in words.
+fn kind_of(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
+}
+
+/// Why a file over [`MAX_FILE_BYTES`] is not read.
+fn too_large(len: u64) -> String {
+    format!(
+        "at {} MB this file is over the {} MB that workspace diagnostics read unopened; open \
+         it, or run `sudoku-lsp check` on it",
+        len >> 20,
+        MAX_FILE_BYTES >> 20
+    )
+}
+
+/// The diagnostics of a closed file's `text`, as if it were open: its findings and, when the
 /// settings ask, what the solution says of its entries and marks (ratings are not run, so
 /// redundant givens show only once it is open). `None` if cancelled.
 fn file_diagnostics(
-    path: &Path,
+    text: &str,
     uri: &Uri,
-    len: u64,
     pull: FileCheck,
     cancel: &AtomicBool,
 ) -> Option<Vec<Diagnostic>> {
-    if len > MAX_FILE_BYTES {
-        return Some(vec![not_checked(format!(
-            "not checked: at {} MB this file is over the {} MB that workspace diagnostics \
-             read unopened; open it, or run `sudoku-lsp check` on it",
-            len >> 20,
-            MAX_FILE_BYTES >> 20
-        ))]);
-    }
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(error) => return Some(vec![not_checked(format!("not checked: {error}"))]),
-    };
     let budget = Limits::from_env().budget(Some(cancel));
-    let checked = jobs::guarded(|| analysis::check_text(&text, &budget));
-    let rope = Rope::from_str(&text);
+    let checked =
+        jobs::guarded(|| jobs::check_text_keeping(text, &budget, &mut Default::default()));
+    let rope = Rope::from_str(text);
     let checked = match checked {
         Ok(checked) => checked,
         Err(problem) => {
@@ -296,11 +361,12 @@ fn file_diagnostics(
     if cancel.load(Ordering::Relaxed) {
         return None;
     }
-    let main = diagnostics::from_findings(&checked.findings, uri, &rope, pull.encoding);
+    let omitted = checked.document.unkept.by_severity();
+    let main = diagnostics::from_findings(&checked.findings, omitted, uri, &rope, pull.encoding);
     let extra = if pull.checks.check_against_solution {
         let findings = analysis::against_solution(&checked);
         let room = diagnostics::MAX_DIAGNOSTICS.min(findings.len());
-        diagnostics::from_findings(&findings[..room], uri, &rope, pull.encoding)
+        diagnostics::from_findings(&findings[..room], [0; 4], uri, &rope, pull.encoding)
     } else {
         Vec::new()
     };

@@ -105,8 +105,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     ],
     outputChannel: output,
     // The server's own settings, at start and on every change (it ignores the editor-side
-    // `server` and `trace` entries of the section).
-    initializationOptions: serverSettings(),
+    // `server` and `trace` entries of the section). `hoverPictures`: VS Code draws the image a
+    // hover on a puzzle's title carries, which LSP has no capability to say.
+    initializationOptions: { ...serverSettings(), hoverPictures: true },
     synchronize: { configurationSection: 'sudoku' },
   };
   // The id `sudoku` makes the client read the `sudoku.trace.server` setting.
@@ -198,12 +199,14 @@ function serverSettings(): {
   redundantGivens: boolean;
   formatStyle: string;
   inlayHints: string;
+  maxDocumentMB: number;
 } {
   const config = vscode.workspace.getConfiguration('sudoku');
   return {
     checkAgainstSolution: config.get<boolean>('checkAgainstSolution', false),
-    redundantGivens: config.get<boolean>('redundantGivens', true),
+    redundantGivens: config.get<boolean>('redundantGivens', false),
     formatStyle: config.get<string>('formatStyle', 'grid'),
     inlayHints: config.get<string>('inlayHints', 'off'),
+    maxDocumentMB: config.get<number>('maxDocumentMB', 16),
   };
 }

@@ -98,6 +98,15 @@ local ok, err = xpcall(function()
     say('       hover: ' .. text:gsub('\n', ' | '):sub(1, 200))
     check(text:match('%b{}') == '{5, 7, 8, 9}', 'hover on A8 shows pencil marks {5, 7, 8, 9}',
       tostring(text:match('%b{}')))
+    -- On the title: the summary as text, no image (Neovim draws none: a float of blank rows).
+    vim.api.nvim_win_set_cursor(0, { 2, 4 })
+    params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+    reply = client:request_sync('textDocument/hover', params, TIMEOUT, buf)
+    contents = reply and reply.result and reply.result.contents
+    text = type(contents) == 'table' and (contents.value or vim.inspect(contents)) or tostring(contents)
+    check(text:find('Easy classic', 1, true) ~= nil and text:find('data:image', 1, true) == nil
+      and text:find('![', 1, true) == nil, 'hover on the title is text alone, no image',
+      text:gsub('\n', ' | '):sub(1, 300))
   end
 
   -- Code lenses: the rating on the title line, then the Hint and Solve lenses, commands the
@@ -128,7 +137,14 @@ local ok, err = xpcall(function()
     check(rating.command.title:match('^SE %d+%.%d · %a+ · unique · 32 givens') ~= nil,
       '  ... says SE, level, unique and the givens', rating.command.title)
     check(rating.range.start.line == 1, '  ... on the title line', tostring(rating.range.start.line))
+    check(rating.command.title:find('redundant', 1, true) == nil, '  ... and nothing of redundant givens',
+      rating.command.title)
   end
+  -- Rated, the puzzle gets no redundant-given diagnostics: they are for setters (a setting),
+  -- and were an I sign on every row.
+  vim.wait(1000, function() return false end, 50)
+  local redundant = vim.tbl_filter(function(d) return d.code == 'redundant-given' end, vim.diagnostic.get(buf))
+  check(#redundant == 0, 'no redundant-given diagnostics by default', tostring(#redundant))
   local hint = lens_titled('^Hint$')
   if check(hint ~= nil, 'a Hint lens') and client then
     client:exec_cmd(hint.command, { bufnr = buf })
