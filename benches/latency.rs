@@ -213,6 +213,17 @@ fn large_file(text: &str) {
         }
         server.shutdown_and_exit();
     }
+    // The same edits with the timing log off: what writing it costs.
+    let mut server = Server::spawn();
+    server.initialize(common::full_capabilities());
+    server.open(uri, 1, text);
+    server.diagnostics(uri, 1);
+    let (mut quiet, _) = timed_edits(&mut server, uri, text, 1);
+    report(
+        "collection: one-character edit → diagnostics, no timing log",
+        &mut quiet,
+    );
+    server.shutdown_and_exit();
     report("collection: open → all diagnostics", &mut opens);
     report(
         "collection: open, the server's parse and analysis alone",
@@ -245,7 +256,20 @@ fn server_side_times(server: &Server, kind: &str, took: &str) -> Vec<Duration> {
 fn server_side_times_in(log: &str, kind: &str, took: &str) -> Vec<Duration> {
     log.lines()
         .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains(kind))
-        .filter_map(|l| l.rsplit(took).next()?.strip_suffix(" ms")?.parse().ok())
+        .filter_map(|l| l.rsplit(took).next()?.split(" ms").next()?.parse().ok())
+        .map(|ms: f64| Duration::from_secs_f64(ms / 1000.0))
+        .collect()
+}
+
+/// The CPU its thread spent on each piece of work of the timing log's lines containing `kind`
+/// (the figure before `ms of CPU`): the work alone, whatever the machine's load made it wait.
+fn server_cpu_in(log: &str, kind: &str) -> Vec<Duration> {
+    log.lines()
+        .filter(|l| l.starts_with("sudoku-lsp timing:") && l.contains(kind))
+        .filter_map(|l| {
+            let before = l.split(" ms of CPU").next()?;
+            before.rsplit(['(', ' ']).next()?.parse().ok()
+        })
         .map(|ms: f64| Duration::from_secs_f64(ms / 1000.0))
         .collect()
 }
@@ -262,33 +286,10 @@ fn small_file() {
 }
 
 /// Alternately empty and restore a given of a puzzle spread through the file, waiting for each
-/// version's diagnostics; then hover on cells.
+/// version's diagnostics; then hover on cells. With the server's timing log, where each edit's
+/// time went.
 fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
-    let lines: Vec<&str> = text.lines().collect();
-    let puzzle_lines: Vec<usize> = (0..lines.len())
-        .filter(|&l| fast9::parse_line(lines[l].as_bytes()).is_some())
-        .collect();
-    let mut edits = Vec::new();
-    let mut version = 1;
-    for i in 0..EDITS {
-        let line = puzzle_lines[(i / 2 * 7919) % puzzle_lines.len()];
-        let column = lines[line]
-            .bytes()
-            .position(|b| b.is_ascii_digit() && b != b'0')
-            .unwrap_or(0);
-        let original = &lines[line][column..column + 1];
-        let new_text = if i % 2 == 0 { "." } else { original };
-        version += 1;
-        let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 1}});
-        let start = Instant::now();
-        server.change(
-            uri,
-            version,
-            vec![json!({"range": range, "text": new_text})],
-        );
-        server.diagnostics(uri, version);
-        edits.push(start.elapsed());
-    }
+    let (mut edits, moments) = timed_edits(server, uri, text, 1);
     report(
         &format!("{label}: one-character edit → diagnostics"),
         &mut edits,
@@ -297,6 +298,12 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
         &format!("{label}: one-character edit, the server's diagnostics run alone"),
         &mut server_side_times(server, "edited:", "checked in "),
     );
+    report(
+        &format!("{label}: one-character edit, the run's CPU"),
+        &mut server_cpu_in(&server.stderr(), "edited:"),
+    );
+    report_ways(label, &server.stderr(), &moments);
+    let puzzle_lines = puzzle_lines(text);
     let mut hovers = Vec::new();
     for i in 0..EDITS {
         let line = puzzle_lines[(i * 104_729) % puzzle_lines.len()];
@@ -310,6 +317,128 @@ fn edits_and_hovers(server: &mut Server, uri: &str, text: &str, label: &str) {
         &format!("{label}: hover, the server's work alone"),
         &mut server_side_times(server, "hover answered", "answered in "),
     );
+}
+
+/// The lines of `text` that are one-line puzzles.
+fn puzzle_lines(text: &str) -> Vec<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    (0..lines.len())
+        .filter(|&l| fast9::parse_line(lines[l].as_bytes()).is_some())
+        .collect()
+}
+
+/// A version's moments on the client's side, by the wall clock (Unix nanoseconds): when its
+/// edit was sent and when its diagnostics were in.
+type Moments = Vec<(i64, u128, u128)>;
+
+fn unix_ns() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
+}
+
+/// [`EDITS`] one-character edits, alternately emptying and restoring a given of a puzzle spread
+/// through the file, each waited for until its diagnostics are in; the document is at
+/// `version`. Their times, and each version's moments.
+fn timed_edits(
+    server: &mut Server,
+    uri: &str,
+    text: &str,
+    mut version: i64,
+) -> (Vec<Duration>, Moments) {
+    let lines: Vec<&str> = text.lines().collect();
+    let puzzle_lines = puzzle_lines(text);
+    let (mut edits, mut moments) = (Vec::new(), Vec::new());
+    for i in 0..EDITS {
+        let line = puzzle_lines[(i / 2 * 7919) % puzzle_lines.len()];
+        let column = lines[line]
+            .bytes()
+            .position(|b| b.is_ascii_digit() && b != b'0')
+            .unwrap_or(0);
+        let original = &lines[line][column..column + 1];
+        let new_text = if i % 2 == 0 { "." } else { original };
+        version += 1;
+        let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": column + 1}});
+        let (start, sent) = (Instant::now(), unix_ns());
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
+        server.diagnostics(uri, version);
+        edits.push(start.elapsed());
+        moments.push((version, sent, unix_ns()));
+    }
+    (edits, moments)
+}
+
+/// Where the edits' time went, from the server's timing log (`way of version …` and `publish
+/// of version … written`) and the client's moments, all by the wall clock: from the client's
+/// send to the server's `didChange` (the pipe, the frame read, tower-lsp-server's dispatch),
+/// then each step of the run, then the writer, then the client's receipt (the pipe, its reader
+/// thread's JSON parse). p50 and p99 of each.
+fn report_ways(label: &str, log: &str, moments: &Moments) {
+    let number = |line: &str, after: &str| -> Option<f64> {
+        let rest = &line[line.find(after)? + after.len()..];
+        let end = rest.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+        rest[..end].parse().ok()
+    };
+    let mut ways = std::collections::HashMap::new();
+    let mut written = std::collections::HashMap::new();
+    for line in log.lines() {
+        if let Some(rest) = line.strip_prefix("sudoku-lsp timing: way of version ") {
+            let version: i64 = rest[..rest.find(':').unwrap_or(0)].parse().unwrap_or(-1);
+            let stages = [
+                "received at ",
+                "on a thread at ",
+                "checked at ",
+                "built at ",
+                "back at ",
+                "through the gate at ",
+                "queued at ",
+            ]
+            .map(|after| number(line, after).unwrap_or(f64::NAN));
+            ways.insert(version, stages);
+        } else if let Some(rest) = line.strip_prefix("sudoku-lsp timing: publish of version ") {
+            let version: i64 = rest[..rest.find(' ').unwrap_or(0)].parse().unwrap_or(-1);
+            written.insert(version, number(line, "written at ").unwrap_or(f64::NAN));
+        }
+    }
+    let names = [
+        "client → didChange (pipe, frame read, dispatch)",
+        "didChange → on a blocking thread",
+        "the last run's result taken over, and the check",
+        "diagnostics built",
+        "back to the async side",
+        "the publish gate",
+        "delivered (queued to the writer)",
+        "the writer (queued → written to stdout)",
+        "stdout → the client's test harness has it",
+    ];
+    let mut parts: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    for &(version, sent, got) in moments {
+        let (Some(way), Some(&out)) = (ways.get(&version), written.get(&version)) else {
+            continue;
+        };
+        let received = way[0];
+        let ms = [
+            (received - sent as f64) / 1e6,
+            way[1],
+            way[2] - way[1],
+            way[3] - way[2],
+            way[4] - way[3],
+            way[5] - way[4],
+            way[6] - way[5],
+            (out - received) / 1e6 - way[6],
+            (got as f64 - out) / 1e6,
+        ];
+        for (part, ms) in parts.iter_mut().zip(ms) {
+            part.push(Duration::from_secs_f64(ms.max(0.0) / 1e3));
+        }
+    }
+    for (name, part) in names.iter().zip(&mut parts) {
+        report(&format!("{label}: edit → diagnostics, {name}"), part);
+    }
 }
 
 fn report(what: &str, times: &mut [Duration]) {
@@ -430,9 +559,14 @@ fn full_tokens(uri: &str, text: &str) {
         "sudoku17.txt: semantic tokens, full, until parsed into lsp-types",
         &mut parsed,
     );
+    let log = client.stderr();
     report(
         "sudoku17.txt: semantic tokens, full, the server's work alone",
-        &mut server_side_times_in(&client.stderr(), "semantic tokens answered", "answered in "),
+        &mut server_side_times_in(&log, "semantic tokens answered", "answered in "),
+    );
+    report(
+        "sudoku17.txt: semantic tokens, full, the server's work alone, its CPU",
+        &mut server_cpu_in(&log, "semantic tokens answered"),
     );
 }
 

@@ -29,6 +29,8 @@ pub struct Snapshot {
     /// tells a reopened document (which may start again at version 1) from its earlier life.
     pub generation: u64,
     pub rope: Rope,
+    /// When this text arrived (for the timing log: the way from an edit to its diagnostics).
+    pub received: std::time::SystemTime,
 }
 
 fn next_generation() -> u64 {
@@ -73,6 +75,7 @@ impl Documents {
             version,
             generation: next_generation(),
             rope: Rope::from_str(text),
+            received: std::time::SystemTime::now(),
         };
         self.open.insert(uri, snapshot.clone());
         snapshot
@@ -105,6 +108,7 @@ impl Documents {
         }
         doc.version = version;
         doc.generation = next_generation();
+        doc.received = std::time::SystemTime::now();
         Ok(Changed {
             snapshot: doc.clone(),
             notes,

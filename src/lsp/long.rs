@@ -1,6 +1,8 @@
 //! Long work: commands that may search for many seconds (the generator behind
 //! `sudoku.newPuzzle`) run here, on threads of their own, at most [`running`] at once and
-//! [`WAITING`] more queued; past that a command is refused at once, saying why.
+//! [`WAITING`] more queued; past that a command is refused at once, saying why. The ratings
+//! (minutes for a large collection, in slices) run here too, on threads of their own
+//! ([`background`]), never refused.
 //!
 //! Not on tokio's blocking pool, which the diagnostics runs, queries and ratings share: four
 //! 25×25 generations once held every worker while a hover waited 20 s. With one long job at a time
@@ -24,22 +26,21 @@ pub fn running() -> usize {
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// The long-work threads' queue, and how many jobs it has taken that have not ended.
+/// Threads of long work: their queue, and how many jobs it has taken that have not ended.
 struct Pool {
     queue: Sender<Job>,
     taken: AtomicUsize,
 }
 
-/// The pool, its threads started on first use.
-fn pool() -> &'static Pool {
-    static POOL: OnceLock<Pool> = OnceLock::new();
-    POOL.get_or_init(|| {
+impl Pool {
+    /// A pool of `threads` threads named `name-N`, at a lower priority.
+    fn new(name: &str, threads: usize) -> Pool {
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
-        for n in 0..running() {
+        for n in 0..threads {
             let receiver = receiver.clone();
             let spawned = std::thread::Builder::new()
-                .name(format!("sudoku-lsp-long-{n}"))
+                .name(format!("{name}-{n}"))
                 .spawn(move || work_through(&receiver));
             if let Err(error) = spawned {
                 eprintln!("sudoku-lsp: cannot start a thread for long work: {error}");
@@ -49,7 +50,33 @@ fn pool() -> &'static Pool {
             queue: sender,
             taken: AtomicUsize::new(0),
         }
-    })
+    }
+}
+
+/// The commands' pool, its threads started on first use.
+fn pool() -> &'static Pool {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    POOL.get_or_init(|| Pool::new("sudoku-lsp-long", running()))
+}
+
+/// Run `work` on a background thread (the ratings'): one per core (two at least), at the same
+/// lower priority, so a diagnostics run or a hover takes a core from them at once. Wait for it
+/// with the returned receiver (`Err` on it: `work` panicked).
+pub fn background<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> tokio::sync::oneshot::Receiver<T> {
+    static POOL: OnceLock<Pool> = OnceLock::new();
+    let pool = POOL.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Pool::new("sudoku-lsp-rating", cores.max(2))
+    });
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = sender.send(work());
+    });
+    // The threads hold the receiving end for good; if they are gone, the receiver says so.
+    let _ = pool.queue.send(job);
+    receiver
 }
 
 /// Gives a job's place back when the job ends, however it ends.

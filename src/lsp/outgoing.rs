@@ -57,15 +57,17 @@ impl Stash {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Write the frame of `body` to `out` with its stashed array in place, when it is a result
-    /// waiting for one; false (nothing written) otherwise.
-    fn fill(&self, body: &[u8], out: &mut Vec<u8>) -> bool {
+    /// Queue the frame of `body` on `out` with its stashed array in place, when it is a result
+    /// waiting for one; false (nothing queued) otherwise. The array goes as it is, not copied:
+    /// it is the bulk of the frame (14 MB for a large collection's tokens).
+    fn fill(&self, body: &[u8], out: &mut VecDeque<Vec<u8>>) -> bool {
         self.take_for(body).is_some_and(|(open, data)| {
             let length = body.len() + data.len() - 2;
-            out.extend_from_slice(format!("Content-Length: {length}\r\n\r\n").as_bytes());
-            out.extend_from_slice(&body[..open]);
-            out.extend_from_slice(&data);
-            out.extend_from_slice(&body[open + 2..]);
+            let mut head = format!("Content-Length: {length}\r\n\r\n").into_bytes();
+            head.extend_from_slice(&body[..open]);
+            out.push_back(head);
+            out.push_back(data);
+            out.push_back(body[open + 2..].to_vec());
             true
         })
     }
@@ -103,8 +105,9 @@ pub struct Outgoing<W> {
     stash: Stash,
     /// Bytes of a frame not yet whole.
     partial: Vec<u8>,
-    /// Whole frames, ready for `inner`, and how many of their bytes it has taken.
-    ready: Vec<u8>,
+    /// Whole frames, ready for `inner`, in pieces (a stashed array is one), and how many bytes
+    /// of the first piece it has taken.
+    ready: VecDeque<Vec<u8>>,
     sent: usize,
     /// Set when a header could not be read (never, from tower-lsp-server): from then on,
     /// every byte passes through as it is.
@@ -117,7 +120,7 @@ impl<W: AsyncWrite + Unpin> Outgoing<W> {
             inner,
             stash,
             partial: Vec::new(),
-            ready: Vec::new(),
+            ready: VecDeque::new(),
             sent: 0,
             raw: false,
         }
@@ -139,16 +142,24 @@ impl<W: AsyncWrite + Unpin> Outgoing<W> {
             else {
                 break;
             };
-            if !self
-                .stash
-                .fill(&rest[header_end..frame_end], &mut self.ready)
-            {
-                self.ready.extend_from_slice(&rest[..frame_end]);
+            let body = &rest[header_end..frame_end];
+            log_publish(body);
+            if self.stash.fill(body, &mut self.ready) {
+                taken += frame_end;
+                continue;
             }
+            if taken == 0 && frame_end == self.partial.len() && frame_end > KEEP_CAPACITY {
+                // A large frame written at once: moved on, not copied.
+                self.ready.push_back(std::mem::take(&mut self.partial));
+                return;
+            }
+            let frame = self.partial[taken..taken + frame_end].to_vec();
+            self.ready.push_back(frame);
             taken += frame_end;
         }
-        if self.raw {
-            self.ready.extend_from_slice(&self.partial[taken..]);
+        if self.raw && taken < self.partial.len() {
+            let rest = self.partial[taken..].to_vec();
+            self.ready.push_back(rest);
             taken = self.partial.len();
         }
         self.partial.drain(..taken);
@@ -157,19 +168,24 @@ impl<W: AsyncWrite + Unpin> Outgoing<W> {
         }
     }
 
+    /// How many bytes wait for `inner`.
+    fn waiting(&self) -> usize {
+        self.ready.iter().map(Vec::len).sum::<usize>() - self.sent
+    }
+
     /// Write `ready` to `inner` until it is all taken.
     fn poll_drain(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        while self.sent < self.ready.len() {
-            let wrote = ready!(Pin::new(&mut self.inner).poll_write(cx, &self.ready[self.sent..]))?;
+        while let Some(front) = self.ready.front() {
+            if self.sent == front.len() {
+                self.ready.pop_front();
+                self.sent = 0;
+                continue;
+            }
+            let wrote = ready!(Pin::new(&mut self.inner).poll_write(cx, &front[self.sent..]))?;
             if wrote == 0 {
                 return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
             }
             self.sent += wrote;
-        }
-        self.ready.clear();
-        self.sent = 0;
-        if self.ready.capacity() > KEEP_CAPACITY {
-            self.ready = Vec::new();
         }
         Poll::Ready(Ok(()))
     }
@@ -183,7 +199,7 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for Outgoing<W> {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         // A client that does not read holds the server back, rather than the heap growing.
-        if this.ready.len() - this.sent >= HIGH_WATER {
+        if this.waiting() >= HIGH_WATER {
             ready!(this.poll_drain(cx))?;
         }
         this.partial.extend_from_slice(buf);
@@ -206,10 +222,35 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for Outgoing<W> {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         // Whatever is left, whole or not, goes out before the end.
-        this.ready.append(&mut this.partial);
+        let left = std::mem::take(&mut this.partial);
+        this.ready.push_back(left);
         ready!(this.poll_drain(cx))?;
         Pin::new(&mut this.inner).poll_shutdown(cx)
     }
+}
+
+/// With the timing log on, when a publish of diagnostics is written (it goes to `inner` right
+/// after): the end of an edit's way (see `server`'s `Way`), by the wall clock.
+fn log_publish(body: &[u8]) {
+    const PUBLISH: &[u8] = b"\"method\":\"textDocument/publishDiagnostics\"";
+    if !super::jobs::timing() || find(body, PUBLISH).is_none() {
+        return;
+    }
+    let version = find(body, b"\"version\":").map(|at| {
+        let digits = &body[at + 10..];
+        let end = digits
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(digits.len());
+        String::from_utf8_lossy(&digits[..end]).into_owned()
+    });
+    let now = super::jobs::unix_ns(std::time::SystemTime::now());
+    super::jobs::log_timing(|| {
+        format!(
+            "publish of version {} written at {now} ns",
+            version.as_deref().unwrap_or("none")
+        )
+    });
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
 //! Ratings for the server: each puzzle's path of simplest steps, graded after the diagnostics
-//! run, a slice of the document at a time on the blocking pool, and kept by grid so an edit
-//! re-rates only the puzzles it changed. What is kept is small: the rating, how many steps of
+//! run, a slice of the document at a time on background threads (`long`), and kept by grid so
+//! an edit re-rates only the puzzles it changed. What is kept is small: the rating, how many steps of
 //! each technique, and the steps up to the first that places a digit (what hints, hovers and
 //! "Apply next step" read).
 //!
-//! Everything here is blocking CPU work, called from `spawn_blocking`.
+//! Everything here is blocking CPU work, called from `long::background`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -823,6 +823,7 @@ mod tests {
             version: 1,
             generation: 1,
             rope: rope.clone(),
+            received: std::time::SystemTime::now(),
         };
         let config = ClientConfig {
             encoding,
