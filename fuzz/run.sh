@@ -9,9 +9,16 @@
 # so the default `-s address` works (set FUZZ_SANITIZER=none for about twice the throughput).
 # A panic anywhere, even one the server catches, aborts the run: libFuzzer counts it a crash.
 #   usage: fuzz/run.sh [SECONDS] [TARGET...]
+#          fuzz/run.sh --build-only      (build the targets and stop: CI builds on both cores,
+#                                         then fuzzes beside the editor tests)
 set -uo pipefail
 cd "$(dirname "$0")"
 
+build_only=false
+if [ "${1:-}" = --build-only ]; then
+  build_only=true
+  shift
+fi
 seconds=${1:-60}
 shift || true
 targets=("$@")
@@ -30,6 +37,10 @@ if ! cargo fuzz build "${flags[@]}" >build.log 2>&1; then
   tail -40 build.log
   echo "fuzz: the build failed"
   exit 2
+fi
+if $build_only; then
+  echo "fuzz: built"
+  exit 0
 fi
 
 passed=0
