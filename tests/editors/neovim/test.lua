@@ -196,7 +196,7 @@ local ok, err = xpcall(function()
   vim.cmd('SudokuNew 4 vertical')
   local inserted = vim.wait(TIMEOUT, function()
     local lines = vim.api.nvim_buf_get_lines(buf, 0, 4, false)
-    return lines[1] == '# title: New puzzle' and lines[2]:match('^# source: sudoku%-lsp new %-%-seed %d+$') ~= nil
+    return lines[1] == '# title: New puzzle' and lines[2]:match('^# source: sudoku%-lsp new %-%-seed %d+ %-%-size 4 %-%-symmetry vertical$') ~= nil
   end, 50)
   check(inserted, ':SudokuNew inserts "# title: New puzzle" and its source above the cursor',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, 12, false), '\n'))
