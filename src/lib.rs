@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod bench;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod finding;
 pub mod format;
 pub mod grid;

@@ -33,6 +33,8 @@ use std::path::{Path, PathBuf};
 
 use tempfile::TempPath;
 
+use crate::files::{kind_of, open_without_waiting};
+
 /// Test hook: with this variable set to a path, the replacement waits (up to 10 s) before
 /// comparing, until a file at that path exists, after creating `<path>.waiting`; so a test can
 /// change the original at exactly that moment.
@@ -374,44 +376,8 @@ fn require_regular(meta: &Metadata) -> Result<(), String> {
     }
     Err(format!(
         "not a regular file but {}: only a regular file can be rewritten in place",
-        kind_of(meta)
+        kind_of(&meta.file_type())
     ))
-}
-
-/// What a file that is not a regular file is, as the user would call it.
-pub fn kind_of(meta: &Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let kind = meta.file_type();
-        if kind.is_fifo() {
-            return "a pipe (FIFO)";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-    }
-    if meta.is_dir() {
-        "a folder"
-    } else {
-        "not a regular file"
-    }
-}
-
-/// Open for reading without waiting: a FIFO swapped in since it was looked at opens at once
-/// (and is then refused) instead of waiting for a writer.
-pub fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
-    }
-    options.open(path)
 }
 
 /// `.NAME.` with NAME cut short enough for the whole temporary name to be a valid one.

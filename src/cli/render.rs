@@ -20,13 +20,14 @@ use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::in_place::{kind_of, open_without_waiting, shortened};
+use super::in_place::shortened;
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::style::{say_error, Paint};
 use super::{read, report};
 use crate::analysis::{check_document, Cache};
 use crate::engine::Budget;
+use crate::files::{kind_of, open_without_waiting};
 use crate::finding::Severity;
 use crate::render::{self, PngError};
 
@@ -351,7 +352,7 @@ impl Run<'_> {
         if !there.is_file() {
             return Err(format!(
                 "exists and is {}, not a picture: not replaced",
-                kind_of(&there)
+                kind_of(&there.file_type())
             ));
         }
         if let Some(drawn) = self.made.get(&identity(&there)) {

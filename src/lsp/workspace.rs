@@ -32,6 +32,7 @@ use super::encoding::Encoding;
 use super::jobs::{self, Limits};
 use super::settings::Checks;
 use crate::analysis;
+use crate::files::{kind_of, open_without_waiting};
 
 /// The most files one workspace pull reports: past it the walk stops and the server says so.
 /// A workspace folder opened at `/` or a home folder could otherwise hold millions.
@@ -267,7 +268,7 @@ pub fn closed_file(
 /// opened (what is read), before anything is read.
 fn read_regular(path: &Path) -> Result<String, String> {
     use std::io::Read;
-    let file = open_without_blocking(path).map_err(|error| error.to_string())?;
+    let file = open_without_waiting(path).map_err(|error| error.to_string())?;
     let metadata = file.metadata().map_err(|error| error.to_string())?;
     if !metadata.is_file() {
         return Err(format!(
@@ -286,42 +287,6 @@ fn read_regular(path: &Path) -> Result<String, String> {
         return Err(too_large(bytes.len() as u64));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-#[cfg(unix)]
-fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(path)
-}
-
-/// What a file that is not a regular one is, in words.
-fn kind_of(kind: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-    }
-    if kind.is_dir() {
-        "a folder"
-    } else {
-        "not a file"
-    }
 }
 
 /// Why a file over [`MAX_FILE_BYTES`] is not read.
