@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 #[cfg(unix)]
+use common::cli::run_in_memory;
+#[cfg(unix)]
 use common::cli::unprivileged;
 use common::cli::{bin, run, run_with_stdin, scratch, write};
 
@@ -706,27 +708,6 @@ fn json_findings_stream_as_one_valid_document() {
     assert_eq!(code, 0);
 }
 
-/// Run the binary with `args` in at most `mb` MiB of address space (one malloc arena, so the
-/// limit measures what is allocated rather than what each thread's arena reserves); its exit code.
-#[cfg(unix)]
-fn run_in_memory(mb: usize, args: &[&str]) -> i32 {
-    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let script = format!(
-        "ulimit -v {}; exec '{}' {}",
-        mb * 1024,
-        env!("CARGO_BIN_EXE_sudoku-lsp"),
-        quoted.join(" ")
-    );
-    let status = Command::new("bash")
-        .args(["-c", &script])
-        .env("MALLOC_ARENA_MAX", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    status.code().unwrap_or(-1)
-}
-
 #[cfg(unix)]
 #[test]
 fn memory_stays_far_below_the_input_times_a_hundred() {
@@ -737,12 +718,12 @@ fn memory_stays_far_below_the_input_times_a_hundred() {
     let titles = write(&dir, "titles.sudoku", &"# title: x\n".repeat(200_000));
     let collection = write(&dir, "many.txt", &format!("{EASY}\n").repeat(30_000));
     let path = |p: &PathBuf| p.display().to_string();
-    assert_eq!(run_in_memory(150, &["check", &path(&blank)]), 0);
+    assert_eq!(run_in_memory(150, &["check", &path(&blank)]).0, 0);
     assert_eq!(
-        run_in_memory(150, &["check", "--format", "json", &path(&titles)]),
+        run_in_memory(150, &["check", "--format", "json", &path(&titles)]).0,
         0
     );
-    assert_eq!(run_in_memory(150, &["solve", &path(&collection)]), 0);
+    assert_eq!(run_in_memory(150, &["solve", &path(&collection)]).0, 0);
 }
 
 /// `solve -` is a filter too: a line over 1 MiB in the middle passes through and the puzzles on
@@ -794,7 +775,7 @@ fn solve_fills_the_grid_below_a_line_that_is_not_utf8() {
 #[cfg(unix)]
 #[test]
 fn bench_refuses_binary_and_endless_input_at_once() {
-    assert_eq!(run_in_memory(150, &["bench", "/dev/zero"]), 2);
+    assert_eq!(run_in_memory(150, &["bench", "/dev/zero"]).0, 2);
     let (_, err, code) = run(bin().args(["bench", "/dev/zero"]));
     assert_eq!(code, 2);
     assert!(

@@ -4,8 +4,8 @@
 
 mod common;
 
-use std::process::Stdio;
-
+#[cfg(unix)]
+use common::cli::run_in_memory;
 use common::cli::{bin, run, scratch, write};
 
 const EASY: &str =
@@ -193,27 +193,6 @@ fn machine_formats_show_at_most_max_findings_and_say_what_was_left_out() {
         "{}",
         lines[1000]
     );
-}
-
-/// Run the binary with `args` in at most `mb` MiB of address space: its exit code and stderr.
-#[cfg(unix)]
-fn run_in_memory(mb: usize, args: &[&str]) -> (i32, String) {
-    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let script = format!(
-        "ulimit -v {}; exec '{}' {}",
-        mb * 1024,
-        env!("CARGO_BIN_EXE_sudoku-lsp"),
-        quoted.join(" ")
-    );
-    let output = std::process::Command::new("bash")
-        .args(["-c", &script])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (output.status.code().unwrap_or(-1), stderr)
 }
 
 #[cfg(unix)]

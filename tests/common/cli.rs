@@ -135,3 +135,27 @@ pub fn unprivileged(command: &mut Command) -> Option<Command> {
     Command::new("setpriv").arg("--version").output().ok()?; // setpriv itself must exist
     Some(setpriv)
 }
+
+/// Run the binary with `args` in at most `mb` MiB of address space (`ulimit -v`; one glibc
+/// malloc arena, so the limit measures what is allocated rather than what each thread's arena
+/// reserves): its exit code and stderr.
+#[cfg(unix)]
+pub fn run_in_memory(mb: usize, args: &[&str]) -> (i32, String) {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let script = format!(
+        "ulimit -v {}; exec '{}' {}",
+        mb * 1024,
+        env!("CARGO_BIN_EXE_sudoku-lsp"),
+        quoted.join(" ")
+    );
+    let output = Command::new("bash")
+        .args(["-c", &script])
+        .env("MALLOC_ARENA_MAX", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code().unwrap_or(-1), stderr)
+}
