@@ -113,14 +113,13 @@ fn too_many(
         counts.join(", "),
         shown.len()
     );
-    Diagnostic {
-        range: encoding.range(rope, first_line(rope)),
-        severity: Some(DiagnosticSeverity::INFORMATION),
-        code: Some(NumberOrString::String(TOO_MANY.to_string())),
-        source: Some(SOURCE.to_string()),
+    on_first_line(
+        DiagnosticSeverity::INFORMATION,
+        TOO_MANY,
         message,
-        ..Diagnostic::default()
-    }
+        rope,
+        encoding,
+    )
 }
 
 /// The first line of the text, without its line break.
@@ -165,10 +164,27 @@ fn severity(severity: Severity) -> DiagnosticSeverity {
 /// The one diagnostic of a document over the size limit, saying so (`message`): on its first
 /// line, a warning, since nothing else in it is checked.
 pub fn too_large(message: String, rope: &Rope, encoding: Encoding) -> Diagnostic {
+    on_first_line(
+        DiagnosticSeverity::WARNING,
+        TOO_LARGE,
+        message,
+        rope,
+        encoding,
+    )
+}
+
+/// A diagnostic about the whole document, on its first line.
+fn on_first_line(
+    severity: DiagnosticSeverity,
+    code: &str,
+    message: String,
+    rope: &Rope,
+    encoding: Encoding,
+) -> Diagnostic {
     Diagnostic {
         range: encoding.range(rope, first_line(rope)),
-        severity: Some(DiagnosticSeverity::WARNING),
-        code: Some(NumberOrString::String(TOO_LARGE.to_string())),
+        severity: Some(severity),
+        code: Some(NumberOrString::String(code.to_string())),
         source: Some(SOURCE.to_string()),
         message,
         ..Diagnostic::default()
