@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use super::{analyze, findings, Analysis, Verdict};
 use crate::engine::{Budget, Stop};
 use crate::finding::Finding;
@@ -170,13 +172,25 @@ pub struct Asked {
 /// Analyse a document only its findings are wanted of: in source order, the parser's problems
 /// moved in rather than copied (a text of a million repeated titles has a million of them).
 pub fn document_findings(
-    mut document: Document,
+    document: Document,
     budget: &Budget,
     cache: &mut Cache,
     asked: Asked,
 ) -> Vec<Finding> {
+    let analyses = cache.analyze_all(&document.puzzles, budget);
+    document_findings_analysed(document, analyses, budget, asked)
+}
+
+/// `document_findings` of a document whose puzzles are already analysed (`analyses`, one per
+/// puzzle, in order).
+pub fn document_findings_analysed(
+    mut document: Document,
+    analyses: Vec<Arc<Analysis>>,
+    budget: &Budget,
+    asked: Asked,
+) -> Vec<Finding> {
     let mut problems = std::mem::take(&mut document.problems);
-    let mut checked = check_document(document, budget, cache);
+    let mut checked = with_findings(document, analyses);
     let mut analysed = std::mem::take(&mut checked.findings);
     if asked.against_solution {
         analysed.extend(against_solution(&checked));
@@ -311,9 +325,12 @@ impl Cache {
     /// not among these puzzles are forgotten, so the cache never outgrows its document.
     pub fn analyze_all(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
         if self.one_use {
-            return on_every_core(puzzles, 64, |p| {
-                Arc::new(analyze(p.size, p.variant, &p.clues(), budget))
-            });
+            // rayon's pool: the command line's pieces, one after the other, on the same threads.
+            return puzzles
+                .par_iter()
+                .with_min_len(16)
+                .map(|p| Arc::new(analyze(p.size, p.variant, &p.clues(), budget)))
+                .collect();
         }
         let old = std::mem::take(&mut self.entries);
         self.limit = 2 * puzzles.len() + CACHE_SLACK;

@@ -8,6 +8,7 @@ use std::io::Write;
 
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
+use super::one_liners;
 use super::progress::Progress;
 use super::read;
 use super::report;
@@ -78,13 +79,23 @@ fn check_input(
     // The parser keeps no more problems than can be shown: a text where every line is one
     // would otherwise hold a 64-byte finding for every 2-byte line.
     let keep = options.max_findings;
-    let read = read::pieces_keeping(reader, options.max_file, keep, |piece| {
+    // Pieces of one-liners alone are searched line by line, unparsed, when nothing more than
+    // the findings every document gets is asked.
+    let apart = !options.asked.setter && !options.asked.against_solution;
+    let read = read::pieces_keeping(reader, options.max_file, keep, apart, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
-        let count = piece.document.puzzles.len();
-        let unkept = piece.document.unkept;
+        let (count, unkept, mut found) = match &piece.one_liners {
+            Some(parser) => {
+                let (lines, found) = one_liners::findings(&piece, parser, budget);
+                (lines, Counts::default(), found)
+            }
+            None => (
+                piece.document.puzzles.len(),
+                piece.document.unkept,
+                document_findings(piece.document, budget, &mut Cache::one_use(), options.asked),
+            ),
+        };
         puzzles += count;
-        let mut found =
-            document_findings(piece.document, budget, &mut Cache::one_use(), options.asked);
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;
             let place = found.partition_point(|f| f.span.start <= at);

@@ -141,7 +141,7 @@ fn format_input(
 ) -> Result<Outcome, i32> {
     let mut outcome = Outcome::Unchanged;
     let mut bad_utf8 = false;
-    let read = read::chunks(reader, max_file, |chunk| match chunk {
+    let read = read::chunks(reader, max_file, false, |chunk| match chunk {
         Chunk::Piece(piece) => {
             let (bytes, changed) = format_piece(input, &piece, options, &mut bad_utf8);
             if changed {

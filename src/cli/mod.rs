@@ -8,6 +8,7 @@ mod in_place;
 mod inputs;
 mod lines;
 mod new;
+mod one_liners;
 mod progress;
 mod rate;
 mod read;

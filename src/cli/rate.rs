@@ -85,7 +85,7 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output<'_>) -> Result
     let mut unrated = false;
     let mut problems_shown = 0;
     let mut not_shown = 0;
-    let read = read::pieces_keeping(reader, options.max_file, PROBLEMS_SHOWN, |piece| {
+    let read = read::pieces_keeping(reader, options.max_file, PROBLEMS_SHOWN, false, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         unrated |= piece.document.unkept.errors > 0;
         not_shown += piece.document.unkept.errors + piece.document.unkept.warnings;

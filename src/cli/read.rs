@@ -9,8 +9,10 @@
 
 use std::io::{BufRead, BufReader, Read};
 
+use rayon::prelude::*;
+
 use crate::finding::Span;
-use crate::format::{apply_edits, Document, Edit, Pieces};
+use crate::format::{apply_edits, Document, Edit, LineEnd, PartParser, Pieces};
 
 /// The longest line read (a 25×25 one-line puzzle is 625 characters).
 pub const MAX_LINE: usize = 1 << 20;
@@ -20,6 +22,9 @@ pub const MAX_PIECE: usize = 64 << 20;
 /// Pieces end at the first place they can once they hold this much: large enough for the
 /// analysis to use every core, small enough to keep memory flat.
 const PIECE_TARGET: usize = 1 << 20;
+/// A piece is parsed in parts of about this much at once on every core, cut where it could
+/// have ended (the parse of a collection's piece was a third of `check`'s time, on one core).
+const PART_TARGET: usize = PIECE_TARGET / 16;
 
 /// One piece of an input, parsed.
 pub struct Piece {
@@ -27,12 +32,40 @@ pub struct Piece {
     pub base: usize,
     /// The 1-based number of its first line.
     pub first_line: usize,
+    /// How many lines it holds.
+    pub lines: usize,
     pub text: String,
     pub document: Document,
     /// The bytes as read, kept only when they were not UTF-8, to be written back as they were.
     pub raw: Option<Vec<u8>>,
     /// The first byte that was not UTF-8: its offset in the input, and in the text.
     pub invalid: Option<(u64, usize)>,
+    /// Set, for a reader that asked for them (`one_liners_apart`), when every line of the piece
+    /// is a classic one-line puzzle read on its own (`format::LineEnd::OneLiner`), nothing
+    /// else: the piece is not parsed (`document` is empty) and this parses any one of its
+    /// lines as the piece's parse would read it. Such a reader solves each line with the 9×9
+    /// solver and parses only those with something to say (most collections are all sound
+    /// puzzles: their parse and analyses were half of `check`'s time).
+    pub one_liners: Option<PartParser>,
+}
+
+impl Piece {
+    /// The lines of a piece of one-liners (`one_liners`): where each starts in the text and
+    /// its 81 cells.
+    pub fn one_liner_lines(&self) -> Vec<(usize, &[u8])> {
+        let bytes = self.text.as_bytes();
+        let mut lines = Vec::with_capacity(bytes.len() / 82 + 1);
+        let mut at = 0;
+        while at + 81 < bytes.len() {
+            lines.push((at, &bytes[at..at + 81]));
+            // Each line is its cells and a line break: `\n`, `\r\n` or a lone `\r`.
+            at += match &bytes[at + 81..] {
+                [b'\r', b'\n', ..] => 83,
+                _ => 82,
+            };
+        }
+        lines
+    }
 }
 
 impl Piece {
@@ -187,25 +220,30 @@ pub fn bytes(n: u64) -> String {
 /// Every input gives at least one piece, empty if the input is. When reading stops early, the
 /// whole lines read before are still handed on, then the reason is returned.
 pub fn pieces(input: impl Read, max_file: u64, each: impl FnMut(Piece)) -> Result<(), Stop> {
-    read_all(
-        input,
-        max_file,
-        Pieces::new(),
-        false,
-        &mut pieces_only(each),
-    )
+    let reading = Reading {
+        cutter: Pieces::new(),
+        pass_long_lines: false,
+        one_liners_apart: false,
+    };
+    read_all(input, max_file, reading, &mut pieces_only(each))
 }
 
 /// `pieces`, each of whose documents keeps only its first `keep` problems of each severity and counts the
-/// others (`Document::unkept`): for a reader that shows no more than that per input.
+/// others (`Document::unkept`): for a reader that shows no more than that per input. With
+/// `one_liners_apart`, pieces of one-liners alone are not parsed (`Piece::one_liners`).
 pub fn pieces_keeping(
     input: impl Read,
     max_file: u64,
     keep: usize,
+    one_liners_apart: bool,
     each: impl FnMut(Piece),
 ) -> Result<(), Stop> {
-    let cutter = Pieces::keeping(keep);
-    read_all(input, max_file, cutter, false, &mut pieces_only(each))
+    let reading = Reading {
+        cutter: Pieces::keeping(keep),
+        pass_long_lines: false,
+        one_liners_apart,
+    };
+    read_all(input, max_file, reading, &mut pieces_only(each))
 }
 
 /// What reads the pieces alone (with no long line passed through, a reading is only pieces).
@@ -220,23 +258,49 @@ fn pieces_only(mut each: impl FnMut(Piece)) -> impl FnMut(Chunk<'_>) {
 /// As [`pieces`], but a line longer than [`MAX_LINE`] does not stop the reading: the piece
 /// before it ends there, the line is handed on as [`Chunk::Long`] parts, and the text after it
 /// is read as after a blank line. Only a long line holding a NUL byte (binary data) stops it.
+/// With `one_liners_apart`, pieces of one-liners alone are not parsed (`Piece::one_liners`).
 pub fn chunks(
     input: impl Read,
     max_file: u64,
+    one_liners_apart: bool,
     mut each: impl FnMut(Chunk<'_>),
 ) -> Result<(), Stop> {
-    read_all(input, max_file, Pieces::new(), true, &mut each)
+    let reading = Reading {
+        cutter: Pieces::new(),
+        pass_long_lines: true,
+        one_liners_apart,
+    };
+    read_all(input, max_file, reading, &mut each)
+}
+
+/// Set to read every piece through the parser, one-liners too (`Piece::one_liners` never set):
+/// what the tests compare the command line's output with.
+pub const PARSE_ALL_VAR: &str = "SUDOKU_LSP_PARSE_ALL";
+
+/// How one input is read.
+struct Reading {
+    cutter: Pieces,
+    pass_long_lines: bool,
+    one_liners_apart: bool,
 }
 
 fn read_all(
     input: impl Read,
     max_file: u64,
-    mut cutter: Pieces,
-    pass_long_lines: bool,
+    reading: Reading,
     each: &mut dyn FnMut(Chunk<'_>),
 ) -> Result<(), Stop> {
+    let Reading {
+        mut cutter,
+        pass_long_lines,
+        one_liners_apart,
+    } = reading;
+    let one_liners_apart = one_liners_apart && std::env::var_os(PARSE_ALL_VAR).is_none();
     let mut reader = BufReader::with_capacity(1 << 16, input);
-    let mut piece = Builder::default();
+    let mut piece = Builder {
+        one_liners_apart,
+        ..Builder::default()
+    };
     let mut line = Vec::new();
     let mut read_bytes: u64 = 0;
     let mut lines = 0;
@@ -278,13 +342,16 @@ fn read_all(
         lines += 1;
         let line_start = piece.text.len();
         piece.push(&line, read_bytes - line.len() as u64);
-        if cutter.ends_piece(&piece.text, piece.base, line_start)
-            && piece.text.len() >= PIECE_TARGET
-        {
+        let end = cutter.read_line(&piece.text, piece.base, line_start);
+        piece.not_only_one_liners |= end != LineEnd::OneLiner;
+        let may_end = end != LineEnd::Within;
+        if may_end && piece.text.len() >= PIECE_TARGET {
             each(Chunk::Piece(Box::new(piece.take(&mut cutter, lines))));
             handed_on = true;
         } else if piece.text.len() > MAX_PIECE {
             break Err(Stop::NoPieceEnd { line: lines });
+        } else if may_end {
+            piece.may_cut();
         }
     };
     if !piece.text.is_empty() || !handed_on {
@@ -373,9 +440,23 @@ struct Builder {
     text: String,
     raw: Option<Vec<u8>>,
     invalid: Option<(u64, usize)>,
+    /// Where the text may be cut into parts parsed apart, at least [`PART_TARGET`] apart.
+    cuts: Vec<usize>,
+    /// Whether the reader wants pieces of one-liners alone unparsed (`Piece::one_liners`).
+    one_liners_apart: bool,
+    /// Whether a line of the piece so far is something else than a one-liner read alone.
+    not_only_one_liners: bool,
 }
 
 impl Builder {
+    /// The text so far could end a piece: note the place if the part before it is long enough.
+    fn may_cut(&mut self) {
+        let last = self.cuts.last().copied().unwrap_or(0);
+        if self.text.len() - last >= PART_TARGET {
+            self.cuts.push(self.text.len());
+        }
+    }
+
     /// Add one line read at byte `at` of the input.
     fn push(&mut self, line: &[u8], at: u64) {
         match std::str::from_utf8(line) {
@@ -403,24 +484,57 @@ impl Builder {
     fn skip(&mut self, length: u64, line: usize) {
         self.base += length as usize;
         self.lines_before = line;
+        self.not_only_one_liners = false;
     }
 
     /// The piece read so far, parsed; the builder starts the next one after it.
     fn take(&mut self, cutter: &mut Pieces, lines_read: usize) -> Piece {
         let text = std::mem::take(&mut self.text);
-        let document = cutter.parse(&text, self.base);
+        let cuts = std::mem::take(&mut self.cuts);
+        let only_one_liners = !std::mem::take(&mut self.not_only_one_liners) && !text.is_empty();
+        let (document, one_liners) = if only_one_liners && self.one_liners_apart {
+            (Document::default(), Some(cutter.part_parser()))
+        } else {
+            (parse_in_parts(cutter, &text, self.base, &cuts), None)
+        };
         let piece = Piece {
             base: self.base,
             first_line: self.lines_before + 1,
+            lines: lines_read - self.lines_before,
             document,
             raw: self.raw.take(),
             invalid: self.invalid.take(),
             text,
+            one_liners,
         };
         self.base += piece.text.len();
         self.lines_before = lines_read;
         piece
     }
+}
+
+/// A piece shorter than this is parsed whole on the calling thread: starting the pool's threads
+/// costs more (a millisecond or two) than parsing a few thousand lines.
+const IN_PARTS_FROM: usize = 256 * 1024;
+
+/// Parse the piece `text`, found at byte `base` of the input, in the parts `cuts` makes of it
+/// (places where it could have ended), on every core: the document of a parse of it whole.
+fn parse_in_parts(cutter: &mut Pieces, text: &str, base: usize, cuts: &[usize]) -> Document {
+    if cuts.is_empty() || text.len() < IN_PARTS_FROM || !cutter.settled() {
+        return cutter.parse(text, base);
+    }
+    let mut parts = Vec::with_capacity(cuts.len() + 1);
+    let mut start = 0;
+    for &end in cuts.iter().chain([&text.len()]) {
+        parts.push((start, &text[start..end]));
+        start = end;
+    }
+    let cutter = &*cutter;
+    let documents = parts
+        .par_iter()
+        .map(|&(start, part)| cutter.parse_part(part, base + start))
+        .collect();
+    cutter.join(documents)
 }
 
 /// Read one line, with its line break (`\n`, `\r\n`, or a lone `\r`, as the parser counts
@@ -495,7 +609,7 @@ mod tests {
     /// What `chunks` hands on, in order.
     fn chunked(input: &[u8]) -> (Vec<Handed>, Result<(), Stop>) {
         let mut out: Vec<Handed> = Vec::new();
-        let read = chunks(input, u64::MAX, |chunk| match chunk {
+        let read = chunks(input, u64::MAX, false, |chunk| match chunk {
             Chunk::Piece(piece) => out.push((piece.first_line, piece.text.into_bytes())),
             Chunk::Long(part) => match out.last_mut() {
                 Some((0, long)) => long.extend_from_slice(part),
@@ -548,6 +662,71 @@ mod tests {
         let (bytes, left_out) = piece.edited(&[edit(dot(0)), edit(dot(1))]);
         assert_eq!(left_out, 1);
         assert_eq!(bytes, b"# caf\xe9 .\r\n12\n");
+    }
+
+    const LINE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+
+    #[test]
+    fn a_piece_parsed_in_parts_is_the_piece_parsed_whole() {
+        // Problems all the way through (more than are kept), so that every part has some.
+        let mut text = String::new();
+        for i in 0..20_000 {
+            text.push_str(match i % 50 {
+                7 => "1.3\n",
+                8 => "not a row at all\n",
+                9 => "\n",
+                _ => LINE,
+            });
+        }
+        let mut first = None;
+        pieces_keeping(text.as_bytes(), u64::MAX, 100, false, |piece| {
+            first.get_or_insert(piece);
+        })
+        .unwrap();
+        let piece = first.unwrap();
+        assert!(piece.text.len() >= PIECE_TARGET && piece.one_liners.is_none());
+        let whole = crate::format::parse_keeping(&piece.text, 100);
+        let debug = |document: &Document| {
+            format!(
+                "{:?} {:?} {:?}",
+                document.puzzles, document.problems, document.unkept
+            )
+        };
+        assert_eq!(debug(&piece.document), debug(&whole));
+        assert_eq!(piece.document.problems.len(), 100, "the first 100 errors");
+        assert!(
+            piece.document.unkept.errors > 100,
+            "{:?}",
+            piece.document.unkept
+        );
+    }
+
+    #[test]
+    fn pieces_of_one_liners_alone_are_left_unparsed_when_asked() {
+        let text = LINE.repeat(30_000) + "1.3\n" + &LINE.repeat(100);
+        let read = |apart: bool| {
+            let mut seen = Vec::new();
+            pieces_keeping(text.as_bytes(), u64::MAX, 10, apart, |piece| {
+                let lines = piece
+                    .one_liners
+                    .as_ref()
+                    .map(|_| piece.one_liner_lines().len());
+                seen.push((lines, piece.document.puzzles.len()));
+            })
+            .unwrap();
+            seen
+        };
+        let apart = read(true);
+        assert!(apart.len() >= 3, "{apart:?}");
+        let (last, firsts) = apart.split_last().unwrap();
+        assert!(firsts
+            .iter()
+            .all(|&(lines, parsed)| lines > Some(0) && parsed == 0));
+        assert_eq!(last.0, None, "the piece with a short row is parsed");
+        let lines: usize = firsts.iter().map(|(lines, _)| lines.unwrap()).sum();
+        assert_eq!(lines + last.1, 30_100);
+        assert!(read(false).iter().all(|&(lines, _)| lines.is_none()));
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use cells::CellSpans;
 pub use marks::{every_digit, DigitSet};
 pub use parse::{keep_problems, parse, parse_keeping};
 pub use reparse::{reparse, Change, Splice};
-pub use stream::Pieces;
+pub use stream::{LineEnd, PartParser, Pieces};
 pub use style::{
     canonical, common_ends, format, format_edits, format_range_edits, format_range_edits_at,
     marks_block_edits, Options, Style,

@@ -7,11 +7,12 @@
 //! points with the file's metadata carried over. The puzzles and problems of the pieces, in
 //! order, are those of a parse of the whole text (a property test checks it, spans included).
 
-use super::lines::{lines_at, Kind};
-use super::meta::Scope;
-use super::parse::{one_line_size, parse_keeping, parse_region_keeping};
+use super::lines::{Kind, Lines};
+use super::meta::{Scope, Setting};
+use super::parse::{keep_problems, one_line_size, parse_keeping, parse_region_keeping};
 use super::reparse::{declares_size, is_only_one_line};
 use super::Document;
+use crate::grid::Variant;
 
 /// Where the pieces of one text may end, and how each is parsed.
 #[derive(Default)]
@@ -51,13 +52,31 @@ impl Pieces {
     /// the end of the last piece, found at byte `base` of the text. True when the parser starts
     /// afresh after it: a piece may end here.
     pub fn ends_piece(&mut self, piece: &str, base: usize, line_start: usize) -> bool {
+        self.read_line(piece, base, line_start) != LineEnd::Within
+    }
+
+    /// `ends_piece`, telling apart the lines that are classic one-line puzzles read on their
+    /// own (`LineEnd::OneLiner`).
+    pub fn read_line(&mut self, piece: &str, base: usize, line_start: usize) -> LineEnd {
+        if is_plain_one_liner(&piece.as_bytes()[line_start..]) {
+            return match self.after_cells(piece, ONE_LINER_CELLS) {
+                false => LineEnd::Within,
+                true if self.file.as_ref().is_some_and(reads_every_puzzle) => LineEnd::OneLiner,
+                true => LineEnd::Ends,
+            };
+        }
         let at = base + line_start;
         let mut ends = false;
-        for line in lines_at(&piece[line_start..], at) {
+        // One line at a time: a table of them (`lines_at`) was an allocation for every line read.
+        for line in Lines::new(&piece[line_start..], at) {
             let content = &piece[line.start - base..line.end - base];
             ends = line.next > line.end && self.resumes_after(piece, line.kind, content);
         }
-        ends
+        if ends {
+            LineEnd::Ends
+        } else {
+            LineEnd::Within
+        }
     }
 
     /// Whether the parser starts afresh after a line of this kind (see the module comment).
@@ -71,18 +90,21 @@ impl Pieces {
                 self.header_declares_size |= declares_size(content);
                 false
             }
-            Kind::Cells(cells) => {
-                // The first grid settles the file's metadata: what comes before it, read whole.
-                if self.file.is_none() {
-                    // Its metadata alone: none of its problems held (they could be millions).
-                    self.file = Some(parse_keeping(piece, 0).file_scope);
-                }
-                let alone = !self.header_declares_size && self.reads_alone(cells.run);
-                self.header_declares_size = false;
-                alone
-            }
+            Kind::Cells(cells) => self.after_cells(piece, cells.run),
             Kind::Junk(_) | Kind::Border => false,
         }
+    }
+
+    /// `resumes_after` a line of cells whose leading run has `run` cells.
+    fn after_cells(&mut self, piece: &str, run: usize) -> bool {
+        // The first grid settles the file's metadata: what comes before it, read whole.
+        if self.file.is_none() {
+            // Its metadata alone: none of its problems held (they could be millions).
+            self.file = Some(parse_keeping(piece, 0).file_scope);
+        }
+        let alone = !self.header_declares_size && self.reads_alone(run);
+        self.header_declares_size = false;
+        alone
     }
 
     /// Whether a line whose leading run has `run` cells is read as a one-line puzzle on its own,
@@ -97,14 +119,119 @@ impl Pieces {
     /// of the text). The first piece (`base` 0) is read as a text of its own; the next ones with
     /// the file's metadata the first one settled.
     pub fn parse(&mut self, piece: &str, base: usize) -> Document {
-        let keep = self.keep.unwrap_or(usize::MAX);
-        match &self.file {
-            Some(file) if base > 0 => parse_region_keeping(piece, base, file.clone(), keep),
-            _ => {
-                let document = parse_keeping(piece, keep);
-                self.file.get_or_insert_with(|| document.file_scope.clone());
-                document
-            }
+        let document = self.parse_part(piece, base);
+        self.file.get_or_insert_with(|| document.file_scope.clone());
+        document
+    }
+
+    /// Whether the file's metadata is settled (a grid was read): from then on the parts of a
+    /// piece between the places `ends_piece` said yes to can be parsed apart (`parse_part`).
+    pub fn settled(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Parse a part of a piece, from byte `base` of the text, that starts at the text's start
+    /// or where `ends_piece` said yes: the document `parse` gives for it, on any thread (the
+    /// command line parses a piece's parts on every core and `join`s them). Past the text's
+    /// start, only once the file's metadata is `settled`.
+    pub fn parse_part(&self, part: &str, base: usize) -> Document {
+        parse_part(self.file.as_ref(), self.keep, part, base)
+    }
+
+    /// What parses parts of the text from here on (`parse_part`), to be kept beside a piece.
+    pub fn part_parser(&self) -> PartParser {
+        PartParser {
+            file: self.file.clone(),
+            keep: self.keep,
         }
     }
+
+    /// The documents of a piece's parts (`parse_part`), in order, as one: the document of the
+    /// whole piece, its problems kept as `keeping` says.
+    pub fn join(&self, parts: Vec<Document>) -> Document {
+        let puzzles: usize = parts.iter().map(|part| part.puzzles.len()).sum();
+        let mut parts = parts.into_iter();
+        let mut whole = parts.next().unwrap_or_default();
+        whole.puzzles.reserve_exact(puzzles - whole.puzzles.len());
+        for part in parts {
+            whole.puzzles.extend(part.puzzles);
+            whole.problems.extend(part.problems);
+            whole.unkept.add_all(part.unkept);
+        }
+        // Each part kept its first problems of each severity: of those, the first of the whole.
+        if let Some(keep) = self.keep {
+            let kept = whole.kept; // as the parse of the whole piece says it (its first part's)
+            keep_problems(&mut whole, keep);
+            whole.kept = kept;
+        }
+        whole
+    }
+}
+
+/// What `Pieces::read_line` tells of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The parser does not start afresh after it.
+    Within,
+    /// It does: a piece may end here.
+    Ends,
+    /// It does, and the line is a classic one-line puzzle read on its own: 81 digits or empty
+    /// marks (`1`–`9`, `.`, `0`, `_`) and its line break, nothing else, in a file whose metadata
+    /// reads it (no size but 9, no variant it cannot read) and with no header of its own. A
+    /// piece of such lines alone holds one puzzle a line, each what `PartParser::parse` of that
+    /// line alone gives, and no problem: the command line solves them without parsing them.
+    OneLiner,
+}
+
+/// Parses parts of a text once its metadata is settled, as `Pieces::parse_part` does, on any
+/// thread (`Pieces::part_parser`).
+#[derive(Clone, Debug)]
+pub struct PartParser {
+    file: Option<Scope>,
+    keep: Option<usize>,
+}
+
+impl PartParser {
+    /// `Pieces::parse_part`.
+    pub fn parse(&self, part: &str, base: usize) -> Document {
+        parse_part(self.file.as_ref(), self.keep, part, base)
+    }
+
+    /// The variant of a puzzle without metadata of its own: the file's.
+    pub fn variant(&self) -> Variant {
+        let file = self.file.as_ref().and_then(|file| file.variant.valid());
+        file.unwrap_or_default()
+    }
+}
+
+fn parse_part(file: Option<&Scope>, keep: Option<usize>, part: &str, base: usize) -> Document {
+    let keep = keep.unwrap_or(usize::MAX);
+    match file {
+        Some(file) if base > 0 => parse_region_keeping(part, base, file.clone(), keep),
+        _ => parse_keeping(part, keep),
+    }
+}
+
+/// Whether the file's metadata lets every puzzle be read: a size or variant it cannot read
+/// leaves each puzzle unread, the metadata's error saying why.
+fn reads_every_puzzle(file: &Scope) -> bool {
+    file.size != Setting::Invalid && file.variant != Setting::Invalid
+}
+
+/// The cells of a classic one-line puzzle.
+const ONE_LINER_CELLS: usize = 81;
+
+/// Whether `line` (with its line break) is 81 digits or empty marks (`1`–`9`, `.`, `0`, `_`)
+/// and nothing else: nearly every line of a collection, which needs no classifying to know
+/// it is a line of cells whose leading run is 81 long (a tenth of `check`'s time over one
+/// went to classifying each line twice, here and in the parser).
+fn is_plain_one_liner(line: &[u8]) -> bool {
+    let cells = match line {
+        [cells @ .., b'\r', b'\n'] | [cells @ .., b'\n' | b'\r'] => cells,
+        _ => return false,
+    };
+    cells.len() == ONE_LINER_CELLS
+        && cells
+            .iter()
+            .all(|&b| matches!(b, b'1'..=b'9' | b'.' | b'0' | b'_'))
 }
