@@ -300,13 +300,12 @@ pub fn marks_unwritable(puzzle: &Puzzle, marks: &[DigitSet]) -> Option<String> {
 /// row's comment kept) or a line of places (a one-liner, in place of its cells, the text after
 /// them kept).
 pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize) -> Vec<Edit> {
-    if let Some(old) = puzzle.marks.as_deref() {
-        return (0..marks.len())
+    let mut edits = if let Some(old) = puzzle.marks.as_deref() {
+        (0..marks.len())
             .filter(|&c| old[c] != marks[c] && puzzle.givens[c] == 0)
             .map(|c| unpadded_at_line_end(format::cell_edit(puzzle, c, marks[c], '.'), text, base))
-            .collect();
-    }
-    if puzzle.layout == format::Layout::Line {
+            .collect()
+    } else if puzzle.layout == format::Layout::Line {
         let first = puzzle.cell_span(0).start;
         let last = puzzle.cell_span(marks.len() - 1).end;
         let span = Span::new(first, last);
@@ -314,7 +313,25 @@ pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize)
             span,
             text: format::marks_line(puzzle.size, marks),
         }];
+    } else {
+        block_edits(puzzle, marks, text, base)
+    };
+    let block = !matches!(
+        puzzle.layout,
+        format::Layout::Line | format::Layout::MarksLine
+    );
+    if let (true, false, Some(apart)) = (block, edits.is_empty(), kept_apart(puzzle, text, base)) {
+        match edits.iter_mut().find(|e| e.span.start == apart.span.start) {
+            // One edit where both start (clients may refuse an insertion at a replacement's start).
+            Some(first) => first.text.insert_str(0, &apart.text),
+            None => edits.insert(0, apart),
+        }
     }
+    edits
+}
+
+/// The edits that turn a grid block without pencil marks into one with `marks`.
+fn block_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize) -> Vec<Edit> {
     // Only the block's own lines: a collection of blocks is then filled in linear time.
     let (text, base) = own_lines(puzzle, text, base);
     let entries = puzzle.entries.as_deref();
@@ -325,6 +342,32 @@ pub fn marks_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize)
             span: puzzle.span,
             text: grid,
         }]
+    })
+}
+
+/// A line break before the block when the line right above its first row is another puzzle's
+/// line (a one-line puzzle): rows of pencil marks read as plain cells can count as many as that
+/// line's, and the block would then read as that puzzle's grid: `1234341223414123` (a 4×4
+/// one-liner) right above a 12×12 grid filled in became the first row of a broken 16×16.
+fn kept_apart(puzzle: &Puzzle, text: &str, base: usize) -> Option<Edit> {
+    let before = &text[..puzzle.span.start.checked_sub(base)?];
+    let first_row = before.rfind(['\n', '\r']).map_or(0, |at| at + 1);
+    let above = &before[..first_row];
+    let break_above = if above.ends_with("\r\n") {
+        "\r\n"
+    } else {
+        &above[above.len().checked_sub(1)?..]
+    };
+    let line_above = above[..above.len() - break_above.len()]
+        .rsplit(['\n', '\r'])
+        .next()?;
+    let kind = format::lines::lines(line_above).first()?.kind;
+    if !matches!(kind, format::lines::Kind::Cells(_)) {
+        return None;
+    }
+    Some(Edit {
+        span: Span::new(base + first_row, base + first_row),
+        text: break_above.to_string(),
     })
 }
 
@@ -371,6 +414,28 @@ mod tests {
             .iter()
             .map(|f| f.message.to_string())
             .collect()
+    }
+
+    #[test]
+    fn a_grid_filled_in_stays_apart_from_a_one_liner_right_above_it() {
+        // A 4×4 one-liner, then a 12×12 grid with no blank line between: its rows of pencil
+        // marks, read as plain cells, count 16, and took the one-liner as their first row.
+        let text = "1234341223414123\n.234..7.9ABC\n.6789ABC1234\n9ABC1.34.678\n2345.789ABC1\n\
+                    6789ABC12345\nABC123456789\n3456789ABC12\n789ABC123456\nBC12345.789A\n\
+                    4567.9ABC123\n89ABC1.34567\nC1.3456789AB\n";
+        let doc = parse(text);
+        assert!(doc.problems.is_empty() && doc.puzzles.len() == 2);
+        let grid = &doc.puzzles[1];
+        let marks = fill_marks(grid);
+        let written = format::apply_edits(text, &marks_edits(grid, &marks, text, 0));
+        assert!(written.starts_with("1234341223414123\n\n"), "{written}");
+        let again = parse(&written);
+        assert!(again.problems.is_empty(), "{:?}", again.problems);
+        assert_eq!(again.puzzles.len(), 2);
+        assert_eq!(marks_of(&again.puzzles[1]), marks);
+        // Filled in again: nothing changes, no second blank line.
+        let grid = &again.puzzles[1];
+        assert!(marks_edits(grid, &fill_marks(grid), &written, 0).is_empty());
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! See `puzzles/README.md` for the format as users read it.
 
 mod cells;
-mod lines;
+pub(crate) mod lines;
 #[cfg(test)]
 pub(crate) use lines::classified as lines_classified;
 pub(crate) mod marks;
