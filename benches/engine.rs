@@ -5,7 +5,7 @@
 //! one solution, with none through a wrong given, and the 25×25 whose row has 13 open cells
 //! that can take only 12 digits (issue: decided in milliseconds, not by spending the budget).
 
-#[path = "../tests/grids/mod.rs"]
+#[path = "../tests/integration/grids/mod.rs"]
 mod grids;
 
 use std::hint::black_box;
@@ -14,8 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use sudoku_lsp::engine::{pencil_marks, propagate, search, Budget};
 use sudoku_lsp::grid::{geometry, Size, Variant};
 
-/// The large puzzles with one solution of `tests/engine.rs`: side, variant, grid.
-const LARGE: &str = include_str!("../tests/grids/large.txt");
+/// The large puzzles with one solution of `tests/integration/engine.rs`: side, variant, grid.
+const LARGE: &str = include_str!("../tests/integration/grids/large.txt");
 
 const HARD: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

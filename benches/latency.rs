@@ -31,7 +31,7 @@
 //! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`, `tokens`,
 //! `workspace`) runs only that part.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

@@ -15,7 +15,7 @@
 //! analysis's own share: what the server needs on top is the LSP's.
 //! Linux only (it reads `/proc`).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what tests/cli_sarif_schema.rs validates with, under .cache/sarif: the SARIF 2.1.0 JSON
-# schema (OASIS's, as Microsoft's SARIF Multitool ships it in its npm package; GitHub, where the
-# schema lives, is out of reach) and Python's jsonschema in a venv.
+# Installs what tests/integration/cli_sarif_schema.rs validates with, under .cache/sarif: the
+# SARIF 2.1.0 JSON schema (OASIS's, as Microsoft's SARIF Multitool ships it in its npm package;
+# GitHub, where the schema lives, is out of reach) and Python's jsonschema in a venv.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 CACHE="$REPO/.cache/sarif"

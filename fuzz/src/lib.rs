@@ -153,7 +153,8 @@ pub fn text(u: &mut Unstructured, max: usize) -> Result<String> {
     Ok(out)
 }
 
-/// What must hold for any parse of any text (as `tests/format.rs` checks on generated ones).
+/// What must hold for any parse of any text (as `tests/integration/format.rs` checks on generated
+/// ones).
 pub fn check_invariants(text: &str, doc: &Document) {
     let in_text = |s: Span| s.start <= s.end && text.get(s.start..s.end).is_some();
     for f in &doc.problems {

@@ -418,24 +418,28 @@ mod tests {
 
     #[test]
     fn a_grid_filled_in_stays_apart_from_a_one_liner_right_above_it() {
-        // A 4×4 one-liner, then a 12×12 grid with no blank line between: its rows of pencil
-        // marks, read as plain cells, count 16, and took the one-liner as their first row.
-        let text = "1234341223414123\n.234..7.9ABC\n.6789ABC1234\n9ABC1.34.678\n2345.789ABC1\n\
-                    6789ABC12345\nABC123456789\n3456789ABC12\n789ABC123456\nBC12345.789A\n\
-                    4567.9ABC123\n89ABC1.34567\nC1.3456789AB\n";
-        let doc = parse(text);
-        assert!(doc.problems.is_empty() && doc.puzzles.len() == 2);
-        let grid = &doc.puzzles[1];
-        let marks = fill_marks(grid);
-        let written = format::apply_edits(text, &marks_edits(grid, &marks, text, 0));
-        assert!(written.starts_with("1234341223414123\n\n"), "{written}");
-        let again = parse(&written);
-        assert!(again.problems.is_empty(), "{:?}", again.problems);
-        assert_eq!(again.puzzles.len(), 2);
-        assert_eq!(marks_of(&again.puzzles[1]), marks);
-        // Filled in again: nothing changes, no second blank line.
-        let grid = &again.puzzles[1];
-        assert!(marks_edits(grid, &fill_marks(grid), &written, 0).is_empty());
+        // A 4×4 one-liner, then a grid with no blank line between: its rows of pencil marks,
+        // read as plain cells, can count 16, and took the one-liner as their first row.
+        let twelve = "1234341223414123\n.234..7.9ABC\n.6789ABC1234\n9ABC1.34.678\n2345.789ABC1\n\
+                      6789ABC12345\nABC123456789\n3456789ABC12\n789ABC123456\nBC12345.789A\n\
+                      4567.9ABC123\n89ABC1.34567\nC1.3456789AB\n";
+        let nine = "1234341223414123\n12.....89\n456.89123\n78912..56\n234.67891\n567891234\n\
+                    89123.567\n345.78912\n678912345\n912.45678\n";
+        for text in [twelve, nine] {
+            let doc = parse(text);
+            assert!(doc.problems.is_empty() && doc.puzzles.len() == 2);
+            let grid = &doc.puzzles[1];
+            let marks = fill_marks(grid);
+            let written = format::apply_edits(text, &marks_edits(grid, &marks, text, 0));
+            assert!(written.starts_with("1234341223414123\n\n"), "{written}");
+            let again = parse(&written);
+            assert!(again.problems.is_empty(), "{:?}", again.problems);
+            assert_eq!(again.puzzles.len(), 2);
+            assert_eq!(marks_of(&again.puzzles[1]), marks);
+            // Filled in again: nothing changes, no second blank line.
+            let grid = &again.puzzles[1];
+            assert!(marks_edits(grid, &fill_marks(grid), &written, 0).is_empty());
+        }
     }
 
     #[test]
