@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{CodeLens, Command, Position, Uri, WorkspaceEdit};
 
-use super::actions;
+use super::edits;
 use super::view::View;
 use crate::analysis::{parse_window, Request, Symmetry, Verdict};
 use crate::format::Puzzle;
@@ -102,7 +102,7 @@ pub fn insert_puzzle(view: &View, position: Position, text: &str) -> WorkspaceEd
     }
     inserted.push_str(text);
     let at = crate::finding::Span::new(line.start, line.start);
-    actions::workspace_edit(
+    edits::workspace_edit(
         view,
         &[crate::format::Edit {
             span: at,
@@ -256,7 +256,7 @@ pub fn hint(view: &View, offset: usize) -> Result<HintTexts, String> {
 pub fn solve(view: &View, offset: usize) -> Result<WorkspaceEdit, String> {
     let (index, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there any more")?;
     let action =
-        actions::solve(view, index, puzzle).ok_or("cannot solve: no empty cell, or no solution")?;
+        edits::solve(view, index, puzzle).ok_or("cannot solve: no empty cell, or no solution")?;
     match (action.edit, action.disabled) {
         (Some(edit), None) => Ok(edit),
         (_, Some(disabled)) => Err(format!("cannot solve: {}", disabled.reason)),

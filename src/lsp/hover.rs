@@ -6,6 +6,7 @@
 
 use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position};
 
+use super::config::Style;
 use super::view::{metadata_spans, View};
 use super::{commands, jobs, ratings};
 use crate::analysis::{self, CellExplanation, CellState, Verdict};
@@ -165,14 +166,6 @@ fn heading(view: &View, index: usize, puzzle: &Puzzle) -> String {
         Some(title) => format!("Puzzle {}: {} (line {line})", index + 1, title.value),
         None => format!("Puzzle {} (line {line})", index + 1),
     }
-}
-
-/// Markdown or plain text, chosen from the client's `hover.contentFormat`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Style {
-    Markdown,
-    #[default]
-    Plain,
 }
 
 /// Builds paragraphs and bullet lists in either style.

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use super::view::Analyzed;
 use super::{diagnostics, documents};
 use crate::analysis::{self, Analysis, Cache, Checked};
 use crate::engine::Budget;
@@ -38,6 +37,17 @@ pub const LAGGING_RATING: Duration = Duration::from_millis(3);
 
 /// What a hover or code action may spend on a puzzle whose diagnostics run has not finished.
 const ON_DEMAND_MAX_NODES: u64 = 100_000;
+
+/// A finished diagnostics run: the text of one generation, parsed and analysed.
+pub struct Analyzed {
+    pub generation: u64,
+    /// The text that was analysed (sharing its chunks with the document's later texts): the
+    /// next run compares it with the new text to re-read only what changed.
+    pub text: Rope,
+    /// The parse and analyses; its `findings` are empty (the run hands them to the diagnostics
+    /// and lets go of them).
+    pub checked: Checked,
+}
 
 /// What one puzzle's search may spend: `SUDOKU_LSP_MAX_NODES` nodes (default
 /// [`analysis::DEFAULT_MAX_NODES`]) and, only if `SUDOKU_LSP_DEADLINE_MS` is set, a deadline for the whole

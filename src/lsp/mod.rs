@@ -1,24 +1,90 @@
-//! The language server: a thin face over `analysis`, speaking LSP on stdio.
+//! The language server: a thin face over `analysis`, speaking LSP on stdio. LSP types stay
+//! inside this module.
 //!
-//! `transport` guards the wire in and `outgoing` lets large arrays out, `documents` owns the text, `encoding` owns positions, `jobs` runs
-//! the analysis off the message loop, `long` the long commands (the generator) on threads of
-//! their own, `server` holds the handlers, and `diagnostics`, `hover`,
-//! `actions` turn findings and explanations into protocol answers over a `view` of one version;
-//! `memory` gives back what closed documents freed; `ratings` grades puzzles after each
-//! diagnostics run, and `commands` holds the code lenses and the commands they run;
-//! `formatting` answers document and range formatting with `format`'s edits.
-//! Navigation, over the same `view`: `outline` (document symbols, folding and selection
-//! ranges), `completion` (the digits that fit an empty cell), `navigation` (go to definition,
-//! references and highlights on a digit), `inlay` (candidates or row counts, as the settings ask)
-//! and `tokens` (semantic tokens: givens, entries, marks, conflicts, borders, metadata, comments).
-//! LSP types stay inside this module.
+//! Its files stand in layers, each using only the layers under it (as ruff's server does: a
+//! session that owns the documents, and one file per method or concern):
+//!
+//! 1. Leaves: `encoding` owns positions, `settings` the user's settings, `long` the threads of
+//!    long work (the generator, ratings), `transport` guards the wire in (and reads what
+//!    lsp-types misses of each session's `initialize`).
+//! 2. One document and its analysis: `config` (what the client can do), `documents` (the
+//!    text), `diagnostics` (findings as protocol diagnostics, with the per-file cap), `jobs`
+//!    (the analysis off the message loop, budgets, caught panics, test hooks), `memory`
+//!    (giving back what closed documents freed), `outgoing` (large arrays into their frame),
+//!    `ratings` (puzzles graded by grid), and `view`: one version of one document, parsed.
+//! 3. Answers over a `view`, plain functions to protocol types: `edits`, `commands` (code
+//!    lenses and what their commands answer), `actions`, `hover`, `completion`, `navigation`
+//!    (definition, references, highlights), `outline` (symbols, folding and selection ranges),
+//!    `inlay`, `formatting`, `tokens` (semantic tokens) and `token_sheet` (kept by line, for
+//!    deltas); and `workspace`, the files of the workspace folders.
+//! 4. The session and its rooms: `session` owns the state every handler shares (behind one
+//!    lock, never held across an `.await`) and the client's capabilities; `query` answers a
+//!    request over a view of the current text; `refresh` asks the client to ask again;
+//!    `progress` reports `$/progress`; `publish` hands diagnostics to the client (pushed with
+//!    their version, or kept for a pull); `rating_run` and `diagnostics_run` are the two runs
+//!    each edit starts; `pull` answers pulled document and workspace diagnostics;
+//!    `token_store` the semantic tokens requests over the kept tokens; `execute` runs the
+//!    commands; `sync` takes the notifications (open, change, close, settings, folders);
+//!    `capabilities` answers `initialize`.
+//! 5. `server`: the `LanguageServer` methods, each handing its message to its room.
+//!
+//! Which file may use which (the rows run up the layers: a file uses only rows above its own;
+//! `tests::files_use_only_the_layers_below_them` holds every file to its row):
+//!
+//! | file | may use |
+//! | --- | --- |
+//! | `encoding` | — |
+//! | `settings` | — |
+//! | `long` | — |
+//! | `transport` | — |
+//! | `config` | `encoding` |
+//! | `documents` | `encoding` |
+//! | `diagnostics` | `encoding` |
+//! | `jobs` | `diagnostics`, `documents` |
+//! | `memory` | `jobs` |
+//! | `outgoing` | `jobs`, `transport` |
+//! | `ratings` | `jobs` |
+//! | `view` | `config`, `documents`, `jobs`, `ratings`, `settings` |
+//! | `edits` | `view` |
+//! | `commands` | `edits`, `ratings`, `view` |
+//! | `actions` | `commands`, `edits`, `jobs`, `ratings`, `view` |
+//! | `hover` | `commands`, `config`, `jobs`, `ratings`, `view` |
+//! | `completion` | `view` |
+//! | `navigation` | `view` |
+//! | `outline` | `encoding`, `navigation`, `view` |
+//! | `inlay` | `settings`, `view` |
+//! | `formatting` | `view` |
+//! | `tokens` | `encoding`, `view` |
+//! | `token_sheet` | `documents`, `encoding`, `tokens`, `view` |
+//! | `workspace` | `diagnostics`, `encoding`, `jobs`, `settings` |
+//! | `session` | `config`, `diagnostics`, `documents`, `jobs`, `memory`, `outgoing`, `ratings`, `settings`, `token_sheet`, `transport`, `view` |
+//! | `query` | `jobs`, `session`, `view` |
+//! | `refresh` | `config`, `jobs`, `session` |
+//! | `progress` | `session` |
+//! | `publish` | `diagnostics`, `encoding`, `jobs`, `ratings`, `refresh`, `session`, `settings` |
+//! | `rating_run` | `config`, `jobs`, `long`, `progress`, `publish`, `ratings`, `refresh`, `session` |
+//! | `diagnostics_run` | `diagnostics`, `documents`, `encoding`, `jobs`, `memory`, `publish`, `rating_run`, `ratings`, `refresh`, `session`, `settings`, `view` |
+//! | `pull` | `jobs`, `session`, `workspace` |
+//! | `token_store` | `query`, `session`, `token_sheet`, `tokens`, `view` |
+//! | `execute` | `commands`, `jobs`, `long`, `query`, `session`, `workspace` |
+//! | `sync` | `diagnostics_run`, `publish`, `refresh`, `session` |
+//! | `capabilities` | `commands`, `config`, `diagnostics`, `session`, `tokens` |
+//! | `server` | `actions`, `capabilities`, `commands`, `completion`, `execute`, `formatting`, `hover`, `inlay`, `jobs`, `navigation`, `outgoing`, `outline`, `pull`, `query`, `session`, `sync`, `token_store`, `transport`, `view` |
+//!
+//! The session's rooms are plain functions over a `&Session`, not methods, so that each room's
+//! `use` lines say which rooms it calls, and the table above can hold them.
 
 mod actions;
+mod capabilities;
 mod commands;
 mod completion;
+mod config;
 mod diagnostics;
+mod diagnostics_run;
 mod documents;
+mod edits;
 mod encoding;
+mod execute;
 mod formatting;
 mod hover;
 mod inlay;
@@ -28,9 +94,21 @@ mod memory;
 mod navigation;
 mod outgoing;
 mod outline;
+mod progress;
+mod publish;
+mod pull;
+mod query;
+mod rating_run;
 mod ratings;
+mod refresh;
 mod server;
+mod session;
 mod settings;
+mod sync;
+#[cfg(test)]
+mod tests;
+mod token_sheet;
+mod token_store;
 mod tokens;
 mod transport;
 mod view;
@@ -86,13 +164,14 @@ pub async fn serve_io(
     input: impl AsyncRead + Unpin + Send + 'static,
     output: impl AsyncWrite + Unpin,
 ) -> bool {
-    let input = transport::guard(input);
+    let (input, initialize) = transport::guard(input);
     let stash = outgoing::Stash::default();
     let output = outgoing::Outgoing::new(output, stash.clone());
-    let (service, socket) = LspService::build(move |client| Backend::new(client, stash))
-        .custom_method(transport::MALFORMED_METHOD, Backend::malformed)
-        .custom_method(server::DOCUMENT_TEXT_METHOD, Backend::document_text)
-        .finish();
+    let (service, socket) =
+        LspService::build(move |client| Backend::new(client, stash, initialize))
+            .custom_method(transport::MALFORMED_METHOD, Backend::malformed)
+            .custom_method(transport::DOCUMENT_TEXT_METHOD, Backend::document_text)
+            .finish();
     let shut_down = service.inner().shut_down_flag();
     Server::new(input, output, socket)
         .concurrency_level(MESSAGES_AT_ONCE)

@@ -230,7 +230,7 @@ impl<W: AsyncWrite + Unpin> AsyncWrite for Outgoing<W> {
 }
 
 /// With the timing log on, when a publish of diagnostics is written (it goes to `inner` right
-/// after): the end of an edit's way (see `server`'s `Way`), by the wall clock.
+/// after): the end of an edit's way (see `diagnostics_run`'s `Way`), by the wall clock.
 fn log_publish(body: &[u8]) {
     const PUBLISH: &[u8] = b"\"method\":\"textDocument/publishDiagnostics\"";
     if !super::jobs::timing() || find(body, PUBLISH).is_none() {

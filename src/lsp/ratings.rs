@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
-use super::view::Analyzed;
+use super::jobs::Analyzed;
 use crate::analysis::{self, incomplete_reason, Verdict};
 use crate::engine::Budget;
 use crate::format::Puzzle;

@@ -13,6 +13,8 @@
 //! header again, whether the rest of a short body sits in front of it or a long body swallowed
 //! it (see [`Framer`]).
 
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt, DuplexStream};
@@ -37,11 +39,21 @@ pub struct Malformed {
     pub problem: String,
 }
 
-/// Start reading `input`; returns the stream of vetted frames to hand to `Server::new`.
-pub fn guard(mut input: impl AsyncRead + Unpin + Send + 'static) -> DuplexStream {
+/// A hidden request, answered only when the test hooks are on (`SUDOKU_LSP_TEST_HOOKS=1`): the
+/// server's own text and version of an open document (`null` if it is not open), so a test or
+/// the fuzz target can compare it with the client's. Without the hooks it is an unknown method.
+pub const DOCUMENT_TEXT_METHOD: &str = "$/sudoku-lsp/documentText";
+
+/// Start reading `input`; returns the stream of vetted frames to hand to `Server::new`, and
+/// what the guard reads of this session's `initialize` for the server.
+pub fn guard(mut input: impl AsyncRead + Unpin + Send + 'static) -> (DuplexStream, Initialize) {
     let (server_side, mut feed) = tokio::io::duplex(1 << 16);
+    let initialize = Initialize::default();
+    let mut framer = Framer {
+        initialize: initialize.clone(),
+        ..Framer::default()
+    };
     tokio::spawn(async move {
-        let mut framer = Framer::default();
         let mut chunk = vec![0u8; 1 << 16];
         loop {
             let read = match input.read(&mut chunk).await {
@@ -58,7 +70,7 @@ pub fn guard(mut input: impl AsyncRead + Unpin + Send + 'static) -> DuplexStream
             }
         }
     });
-    server_side
+    (server_side, initialize)
 }
 
 /// Exactly what tower-lsp-server's codec accepts (its `Message` is private, but this is it).
@@ -72,9 +84,9 @@ enum Wire {
 
 /// The body itself if tower-lsp-server can decode it, else the substitute request; and whether
 /// the body was JSON at all.
-fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
+fn vet(body: Vec<u8>, initialize: &Initialize) -> (Vec<u8>, bool) {
     if serde_json::from_slice::<Wire>(&body).is_ok() {
-        note_initialize(&body);
+        initialize.note(&body);
         if let Some((id, method)) = unknown_dollar_request(&body) {
             let problem = format!("method not found: {method}");
             return (substitute(id, -32601, problem), true);
@@ -103,37 +115,45 @@ fn vet(body: Vec<u8>) -> (Vec<u8>, bool) {
     (message, true)
 }
 
-/// Whether the client's `initialize` declared `workspace.diagnostics.refreshSupport`.
+/// What the guard, which sees every message first, reads from its session's `initialize`
+/// request for the server: whether the client declared `workspace.diagnostics.refreshSupport`.
 ///
 /// lsp-types 0.97 reads that capability from `workspace.diagnostic`, a name no client sends
 /// (the protocol's is `diagnostics`), so the server would never learn it from the parsed
-/// capabilities: the guard, which sees every message first, reads it from the raw request.
-pub fn diagnostic_refresh_declared() -> bool {
-    DIAGNOSTIC_REFRESH.get().copied().unwrap_or(false)
-}
+/// capabilities. One per session (the guard and the server of one session share it): the fuzz
+/// target runs many sessions in one process, each with its own client.
+#[derive(Clone, Debug, Default)]
+pub struct Initialize(Arc<OnceLock<bool>>);
 
-static DIAGNOSTIC_REFRESH: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+impl Initialize {
+    /// Whether the client declared `workspace.diagnostics.refreshSupport` (false before its
+    /// `initialize`, which the guard reads before the server sees it).
+    pub fn diagnostic_refresh(&self) -> bool {
+        self.0.get().copied().unwrap_or(false)
+    }
 
-/// Note what [`diagnostic_refresh_declared`] answers, if `body` is the `initialize` request.
-fn note_initialize(body: &[u8]) {
-    if DIAGNOSTIC_REFRESH.get().is_some() || find(body, b"\"initialize\"").is_none() {
-        return;
+    /// Note what [`Initialize::diagnostic_refresh`] answers, if `body` is the `initialize`
+    /// request.
+    fn note(&self, body: &[u8]) {
+        if self.0.get().is_some() || find(body, b"\"initialize\"").is_none() {
+            return;
+        }
+        let Ok(message) = serde_json::from_slice::<Value>(body) else {
+            return;
+        };
+        if message.get("method").and_then(Value::as_str) != Some("initialize") {
+            return;
+        }
+        let declared = message
+            .pointer("/params/capabilities/workspace/diagnostics/refreshSupport")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        let _ = self.0.set(declared);
     }
-    let Ok(message) = serde_json::from_slice::<Value>(body) else {
-        return;
-    };
-    if message.get("method").and_then(Value::as_str) != Some("initialize") {
-        return;
-    }
-    let declared = message
-        .pointer("/params/capabilities/workspace/diagnostics/refreshSupport")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
-    let _ = DIAGNOSTIC_REFRESH.set(declared);
 }
 
 /// The methods starting with `$/` that this server answers as requests.
-const OWN_DOLLAR_METHODS: [&str; 2] = [MALFORMED_METHOD, super::server::DOCUMENT_TEXT_METHOD];
+const OWN_DOLLAR_METHODS: [&str; 2] = [MALFORMED_METHOD, DOCUMENT_TEXT_METHOD];
 
 /// A request (it has an id) for a `$/` method the server does not have: tower-lsp-server drops
 /// the "method not found" answer of every `$/` method, requests included, so the client would
@@ -172,6 +192,8 @@ fn substitute(id: Value, code: i64, problem: String) -> Vec<u8> {
 /// frame: the bytes skipped after a bad frame are its own rest, not a second error.
 #[derive(Default)]
 struct Framer {
+    /// Where the session's `initialize` is noted.
+    initialize: Initialize,
     buffer: Vec<u8>,
     /// The last frame was broken (or its body was not JSON): bytes that do not parse as a header
     /// before the next good one are its rest, skipped without another error.
@@ -197,7 +219,7 @@ impl Framer {
     fn next_message(&mut self) -> Option<Vec<u8>> {
         Some(match self.next_frame()? {
             Ok(body) => {
-                let (message, json) = vet(body);
+                let (message, json) = vet(body, &self.initialize);
                 // A body that is not JSON may have been cut short: what follows is its rest.
                 self.in_bad_frame |= !json;
                 message
@@ -513,11 +535,12 @@ mod tests {
     #[test]
     fn only_decodable_bodies_pass_unchanged() {
         let fine = br#"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#.to_vec();
-        assert_eq!(vet(fine.clone()), (fine, true));
+        assert_eq!(vet(fine.clone(), &Initialize::default()), (fine, true));
         let answer = br#"{"jsonrpc":"2.0","id":1,"result":null}"#.to_vec();
-        assert_eq!(vet(answer.clone()), (answer, true));
-        let substituted =
-            |body: &[u8]| -> Value { serde_json::from_slice(&vet(body.to_vec()).0).unwrap() };
+        assert_eq!(vet(answer.clone(), &Initialize::default()), (answer, true));
+        let substituted = |body: &[u8]| -> Value {
+            serde_json::from_slice(&vet(body.to_vec(), &Initialize::default()).0).unwrap()
+        };
         let truncated = substituted(br#"{"jsonrpc":"2.0","id":1,"method":"#);
         assert_eq!(truncated["method"], MALFORMED_METHOD);
         assert_eq!(truncated["id"], Value::Null);

@@ -1,0 +1,97 @@
+//! Edits in the client's form, shared by the code actions and the commands: a workspace edit
+//! (versioned when the client takes `documentChanges`, so that an edit computed for an older
+//! text is refused instead of misapplied), a titled code action around one, and the solve
+//! action, which the solve command applies too.
+
+use std::collections::HashMap;
+
+use tower_lsp_server::lsp_types::{
+    CodeAction, CodeActionDisabled, CodeActionKind, DocumentChanges, OneOf,
+    OptionalVersionedTextDocumentIdentifier, TextDocumentEdit, TextEdit, WorkspaceEdit,
+};
+
+use super::view::View;
+use crate::analysis::Verdict;
+use crate::format::{self, Edit, Puzzle};
+
+/// "Solve puzzle": every empty cell, from the analysis' verdict.
+pub fn solve(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
+    let analysis = view.analysis(index);
+    let (title, solution) = match &analysis.verdict {
+        Verdict::Unique(solution) => ("Solve puzzle", solution),
+        Verdict::Several { first, .. } => ("Solve puzzle (one of several solutions)", first),
+        Verdict::Undecided {
+            found: Some(solution),
+            ..
+        } => (
+            "Solve puzzle (a solution; uniqueness not decided)",
+            solution,
+        ),
+        Verdict::Undecided { found: None, .. } => {
+            return unusable(
+                view,
+                "the search ran out of budget before finding a solution",
+            );
+        }
+        Verdict::NoSolution | Verdict::Broken => {
+            return unusable(view, "the puzzle has no solution");
+        }
+    };
+    let edits = format::fill_edits(puzzle, solution);
+    if edits.is_empty() {
+        return None; // already solved
+    }
+    Some(action(
+        view,
+        title.to_string(),
+        CodeActionKind::REFACTOR_REWRITE,
+        edits,
+    ))
+}
+
+/// "Solve puzzle", disabled with a reason when the client can show one, else not offered.
+fn unusable(view: &View, reason: &str) -> Option<CodeAction> {
+    view.config.disabled_support.then(|| CodeAction {
+        title: "Solve puzzle".into(),
+        kind: Some(CodeActionKind::REFACTOR_REWRITE),
+        disabled: Some(CodeActionDisabled {
+            reason: reason.into(),
+        }),
+        ..CodeAction::default()
+    })
+}
+
+pub fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>) -> CodeAction {
+    CodeAction {
+        title,
+        kind: Some(kind),
+        edit: Some(workspace_edit(view, &edits)),
+        ..CodeAction::default()
+    }
+}
+
+/// Versioned `documentChanges` when the client takes them, plain `changes` otherwise.
+pub fn workspace_edit(view: &View, edits: &[Edit]) -> WorkspaceEdit {
+    let text_edits: Vec<TextEdit> = edits
+        .iter()
+        .map(|edit| TextEdit::new(view.range(edit.span), edit.text.clone()))
+        .collect();
+    if view.config.document_changes {
+        let edit = TextDocumentEdit {
+            text_document: OptionalVersionedTextDocumentIdentifier {
+                uri: view.uri.clone(),
+                version: Some(view.snapshot.version),
+            },
+            edits: text_edits.into_iter().map(OneOf::Left).collect(),
+        };
+        WorkspaceEdit {
+            document_changes: Some(DocumentChanges::Edits(vec![edit])),
+            ..WorkspaceEdit::default()
+        }
+    } else {
+        WorkspaceEdit {
+            changes: Some(HashMap::from([(view.uri.clone(), text_edits)])),
+            ..WorkspaceEdit::default()
+        }
+    }
+}
