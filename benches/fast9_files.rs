@@ -1,6 +1,6 @@
-//! `cargo bench --bench fast9_files -- [PATH]...`: the file bench of `sudoku_lsp::bench` (µs per
-//! puzzle on whole puzzle files, or generated puzzles with no path), runnable before the CLI has
-//! its `bench` subcommand. Arguments starting with `--` (cargo passes `--bench`) are ignored.
+//! `cargo bench --bench fast9_files -- [PATH]...`: the file bench of `sudoku_lsp::cli::bench`
+//! (µs per puzzle on whole puzzle files, or generated puzzles with no path), runnable before the
+//! CLI has its `bench` subcommand. Arguments starting with `--` (cargo passes `--bench`) are ignored.
 
 fn main() {
     let paths: Vec<std::path::PathBuf> = std::env::args_os()
@@ -9,5 +9,5 @@ fn main() {
         .map(Into::into)
         .collect();
     let say = |message: &str| eprintln!("fast9_files: {message}");
-    std::process::exit(sudoku_lsp::bench::run(&paths, &say));
+    std::process::exit(sudoku_lsp::cli::bench::run(&paths, &say));
 }

@@ -5,7 +5,6 @@
 //! `lsp`, with `render` (pictures of puzzles) beside those two faces.
 
 pub mod analysis;
-pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod files;

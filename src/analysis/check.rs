@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::{analyze, findings, Analysis, Verdict};
+use super::analyze::analyze;
+use super::findings::{self, findings};
+use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Stop};
 use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
@@ -47,7 +49,7 @@ pub fn against_solution(checked: &Checked) -> Vec<Finding> {
     let puzzles = checked.document.puzzles.iter().zip(&checked.analyses);
     puzzles
         .filter_map(|(puzzle, analysis)| match &analysis.verdict {
-            Verdict::Unique(solution) => Some(super::solution_findings(puzzle, solution)),
+            Verdict::Unique(solution) => Some(super::marks::solution_findings(puzzle, solution)),
             _ => None,
         })
         .flatten()
@@ -79,7 +81,7 @@ pub fn setter_findings(
             deadline: deadline.or(budget.deadline),
             ..*budget
         };
-        let redundant = super::redundant_givens(geometry, &puzzle.clues(), &budget);
+        let redundant = super::setter::redundant_givens(geometry, &puzzle.clues(), &budget);
         let mut found = vec![findings::givens_finding(
             puzzle,
             redundant.as_deref().map_err(|&stop| stop),

@@ -1,8 +1,8 @@
 //! What hover says: one cell explained (units, pencil marks and why each digit is out, what
 //! propagation concludes), and one puzzle summed up.
 
-use super::findings::{reason_text, shared_unit_names, stop_text};
-use super::{Analysis, Verdict};
+use super::verdict::{Analysis, Verdict};
+use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, geometry, Geometry};
@@ -153,7 +153,7 @@ pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
         status_text(geometry, analysis),
         format!(
             "symmetry of the givens: {}",
-            super::symmetry(geometry, &puzzle.clues()).name()
+            super::setter::symmetry(geometry, &puzzle.clues()).name()
         ),
     ]
 }

@@ -1,7 +1,8 @@
 //! Placing an analysis in the source: one finding per problem, at the spans of its cells, with
 //! messages that name cells and units the classic way.
 
-use super::{Analysis, Conflict, NoPlace, Verdict};
+use super::verdict::{Analysis, Conflict, NoPlace, Verdict};
+use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Digits, Marks, Reason, Stop};
 use crate::finding::{plural, Code, Finding, Related, Severity, Span};
 use crate::format::{self, Puzzle};
@@ -21,8 +22,8 @@ pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
         }
     }
     out.extend(verdict_finding(geometry, puzzle, analysis));
-    out.extend(super::mark_findings(puzzle));
-    out.extend(super::entry_findings(puzzle));
+    out.extend(super::marks::mark_findings(puzzle));
+    out.extend(super::marks::entry_findings(puzzle));
     out
 }
 
@@ -59,25 +60,6 @@ fn conflict_findings(geometry: &Geometry, puzzle: &Puzzle, conflicts: &[Conflict
             )])
         })
         .collect()
-}
-
-/// "row E" or "row E and box 4".
-pub(super) fn shared_unit_names(geometry: &Geometry, a: usize, b: usize) -> String {
-    let names: Vec<String> = geometry.units_of[a]
-        .iter()
-        .map(|&u| u as usize)
-        .filter(|&u| geometry.units[u].cells.contains(&(b as u16)))
-        .map(|u| geometry.unit_name(u))
-        .collect();
-    join_and(&names)
-}
-
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
 }
 
 fn impossible_finding(geometry: &Geometry, puzzle: &Puzzle, marks: &Marks, cell: usize) -> Finding {
@@ -244,7 +226,7 @@ pub fn givens_finding(puzzle: &Puzzle, redundant: Result<&[usize], Stop>) -> Fin
         Ok(cells) => format!("not minimal ({})", plural(cells.len(), "redundant given")),
         Err(stop) => format!("minimality not decided: {}", stop_words(stop)),
     };
-    let symmetry = super::symmetry(geometry, &puzzle.clues());
+    let symmetry = super::setter::symmetry(geometry, &puzzle.clues());
     Finding::new(
         Severity::Info,
         Code::Givens,
@@ -300,38 +282,4 @@ fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis
         })
         .collect();
     Finding::error(Code::NoSolution, at, message).with_related(related)
-}
-
-pub(super) fn stop_text(stop: Stop) -> &'static str {
-    match stop {
-        Stop::Nodes => "reached its node budget",
-        Stop::Deadline => "ran out of time",
-        Stop::Cancelled => "was cancelled",
-    }
-}
-
-/// Why a digit left a cell, as hover and messages say it: "row E: E2",
-/// "naked twins {8, 9} in column 5: B5, H5", "only place for 7 in box 5".
-pub fn reason_text(geometry: &Geometry, reason: Option<Reason>) -> String {
-    match reason {
-        None => "no reason recorded".to_string(),
-        Some(Reason::Peer { unit, peer }) => {
-            format!(
-                "{}: {}",
-                geometry.unit_name(unit as usize),
-                geometry.cell_name(peer as usize)
-            )
-        }
-        Some(Reason::NakedTwins { unit, pair, digits }) => format!(
-            "naked twins {digits} in {}: {}, {}",
-            geometry.unit_name(unit as usize),
-            geometry.cell_name(pair[0] as usize),
-            geometry.cell_name(pair[1] as usize)
-        ),
-        Some(Reason::OnlyChoice { unit, digit }) => format!(
-            "{} goes here, its only place in {}",
-            digit_char(digit),
-            geometry.unit_name(unit as usize)
-        ),
-    }
 }

@@ -7,8 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::setter::unique_without;
-use super::{redundant_givens, symmetry, Symmetry};
+use super::setter::{redundant_givens, symmetry, unique_without, Symmetry};
 use crate::engine::fast9::{self, XorShift};
 use crate::engine::{self, Budget};
 use crate::grid::{geometry, Geometry, Size, Variant};
@@ -214,9 +213,9 @@ fn minimality(
 /// Counted, not timed, as `take_away`'s.
 fn whole_check(size: Size, deadline: Instant, cancel: Option<&AtomicBool>) -> Budget<'_> {
     let nodes = if size.side() <= 9 {
-        super::DEFAULT_MAX_NODES
+        super::solutions::DEFAULT_MAX_NODES
     } else {
-        super::DEFAULT_MAX_NODES / 30
+        super::solutions::DEFAULT_MAX_NODES / 30
     };
     Budget {
         max_nodes: Some(nodes),
@@ -239,7 +238,7 @@ fn rate(
         cancel,
     };
     let path = logic::solve_path(geo, givens, &budget);
-    (logic::rate(&path), super::incomplete_reason(&path))
+    (logic::rate(&path), super::grade::incomplete_reason(&path))
 }
 
 /// A random solved grid: a few random digits where they fit, solved by search (retried with

@@ -1,47 +1,52 @@
 //! Grading: a puzzle's solve path of simplest steps and its rating, for puzzles with exactly one
 //! solution (the others are not rated, and say why).
 
-use super::{analyze, Analysis, Verdict};
+use super::analyze::analyze;
+use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Digits, Stop};
 use crate::format::Puzzle;
 use crate::grid::geometry;
 use crate::logic::{self, Outcome, Path, Rating};
 
-/// What grading one puzzle concluded.
+/// A puzzle with one solution, graded: its path of simplest steps, the rating (a lower bound
+/// when the path stopped early) and the solution.
 #[derive(Clone, Debug)]
-pub enum Graded {
-    /// One solution: the path and its rating (a lower bound when the path stopped early).
-    Rated {
-        rating: Rating,
-        path: Path,
-        solution: Vec<u8>,
-    },
-    /// Not rated, and why, in a few words ("no solution", "several solutions"…).
-    NotRated(&'static str),
-    /// One solution, and its next hint (`None`: the grid is full, or no technique applies or
-    /// the budget ran out — `stopped` says which of the last two).
-    Hinted {
-        step: Option<logic::Step>,
-        stopped: bool,
-    },
+pub struct Rated {
+    pub rating: Rating,
+    pub path: Path,
+    pub solution: Vec<u8>,
 }
 
+/// The next hint of a puzzle with one solution: `None` when the grid is full, or no technique
+/// applies or the budget ran out (`stopped` says which of the last two).
+#[derive(Clone, Debug)]
+pub struct NextHint {
+    pub step: Option<logic::Step>,
+    pub stopped: bool,
+}
+
+/// Why a puzzle is neither rated nor hinted, in a few words ("no solution", "several
+/// solutions"…): only a puzzle with exactly one solution is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotRated(pub &'static str);
+
 /// The solution, or why a puzzle is not graded.
-fn unique(analysis: &Analysis) -> Result<Vec<u8>, &'static str> {
+fn unique(analysis: &Analysis) -> Result<Vec<u8>, NotRated> {
     match &analysis.verdict {
         Verdict::Unique(solution) => Ok(solution.clone()),
-        Verdict::Broken | Verdict::NoSolution => Err("no solution"),
-        Verdict::Several { .. } => Err("several solutions"),
-        Verdict::Undecided { .. } => Err("undecided: the search ran out of budget"),
+        Verdict::Broken | Verdict::NoSolution => Err(NotRated("no solution")),
+        Verdict::Several { .. } => Err(NotRated("several solutions")),
+        Verdict::Undecided { .. } => Err(NotRated("undecided: the search ran out of budget")),
     }
 }
 
 /// Grades a puzzle whose analysis is known.
-pub fn grade_analyzed(analysis: &Analysis, givens: &[u8], budget: &Budget) -> Graded {
-    let solution = match unique(analysis) {
-        Ok(solution) => solution,
-        Err(why) => return Graded::NotRated(why),
-    };
+pub fn grade_analyzed(
+    analysis: &Analysis,
+    givens: &[u8],
+    budget: &Budget,
+) -> Result<Rated, NotRated> {
+    let solution = unique(analysis)?;
     let geo = geometry(analysis.size, analysis.variant);
     let path = logic::solve_path(geo, givens, budget);
     debug_assert!(
@@ -49,11 +54,11 @@ pub fn grade_analyzed(analysis: &Analysis, givens: &[u8], budget: &Budget) -> Gr
         "a unique puzzle broke on the path"
     );
     let rating = logic::rate(&path);
-    Graded::Rated {
+    Ok(Rated {
         rating,
         path,
         solution,
-    }
+    })
 }
 
 /// Analyses then grades a puzzle.
@@ -62,7 +67,7 @@ pub fn grade(
     variant: crate::grid::Variant,
     givens: &[u8],
     budget: &Budget,
-) -> Graded {
+) -> Result<Rated, NotRated> {
     let analysis = analyze(size, variant, givens, budget);
     grade_analyzed(&analysis, givens, budget)
 }
@@ -70,14 +75,12 @@ pub fn grade(
 /// The next hint of a puzzle whose givens have one solution: the simplest step of the hint
 /// ladder (which names patterns — W-wing, ALS-XZ, finned fish… — before it falls back on
 /// forcing chains) from where the solver is (`next_step`).
-pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Graded {
+pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
     let analysis = analyze(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
-    if let Err(why) = unique(&analysis) {
-        return Graded::NotRated(why);
-    }
+    unique(&analysis)?;
     let step = next_step(puzzle, budget);
     let stopped = step.is_none() && logic::stopped(budget).is_some();
-    Graded::Hinted { step, stopped }
+    Ok(NextHint { step, stopped })
 }
 
 /// The simplest step from where the solver is: the givens and the solver's entries, and the
@@ -102,5 +105,39 @@ pub fn incomplete_reason(path: &Path) -> Option<&'static str> {
         Outcome::Broken => Some("reached a contradiction"),
         Outcome::Stopped(Stop::Cancelled) => Some("was cancelled"),
         Outcome::Stopped(_) => Some("ran out of its budget"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+
+    const GENTLE: &str = include_str!("../../puzzles/easy.sudoku");
+
+    #[test]
+    fn grading_and_hinting_each_answer_with_their_own_type() {
+        let doc = parse(GENTLE);
+        let puzzle = &doc.puzzles[0];
+        let budget = Budget::unlimited();
+        let rated: Rated = grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget)
+            .expect("a puzzle with one solution is rated");
+        assert_eq!(incomplete_reason(&rated.path), None);
+        assert_eq!(rated.solution, rated.path.values);
+        let hinted: NextHint = hint(puzzle, &budget).expect("and hinted");
+        assert!(hinted.step.is_some() && !hinted.stopped);
+
+        let mut twice = puzzle.clues().into_owned();
+        twice[1] = twice[0]; // 6 6 in the first row
+        assert_eq!(
+            grade(puzzle.size, puzzle.variant, &twice, &budget).map(|_| ()),
+            Err(NotRated("no solution"))
+        );
+        let mut several = puzzle.clues().into_owned();
+        several.iter_mut().for_each(|d| *d = 0);
+        assert_eq!(
+            grade(puzzle.size, puzzle.variant, &several, &budget).map(|_| ()),
+            Err(NotRated("several solutions"))
+        );
     }
 }

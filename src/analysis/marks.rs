@@ -73,7 +73,7 @@ pub fn entry_findings(puzzle: &Puzzle) -> Vec<Finding> {
                 continue;
             }
             let d = digit_char(digit);
-            let units = super::findings::shared_unit_names(geometry, cell, peer);
+            let units = super::wording::shared_unit_names(geometry, cell, peer);
             let message = format!(
                 "{d} appears twice in {units}: {} and {}",
                 side(cell),

@@ -8,8 +8,8 @@
 //! holds it. The pencil marks are the ones written in the file, or where none are written the
 //! ones hover shows (elimination, then naked twins), so completion and hover agree.
 
-use super::findings::{reason_text, shared_unit_names};
-use super::{Analysis, Verdict};
+use super::verdict::{Analysis, Verdict};
+use super::wording::{reason_text, shared_unit_names};
 use crate::engine::{self, Digits};
 use crate::format::{self, every_digit, Edit, Layout, Puzzle};
 use crate::grid::{digit_char, geometry, Geometry};
@@ -185,7 +185,7 @@ pub fn digit_cells(puzzle: &Puzzle, digit: u8) -> Vec<(usize, Place)> {
 /// elimination and naked twins (hover's pencil marks).
 pub fn row_candidate_counts(puzzle: &Puzzle) -> Vec<u32> {
     let side = puzzle.size.side();
-    let candidates = super::fill_marks(puzzle);
+    let candidates = super::marks::fill_marks(puzzle);
     (0..side)
         .map(|row| {
             (row * side..(row + 1) * side)

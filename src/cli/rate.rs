@@ -19,7 +19,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read;
 use super::report;
-use crate::analysis::{grade, hint, incomplete_reason, Graded};
+use crate::analysis::{grade, hint, incomplete_reason, NextHint, NotRated, Rated};
 use crate::engine::Budget;
 use crate::finding::Severity;
 use crate::format::Puzzle;
@@ -111,7 +111,7 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output<'_>) -> Result
         let progress = out.progress;
         let said = |i: usize| {
             let puzzle = &puzzles[i];
-            let graded = grade_one(puzzle, options);
+            let answer = grade_one(puzzle, options);
             progress.add(1);
             let (line, column) = places[i];
             let place = Place {
@@ -119,8 +119,8 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output<'_>) -> Result
                 line,
                 column,
             };
-            let unrated = matches!(graded, Graded::NotRated(_));
-            let said = say(&place, puzzle, &graded, options.mode, format, paint);
+            let unrated = matches!(answer, Answer::NotRated(_));
+            let said = say(&place, puzzle, &answer, options.mode, format, paint);
             (said, unrated)
         };
         in_order(puzzles.len(), said, |(said, not_rated)| {
@@ -139,16 +139,25 @@ fn grade_input(input: &Input, options: &Options, out: &mut Output<'_>) -> Result
     Ok(unrated)
 }
 
-fn grade_one(puzzle: &Puzzle, options: &Options) -> Graded {
+/// What was found of one puzzle: its rating (`rate`, `explain`), its next hint (`hint`), or
+/// why it has neither.
+enum Answer {
+    Rated(Rated),
+    Hinted(NextHint),
+    NotRated(&'static str),
+}
+
+fn grade_one(puzzle: &Puzzle, options: &Options) -> Answer {
     let budget = Budget {
         max_nodes: Some(crate::analysis::DEFAULT_MAX_NODES),
         deadline: Some(Instant::now() + options.time_limit),
         cancel: None,
     };
-    match options.mode {
-        Mode::Hint(_) => hint(puzzle, &budget),
-        _ => grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget),
-    }
+    let answer = match options.mode {
+        Mode::Hint(_) => hint(puzzle, &budget).map(Answer::Hinted),
+        _ => grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget).map(Answer::Rated),
+    };
+    answer.unwrap_or_else(|NotRated(why)| Answer::NotRated(why))
 }
 
 /// `f` of `0..n` computed on every core (items taken one at a time, since one hard puzzle can
@@ -350,25 +359,25 @@ impl<'p> Output<'p> {
 fn say(
     place: &Place,
     puzzle: &Puzzle,
-    graded: &Graded,
+    answer: &Answer,
     mode: Mode,
     format: OutputFormat,
     paint: Paint,
 ) -> String {
     let geo = geometry(puzzle.size, puzzle.variant);
     match format {
-        OutputFormat::Text => text(place, geo, puzzle, graded, mode, paint),
-        OutputFormat::Json => json_of(place, geo, graded, mode).to_string(),
+        OutputFormat::Text => text(place, geo, puzzle, answer, mode, paint),
+        OutputFormat::Json => json_of(place, geo, answer, mode).to_string(),
     }
 }
 
 /// `7.2 Fiendish (Forcing chain)`, with `>=` and the reason when it is only a lower bound; the
 /// level and the technique coloured when `paint` is on.
-fn rating_words(graded: &Graded, paint: Paint) -> String {
-    match graded {
-        Graded::NotRated(why) => format!("not rated: {why}"),
-        Graded::Hinted { .. } => "not rated (hint only)".to_string(),
-        Graded::Rated { rating, path, .. } => {
+fn rating_words(answer: &Answer, paint: Paint) -> String {
+    match answer {
+        Answer::NotRated(why) => format!("not rated: {why}"),
+        Answer::Hinted(_) => "not rated (hint only)".to_string(),
+        Answer::Rated(Rated { rating, path, .. }) => {
             // No step at all: solved as given, or no technique moves the first grid.
             let none = if incomplete_reason(path).is_none() {
                 "already solved"
@@ -402,19 +411,19 @@ fn text(
     place: &Place,
     geo: &Geometry,
     puzzle: &Puzzle,
-    graded: &Graded,
+    answer: &Answer,
     mode: Mode,
     paint: Paint,
 ) -> String {
     let head = paint.place(place.name, place.line, place.column);
-    match (mode, graded) {
-        (Mode::Rate, _) | (_, Graded::NotRated(_)) => {
-            format!("{head}: {}\n", rating_words(graded, paint))
+    match (mode, answer) {
+        (Mode::Rate, _) | (_, Answer::NotRated(_)) => {
+            format!("{head}: {}\n", rating_words(answer, paint))
         }
-        (Mode::Explain, Graded::Rated { path, .. }) => {
+        (Mode::Explain, Answer::Rated(Rated { path, .. })) => {
             let mut text = format!(
                 "{head}: {}, {}\n",
-                rating_words(graded, paint),
+                rating_words(answer, paint),
                 steps_word(path.steps.len())
             );
             for (i, step) in path.steps.iter().enumerate() {
@@ -427,7 +436,7 @@ fn text(
             }
             text
         }
-        (Mode::Hint(level), Graded::Hinted { step, stopped }) => match step {
+        (Mode::Hint(level), Answer::Hinted(NextHint { step, stopped })) => match step {
             None if puzzle.givens.iter().all(|&d| d != 0) => {
                 format!("{head}: hint: already solved\n")
             }
@@ -435,8 +444,8 @@ fn text(
             None => format!("{head}: hint: no technique the solver knows applies\n"),
             Some(step) => format!("{head}: hint: {}\n", hint_text(geo, step, level)),
         },
-        (_, Graded::Rated { .. } | Graded::Hinted { .. }) => {
-            format!("{head}: {}\n", rating_words(graded, paint))
+        (_, Answer::Rated(_) | Answer::Hinted(_)) => {
+            format!("{head}: {}\n", rating_words(answer, paint))
         }
     }
 }
@@ -450,14 +459,14 @@ pub fn hint_text(geo: &Geometry, step: &Step, level: u8) -> String {
     step.hint(geo, level)
 }
 
-fn json_of(place: &Place, geo: &Geometry, graded: &Graded, mode: Mode) -> Value {
+fn json_of(place: &Place, geo: &Geometry, answer: &Answer, mode: Mode) -> Value {
     let mut value = json!({ "path": place.name, "line": place.line, "column": place.column });
-    match graded {
-        Graded::NotRated(why) => {
+    match answer {
+        Answer::NotRated(why) => {
             value["rating"] = Value::Null;
             value["not_rated"] = json!(why);
         }
-        Graded::Hinted { step, .. } => {
+        Answer::Hinted(NextHint { step, .. }) => {
             let level = match mode {
                 Mode::Hint(level) => level,
                 _ => 3,
@@ -472,7 +481,7 @@ fn json_of(place: &Place, geo: &Geometry, graded: &Graded, mode: Mode) -> Value 
                 None => Value::Null,
             }
         }
-        Graded::Rated { rating, path, .. } => {
+        Answer::Rated(Rated { rating, path, .. }) => {
             value["rating"] = json!(rating.difficulty.as_f64());
             value["level"] = json!(rating.level.name());
             value["technique"] = json!(rating.hardest.map(|t| t.name()));

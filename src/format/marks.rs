@@ -11,19 +11,12 @@
 //!
 //! Here are the two readers; the parser decides where they apply (`parse`).
 
+use super::cells::CellSpans;
+use super::digits::{cell_digit, every_digit, stray_finding, DigitSet};
 use super::lines::{self, Token};
-use super::parse::{cell_digit, stray_finding};
-use super::{CellSpans, Entries};
+use super::puzzle::Entries;
 use crate::finding::{plural, Code, Finding, Span};
 use crate::grid::{digit_char, Size};
-
-/// The digits of a candidate set: bit `d - 1` for digit `d`.
-pub type DigitSet = u32;
-
-/// Every digit of a puzzle of side `side`.
-pub fn every_digit(side: usize) -> DigitSet {
-    (1 << side) - 1
-}
 
 /// The cells of a pencil-mark puzzle as they are read, and whether anything was wrong.
 pub(super) struct MarkCells {

@@ -1,7 +1,7 @@
 //! Metadata lines (`# key: value`): recognising them, checking their values, and the scope
 //! (file or puzzle) they apply in.
 
-use super::{Entry, Metadata};
+use super::metadata::{Entry, Metadata};
 use crate::finding::{Code, Finding, Related, Span};
 use crate::grid::{Size, Variant};
 

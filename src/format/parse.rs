@@ -7,15 +7,22 @@
 //! a block's rows and one more, border lines not counted since they are not kept), so the
 //! parser's own memory does not grow with the text: a document is its puzzles and findings.
 
-use super::lines::{self, CellLine, Kind, Line, Lines, Token};
-use super::meta::{self, Scope, Setting};
+// Over 800 lines: 680 of them are the reader's unit tests, beside the code they pin down; the
+// reader itself is one pass (`Parser`) whose steps share its lookahead and scopes.
+
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::marks::{DigitSet, MarkCells};
-use super::{CellSpans, Document, Entries, Layout, Metadata, Puzzle};
+use super::cells::CellSpans;
+use super::digits::{cell_digit, stray_finding, DigitSet};
+use super::document::Document;
+use super::lines::{self, CellLine, Kind, Line, Lines, Token};
+use super::marks::MarkCells;
+use super::meta::{self, Scope, Setting};
+use super::metadata::Metadata;
+use super::puzzle::{Entries, Layout, Puzzle};
 use crate::finding::{plural, Code, Counts, Finding, Span};
-use crate::grid::{digit_char, Size};
+use crate::grid::Size;
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
@@ -875,57 +882,6 @@ impl Cells {
     }
 }
 
-/// The value of cell character `ch` at `span` in a puzzle of `size`: 0 for an empty mark, the
-/// digit, or `None` (with the finding pushed) for a letter in a small puzzle or a digit above
-/// the size. A character that is no cell at all is `None` with no finding: its stray token
-/// says so.
-pub(super) fn cell_digit(
-    ch: char,
-    span: Span,
-    size: Size,
-    problems: &mut Vec<Finding>,
-) -> Option<u8> {
-    match lines::cell_value(ch) {
-        Some(0) => Some(0),
-        Some(_) if ch.is_ascii_alphabetic() && size.side() <= 9 => {
-            problems.push(stray_finding(ch.encode_utf8(&mut [0; 4]), span, Some(size)));
-            None
-        }
-        Some(d) if d as usize > size.side() => {
-            problems.push(Finding::error(
-                Code::DigitRange,
-                span,
-                format!(
-                    "digit {ch} is above this {} puzzle's largest digit {}",
-                    size.label(),
-                    digit_char(size.side() as u8)
-                ),
-            ));
-            None
-        }
-        Some(d) => Some(d),
-        None => None,
-    }
-}
-
-/// What a cell may be, for messages: "a digit 1–9 or an empty mark . 0 _".
-fn cell_rule(size: Option<Size>) -> String {
-    let digits = match size {
-        Some(s) if s.side() <= 9 => format!("1–{}", s.side()),
-        Some(s) => format!("1–9 or A–{}", digit_char(s.side() as u8)),
-        None => "1–9 (then A, B, … above 9×9)".to_string(),
-    };
-    format!("a cell is a digit {digits} or an empty mark . 0 _")
-}
-
-pub(super) fn stray_finding(stray: &str, span: Span, size: Option<Size>) -> Finding {
-    Finding::error(
-        Code::Syntax,
-        span,
-        format!("unexpected '{}': {}", shorten(stray), cell_rule(size)),
-    )
-}
-
 /// A line with too much that is not a cell to be a row with typos.
 fn not_a_row(line: &Line, row: CellLine, content: &str) -> Finding {
     Finding::error(
@@ -946,20 +902,11 @@ fn row_span(line: &Line, row: CellLine, content: &str) -> Span {
     Span::new(start, end.max(start))
 }
 
-/// At most 20 characters of `s`, escaped so control characters show.
-fn shorten(s: &str) -> String {
-    let mut out: String = s.chars().take(20).flat_map(char::escape_debug).collect();
-    if s.chars().nth(20).is_some() {
-        out.push('…');
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::finding::Counts;
-    use crate::grid::Variant;
+    use crate::grid::{digit_char, Variant};
 
     const DIAGONAL: &str =
         "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3";
@@ -1153,7 +1100,7 @@ mod tests {
         assert_eq!(doc.file_meta.author.as_ref().unwrap().value, "Ann");
         assert_eq!(doc.file_meta.title, None);
         assert_eq!(doc.puzzles.len(), 3);
-        let value = |e: &Option<super::super::Entry>| e.as_ref().map(|e| e.value.clone());
+        let value = |e: &Option<crate::format::Entry>| e.as_ref().map(|e| e.value.clone());
         let [a, b, c] = &doc.puzzles[..] else {
             panic!()
         };

@@ -15,10 +15,11 @@
 
 use std::sync::Arc;
 
+use super::document::Document;
 use super::lines::{Kind, Line, Lines};
 use super::meta::key_value;
 use super::parse::{one_line_size, parse, parse_region};
-use super::{Document, Puzzle};
+use super::puzzle::Puzzle;
 use crate::finding::{Finding, Span};
 use crate::grid::Size;
 
@@ -46,6 +47,8 @@ pub struct Splice {
 /// the change, in a new text of `text_len` bytes. `None`, with `doc` untouched, when the window
 /// holds no point to resume parsing at on either side of the change (or the change is outside
 /// it): then parse the whole text.
+// Over 80 lines: one sequence (resume point before the change, then after it, reparse, splice)
+// whose steps share the lines around the change and the window's bounds.
 pub fn reparse(
     doc: &mut Document,
     window: &str,

@@ -7,11 +7,11 @@
 //! points with the file's metadata carried over. The puzzles and problems of the pieces, in
 //! order, are those of a parse of the whole text (a property test checks it, spans included).
 
+use super::document::Document;
 use super::lines::{Kind, Lines};
 use super::meta::{Scope, Setting};
 use super::parse::{keep_problems, one_line_size, parse_keeping, parse_region_keeping};
 use super::reparse::{declares_size, is_only_one_line};
-use super::Document;
 use crate::grid::Variant;
 
 /// Where the pieces of one text may end, and how each is parsed.

@@ -1,8 +1,8 @@
 //! Writing puzzles back to text: filling empty marks in place, and the pieces of the canonical
 //! form (rows, borders, pencil-mark grids and lines) that `style` lays out.
 
-use super::marks::{every_digit, DigitSet};
-use super::{Layout, Puzzle};
+use super::digits::{every_digit, DigitSet};
+use super::puzzle::{Layout, Puzzle};
 use crate::finding::Span;
 use crate::grid::{digit_char, Size};
 

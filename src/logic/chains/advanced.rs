@@ -6,8 +6,9 @@
 
 use std::ops::ControlFlow;
 
+use super::hint::{sort, Mode};
 use super::potential::{Cause, Ctx, Nested, Run, NONE};
-use super::{collect, cycles, forcing, sort, Mode};
+use super::{collect, cycles, forcing};
 use crate::logic::cells::CellSet;
 use crate::logic::{fish, intersections, subsets};
 

@@ -5,37 +5,12 @@
 //! links only (Y, from bivalue cells), both. A cycle is a chain that comes back to its start
 //! after four links or more; a forcing chain is an assumption that implies its own opposite.
 
-use super::potential::{Best, Cause, Ctx, Footprint, StaticLinks, NONE};
+use super::cache::{Cache, Footprint, Reuse};
+use super::hint::{sort_key, Hint, Kind};
+use super::potential::{Best, Cause, Ctx, StaticLinks, NONE};
 use super::reach::Starts;
-use super::{Hint, Kind};
 use crate::engine::Digits;
 use crate::logic::cells::CellSet;
-
-/// The hints of each start (pass, cell, digit) on a grid, with what finding them read.
-pub(crate) struct Cache<const W: usize> {
-    entries: Vec<Option<(Vec<Hint>, Footprint<W>)>>,
-}
-
-impl<const W: usize> Cache<W> {
-    pub(super) fn with_starts(starts: usize) -> Self {
-        Cache {
-            entries: (0..starts).map(|_| None).collect(),
-        }
-    }
-
-    /// What start `index` found, if its search read none of the candidates that went.
-    pub(super) fn reusable(
-        &self,
-        index: usize,
-        (gone_cells, gone_units): Gone<W>,
-    ) -> Option<&[Hint]> {
-        let (hints, footprint) = self.entries[index].as_ref()?;
-        (!footprint.touches(gone_cells, gone_units)).then_some(hints.as_slice())
-    }
-}
-
-/// The cells that lost candidates, and for each digit the units where it lost places.
-pub(super) type Gone<'g, const W: usize> = (&'g CellSet<W>, &'g [u128]);
 
 /// Searches start `index` (at `cell`) with `search`: reuses what `reuse` found there if the
 /// search read nothing that went, and records what it reads and finds into `record`.
@@ -62,7 +37,7 @@ pub(super) fn tracked<const W: usize>(
     search(ctx, result);
     if let (Some(cache), false) = (record, ctx.stopped) {
         let footprint = ctx.track.clone().expect("tracking");
-        cache.entries[index] = Some((result[before..].to_vec(), footprint));
+        cache.record(index, &result[before..], footprint);
     }
 }
 
@@ -143,8 +118,6 @@ pub(super) fn gone<const W: usize>(ctx: &Ctx<W>) -> (CellSet<W>, Vec<u128>) {
     (gone_cells, gone_units)
 }
 
-pub(super) type Reuse<'c, const W: usize> = (&'c Cache<W>, Gone<'c, W>);
-
 /// The starts of each pass that can give a chain, once worked out (see `reach`).
 type PassStarts = [Option<Starts>; 3];
 
@@ -160,7 +133,7 @@ fn run<const W: usize>(
     let cells = ctx.src.geo.cells();
     for pass in passes {
         let (y, x) = PASSES[pass];
-        if ctx.beyond(base(y, x), 0, super::sort_key(x, y)) {
+        if ctx.beyond(base(y, x), 0, sort_key(x, y)) {
             continue; // XY chains start at 7.0: an easier hint is already found
         }
         // X-chains read only their digit's places: a digit known to give none is skipped.
@@ -295,7 +268,7 @@ fn do_cycles<const W: usize>(
     while ion < run.on.len() || ioff < run.off.len() {
         length += 1;
         // A node of layer `length` ends a chain of `length` nodes or more.
-        if ctx.beyond(base(y, x), length, super::sort_key(x, y)) {
+        if ctx.beyond(base(y, x), length, sort_key(x, y)) {
             break;
         }
         while ion < run.on.len() {
@@ -310,7 +283,7 @@ fn do_cycles<const W: usize>(
             }
         }
         length += 1;
-        if ctx.beyond(base(y, x), length, super::sort_key(x, y)) {
+        if ctx.beyond(base(y, x), length, sort_key(x, y)) {
             break;
         }
         while ioff < run.off.len() {
@@ -374,9 +347,9 @@ fn forcing_chains<const W: usize>(
         // forcing chains start at 6.6 (X) or 7.0 (XY).
         round += 1;
         let (base, key) = if y {
-            (7.0, super::sort_key(true, true))
+            (7.0, sort_key(true, true))
         } else {
-            (6.6, super::sort_key(true, false))
+            (6.6, sort_key(true, false))
         };
         if ctx.beyond(base, 2 * round - 1, key) {
             break;

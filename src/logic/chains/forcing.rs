@@ -6,9 +6,10 @@
 //! what every candidate of a cell, or every place of a digit in a unit, implies holds (cell and
 //! region forcing).
 
-use super::cycles::{self, tracked, Cache, Reuse};
-use super::potential::{Cause, Ctx, Footprint, Run, StaticLinks, NONE};
-use super::{Cand, Hint, Kind};
+use super::cache::{Cache, Footprint, Reuse};
+use super::cycles::{self, tracked};
+use super::hint::{Cand, Hint, Kind};
+use super::potential::{Cause, Ctx, Run, StaticLinks, NONE};
 
 pub(super) fn hints<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
     run(ctx, None, None)

@@ -6,10 +6,15 @@
 //! then the order found) and the first one is the step. `potential` holds the engine (potentials,
 //! implications, propagation), `cycles` the static single chains, `forcing` the multiple,
 //! dynamic and Nishio searches, `advanced` the extra implications of the (+) and nested levels.
+//! What they find is a `hint` (with Sudoku Explainer's order), made from a chain by
+//! `make_hint`; `cache` keeps what a static search found, for nested producers to reuse.
 
 mod advanced;
+mod cache;
 mod cycles;
 mod forcing;
+mod hint;
+mod make_hint;
 mod potential;
 mod reach;
 mod text;
@@ -17,9 +22,10 @@ mod text;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::step::{length_steps, Candidate, Difficulty, Step, Technique};
+use super::step::{Candidate, Step, Technique};
 use super::{DigitScope, Sink};
 use crate::engine::Budget;
+use hint::{sort, tenths, Cand, Hint, Kind, Mode};
 use potential::Ctx;
 
 /// Which chaining producer: Sudoku Explainer's producers 25 and 27–36.
@@ -40,16 +46,6 @@ pub enum Chaining {
     Nested(u8, u8),
 }
 
-/// The settings of one chaining engine (Sudoku Explainer's `Chaining` constructor).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Mode {
-    pub multiple: bool,
-    pub dynamic: bool,
-    pub nishio: bool,
-    pub level: u8,
-    pub nesting: u8,
-}
-
 impl Chaining {
     fn mode(self) -> Mode {
         let (multiple, dynamic, nishio, level, nesting) = match self {
@@ -68,81 +64,6 @@ impl Chaining {
             nesting,
         }
     }
-}
-
-impl Mode {
-    /// The base difficulty of binary, cell and region chains.
-    fn base(self) -> f64 {
-        if self.level > 0 {
-            8.5 + 0.5 * f64::from(self.level)
-        } else if self.nishio {
-            7.5
-        } else if self.dynamic {
-            8.5
-        } else {
-            8.0
-        }
-    }
-}
-
-/// What a hint is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Cycle {
-        x: bool,
-        y: bool,
-        cells: u32,
-    },
-    Forcing {
-        x: bool,
-        y: bool,
-    },
-    /// A contradiction (`absurd`) or a double forcing chain.
-    Binary {
-        absurd: bool,
-    },
-    Cell,
-    Region {
-        unit: u16,
-    },
-}
-
-/// A candidate as (cell, digit).
-pub(crate) type Cand = (u16, u8);
-
-/// A hint found by a producer, light until it becomes a step.
-#[derive(Clone, Debug)]
-pub(crate) struct Hint {
-    pub kind: Kind,
-    pub mode: Mode,
-    pub difficulty: f64,
-    pub complexity: u32,
-    pub flat: u32,
-    pub sort_key: u8,
-    /// The digit it places (the hint's result is "on").
-    pub placement: Option<(u16, u8)>,
-    /// What it removes, ascending.
-    pub removable: Vec<(u16, u8)>,
-    /// The assumption: the potential, cell or unit the chains start from.
-    pub source: u32,
-    /// Each chain, from its start to its target, as potentials.
-    pub paths: Vec<Vec<u32>>,
-    /// For a nested producer: the eliminations of the enclosing chain this hint depends on.
-    pub rule_parents: Vec<u32>,
-    pub key: u64,
-}
-
-/// Sudoku Explainer's length increment: 0.1 for each threshold 4, 6, 8, 12, 16, 24, … that
-/// `complexity - 2` exceeds.
-pub(crate) fn length_difficulty(complexity: u32) -> f64 {
-    let length = (complexity as usize).saturating_sub(2);
-    // Added a tenth at a time, as Sudoku Explainer does, so the sums round as its do.
-    (0..length_steps(length)).fold(0.0, |added, _| added + 0.1)
-}
-
-/// The difficulty in tenths as Sudoku Explainer prints it.
-pub(crate) fn tenths(d: f64) -> Difficulty {
-    Difficulty(((d + 0.05) * 10.0) as u16)
 }
 
 /// All the hints of a producer on `b`, in Sudoku Explainer's order; `None` when the budget ran
@@ -175,17 +96,6 @@ fn collect<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
     };
     sort(&mut hints);
     hints
-}
-
-/// Sudoku Explainer's order: difficulty, complexity, kind, then the order found (stable).
-fn sort(hints: &mut [Hint]) {
-    hints.sort_by(|a, b| {
-        a.difficulty
-            .partial_cmp(&b.difficulty)
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.sort_key.cmp(&b.sort_key))
-    });
 }
 
 /// Pushes the producer's steps, in Sudoku Explainer's order (the first is the one it applies);
@@ -286,123 +196,6 @@ fn step<const W: usize>(b: &Board<W>, hint: &Hint) -> Step {
         units,
         digits,
         text,
-    }
-}
-
-impl<const W: usize> Ctx<'_, W> {
-    /// A hint whose chains end in `targets` (for a cycle, its closing node only).
-    pub(crate) fn make_hint(
-        &mut self,
-        kind: Kind,
-        targets: &[u32],
-        source: u32,
-        removable: Vec<(u16, u8)>,
-        placement: Option<(u16, u8)>,
-    ) -> Hint {
-        let mut nested = Vec::new();
-        let mut flat = 0;
-        for &t in targets {
-            flat += self.ancestors(t, &mut nested);
-        }
-        let nested_complexity: u32 = nested
-            .iter()
-            .map(|&i| self.nested[i as usize].complexity)
-            .sum();
-        let complexity = flat + nested_complexity;
-        let (base, sort_key) = match kind {
-            Kind::Cycle { x, y, .. } => (if x && y { 7.0 } else { 6.5 }, sort_key(x, y)),
-            Kind::Forcing { x, y } => (if x && y { 7.0 } else { 6.6 }, sort_key(x, y)),
-            Kind::Binary { absurd } => (self.mode.base(), if absurd { 7 } else { 1 }),
-            Kind::Cell => (self.mode.base(), 5),
-            Kind::Region { .. } => (self.mode.base(), 6),
-        };
-        let paths = if self.rule_src.is_some() {
-            Vec::new() // a nested hint is never shown
-        } else {
-            targets.iter().map(|&t| self.path(t)).collect()
-        };
-        let (rule_parents, key) = if self.rule_src.is_some() {
-            self.rule_parents(kind, targets)
-        } else {
-            (Vec::new(), 0)
-        };
-        Hint {
-            kind,
-            mode: self.mode,
-            difficulty: base + length_difficulty(complexity),
-            complexity,
-            flat,
-            sort_key,
-            placement,
-            removable,
-            source,
-            paths,
-            rule_parents,
-            key,
-        }
-    }
-
-    /// The eliminations of the enclosing chain (`rule_src` against this grid) that the chains of a
-    /// nested hint rely on; and the hint's identity.
-    fn rule_parents(&mut self, kind: Kind, targets: &[u32]) -> (Vec<u32>, u64) {
-        use std::hash::{Hash, Hasher};
-        let outer = self.rule_src.expect("a nested producer");
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        let mut result: Vec<u32> = Vec::new();
-        for &t in targets {
-            self.pot_of(t).hash(&mut hasher);
-        }
-        for &t in targets {
-            let chain = self.chain(t);
-            for &x in &chain {
-                let node = self.nodes[x as usize];
-                node.pot.hash(&mut hasher);
-                let cycle = matches!(kind, Kind::Cycle { .. });
-                let cause = match (node.cause, kind) {
-                    (potential::Cause::Start, Kind::Cell) => potential::Cause::Cell,
-                    (potential::Cause::Start, Kind::Region { unit }) => {
-                        potential::Cause::House(unit)
-                    }
-                    (cause, _) => cause,
-                };
-                // A cycle's reversed chain has an "on" for each "off" of this one.
-                if !(Ctx::<W>::is_on(node.pot) || cycle) {
-                    continue;
-                }
-                let (cell, digit) = (self.cell(node.pot), self.digit(node.pot));
-                match cause {
-                    potential::Cause::Cell => {
-                        let gone = outer.candidates(cell) & !self.src.candidates(cell);
-                        for v in gone.iter() {
-                            let p = self.pot(cell, v, false);
-                            if !result.contains(&p) {
-                                result.push(p);
-                            }
-                        }
-                    }
-                    potential::Cause::House(u) => {
-                        let gone = outer.places_in(digit, u as usize)
-                            - self.src.places_in(digit, u as usize);
-                        for c in gone.iter() {
-                            let p = self.pot(c, digit, false);
-                            if !result.contains(&p) {
-                                result.push(p);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        (result, hasher.finish())
-    }
-}
-
-pub(crate) fn sort_key(x: bool, y: bool) -> u8 {
-    match (x, y) {
-        (true, true) => 4,
-        (false, true) => 3,
-        _ => 2,
     }
 }
 

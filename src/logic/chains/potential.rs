@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use super::super::board::Board;
 use super::super::cells::CellSet;
-use super::Mode;
+use super::cache::{Cache, Footprint};
+use super::hint::{length_difficulty, Hint, Mode};
 use crate::engine::Budget;
 use crate::grid::{Geometry, UnitKind};
 
@@ -118,33 +119,6 @@ pub(super) struct Node {
 pub(super) struct Nested {
     pub complexity: u32,
     pub key: u64,
-}
-
-/// What a static search read of the grid: cells whose candidates it looked at, and for each
-/// digit the units whose places of it it looked at. A search whose footprint misses every
-/// candidate a reduced grid lacks finds the same there.
-#[derive(Clone)]
-pub(super) struct Footprint<const W: usize> {
-    pub cells: CellSet<W>,
-    pub units: Vec<u128>,
-}
-
-impl<const W: usize> Footprint<W> {
-    pub fn new(n: usize) -> Footprint<W> {
-        Footprint {
-            cells: CellSet::EMPTY,
-            units: vec![0; n],
-        }
-    }
-    pub fn clear(&mut self) {
-        self.cells = CellSet::EMPTY;
-        self.units.iter_mut().for_each(|u| *u = 0);
-    }
-    /// Whether it touches a candidate in `gone_cells`, or in `gone_units[d - 1]` for digit d.
-    pub fn touches(&self, gone_cells: &CellSet<W>, gone_units: &[u128]) -> bool {
-        self.cells.intersects(gone_cells)
-            || self.units.iter().zip(gone_units).any(|(a, b)| a & b != 0)
-    }
 }
 
 /// Every potential's implications on a grid that stays as it is (static chains), worked out
@@ -257,9 +231,9 @@ pub(super) struct Ctx<'a, const W: usize> {
     /// When set, what the search reads is recorded here.
     pub track: Option<Footprint<W>>,
     /// The static chains on `src`, start by start, for nested producers on reduced grids.
-    pub cycle_cache: Option<Box<super::cycles::Cache<W>>>,
+    pub cycle_cache: Option<Box<Cache<W>>>,
     /// The same for static multiple chains.
-    pub multiple_cache: Option<Box<super::cycles::Cache<W>>>,
+    pub multiple_cache: Option<Box<Cache<W>>>,
     deadline: Option<Instant>,
     cancel: Option<&'a AtomicBool>,
     calls: u32,
@@ -355,7 +329,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Notes the hints found, when only the first one counts.
-    pub fn found(&mut self, hints: &[super::Hint]) {
+    pub fn found(&mut self, hints: &[Hint]) {
         if self.first_only {
             for h in hints {
                 let found = Best {
@@ -376,7 +350,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// floating-point sum, and complexity is the chain's length, so the bound is exact.
     pub fn beyond(&self, base: f64, length: u32, sort_key: u8) -> bool {
         let least = Best {
-            difficulty: base + super::length_difficulty(length),
+            difficulty: base + length_difficulty(length),
             complexity: length,
             sort_key,
         };
@@ -603,6 +577,9 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// Completes `run` with everything its potentials imply, ons first; in dynamic mode each off
     /// is taken out of the working grid as it is processed. Returns the first contradiction (the
     /// on node and the off node of one candidate), if any. The working grid is restored.
+    // Over 80 lines: the propagation loop of every producer, its hottest code; the on and off
+    // halves are alike but differ in which end of a contradiction they are and in the dynamic
+    // removal, and both share the queue positions and the links taken out of `self`.
     pub fn do_chaining(&mut self, run: &mut Run) -> Option<(u32, u32)> {
         if self.tick() {
             return None;

@@ -1,3 +1,4 @@
+use super::hint::length_difficulty;
 use super::*;
 use crate::grid::{geometry, Size, Variant};
 use crate::logic::fixtures::{

@@ -2,7 +2,7 @@
 
 use super::super::board::Board;
 use super::super::step::{say as words, Candidate, Technique};
-use super::{Hint, Kind};
+use super::hint::{Hint, Kind};
 use crate::grid::digit_char;
 
 fn potential<const W: usize>(b: &Board<W>, pot: u32) -> String {

@@ -210,7 +210,7 @@ fn diagonal_lines(bytes: &[u8]) -> Vec<usize> {
         return Vec::new(); // the common case: no metadata says anything but classic
     }
     let text = String::from_utf8_lossy(bytes);
-    let index = crate::cli::LineIndex::new(&text);
+    let index = super::lines::LineIndex::new(&text);
     crate::format::parse(&text)
         .puzzles
         .iter()

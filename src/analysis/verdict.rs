@@ -1,0 +1,78 @@
+//! What `analyze` concludes about one grid: its conflicts, impossible cells, digits with no
+//! place, and the verdict on its solutions. Positions are cell indices; no text positions, so
+//! an analysis can be cached by content.
+
+use crate::engine::Stop;
+use crate::grid::{Size, Variant};
+
+/// The same digit more than once in a unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub unit: usize,
+    pub digit: u8,
+    /// Every cell of the unit holding the digit, ascending.
+    pub cells: Vec<usize>,
+}
+
+/// A digit missing from a unit that fits in none of the unit's empty cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPlace {
+    pub unit: usize,
+    pub digit: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Conflicts, impossible cells or digits with no place already show there is no solution.
+    Broken,
+    NoSolution,
+    Unique(Vec<u8>),
+    /// Two different solutions and the first cell where they differ.
+    Several {
+        first: Vec<u8>,
+        second: Vec<u8>,
+        differ: usize,
+    },
+    /// The budget ran out first; with the solution found so far, if any.
+    Undecided {
+        stop: Stop,
+        found: Option<Vec<u8>>,
+    },
+}
+
+impl Verdict {
+    /// The solution to write in, if there is one (the first of several).
+    pub fn solution(&self) -> Option<&[u8]> {
+        match self {
+            Verdict::Unique(s) => Some(s),
+            Verdict::Several { first, .. } => Some(first),
+            _ => None,
+        }
+    }
+}
+
+/// Everything we conclude about one grid; positions are cell indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub size: Size,
+    pub variant: Variant,
+    pub conflicts: Vec<Conflict>,
+    /// Empty cells whose pencil marks are empty.
+    pub impossible: Vec<usize>,
+    pub no_place: Vec<NoPlace>,
+    pub verdict: Verdict,
+    /// For a puzzle with no solution: the givens that together leave none.
+    pub core: Option<Core>,
+    /// True when every cell is filled (and so, with no conflict, solved).
+    pub full: bool,
+}
+
+/// Givens that together leave no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// Ascending.
+    pub cells: Vec<usize>,
+    /// Whether removing any one of them gives a solution (false when the budget cut the search
+    /// short and a given was kept without proof that it is needed).
+    pub minimal: bool,
+}

@@ -1,0 +1,59 @@
+//! The parts of sentences that findings, hovers and the editor's navigation share: why a digit
+//! left a cell, the units two cells share, why a search stopped.
+
+use crate::engine::{Reason, Stop};
+use crate::grid::{digit_char, Geometry};
+
+/// Why a search stopped short, after "the search …".
+pub(super) fn stop_text(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Nodes => "reached its node budget",
+        Stop::Deadline => "ran out of time",
+        Stop::Cancelled => "was cancelled",
+    }
+}
+
+/// Why a digit left a cell, as hover and messages say it: "row E: E2",
+/// "naked twins {8, 9} in column 5: B5, H5", "only place for 7 in box 5".
+pub fn reason_text(geometry: &Geometry, reason: Option<Reason>) -> String {
+    match reason {
+        None => "no reason recorded".to_string(),
+        Some(Reason::Peer { unit, peer }) => {
+            format!(
+                "{}: {}",
+                geometry.unit_name(unit as usize),
+                geometry.cell_name(peer as usize)
+            )
+        }
+        Some(Reason::NakedTwins { unit, pair, digits }) => format!(
+            "naked twins {digits} in {}: {}, {}",
+            geometry.unit_name(unit as usize),
+            geometry.cell_name(pair[0] as usize),
+            geometry.cell_name(pair[1] as usize)
+        ),
+        Some(Reason::OnlyChoice { unit, digit }) => format!(
+            "{} goes here, its only place in {}",
+            digit_char(digit),
+            geometry.unit_name(unit as usize)
+        ),
+    }
+}
+
+/// "row E" or "row E and box 4".
+pub(super) fn shared_unit_names(geometry: &Geometry, a: usize, b: usize) -> String {
+    let names: Vec<String> = geometry.units_of[a]
+        .iter()
+        .map(|&u| u as usize)
+        .filter(|&u| geometry.units[u].cells.contains(&(b as u16)))
+        .map(|u| geometry.unit_name(u))
+        .collect();
+    join_and(&names)
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
