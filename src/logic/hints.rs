@@ -304,7 +304,7 @@ mod soundness {
         let count: usize = std::env::var("HINT_PUZZLES")
             .ok()
             .and_then(|n| n.parse().ok())
-            .unwrap_or(40); // tests/logic.rs walks thousands more (SE's ladder)
+            .unwrap_or(40); // tests/integration/logic.rs walks thousands more (SE's ladder)
         let geo = geometry(Size::NINE, Variant::Classic);
         let budget = Budget::unlimited();
         let mut extras = Extras::default();
