@@ -14,6 +14,7 @@
 mod cells;
 mod digits;
 mod document;
+mod invariants;
 pub(crate) mod lines;
 #[cfg(test)]
 pub(crate) use lines::classified as lines_classified;
@@ -31,6 +32,7 @@ mod write;
 pub use cells::CellSpans;
 pub use digits::{every_digit, DigitSet};
 pub use document::Document;
+pub use invariants::check_invariants;
 pub use metadata::{Entry, Metadata};
 pub use parse::{keep_problems, parse, parse_keeping};
 pub use puzzle::{Entries, Layout, Puzzle};

@@ -11,77 +11,11 @@ use sudoku_lsp::format::{
 };
 use sudoku_lsp::grid::{digit_char, Size, Variant};
 
-/// What must hold for any parse of any text.
+/// What must hold for any parse of any text: the parser's contract, the one list the fuzz
+/// targets check too.
 fn check_invariants(text: &str, doc: &Document) {
-    let in_text =
-        |s: sudoku_lsp::finding::Span| s.start <= s.end && text.get(s.start..s.end).is_some();
-    for f in &doc.problems {
-        assert!(
-            in_text(f.span),
-            "finding span {:?} outside the text",
-            f.span
-        );
-        assert!(!f.message.is_empty());
-    }
-    assert!(doc
-        .problems
-        .windows(2)
-        .all(|w| w[0].span.start <= w[1].span.start));
-    for p in &doc.puzzles {
-        let n = p.size.side();
-        assert_eq!(p.givens.len(), n * n);
-        assert_eq!(p.cell_spans.len(), n * n);
-        assert!(p.givens.iter().all(|&d| d as usize <= n));
-        for (i, (&d, s)) in p.givens.iter().zip(p.cell_spans.iter()).enumerate() {
-            assert!(in_text(s));
-            let cell = &text[s.start..s.end];
-            if let Some(marks) = &p.marks {
-                check_marks_cell(cell, p.layout, d, marks[i], n);
-                continue;
-            }
-            // One character, or `+` and a digit for an entry.
-            assert_eq!(s.len(), 1 + usize::from(p.is_entry(i)));
-            assert_eq!(cell.starts_with('+'), p.is_entry(i));
-            let c = cell.chars().last().unwrap();
-            if d == 0 {
-                assert!(matches!(c, '.' | '0' | '_'));
-            } else {
-                assert_eq!(c.to_ascii_uppercase(), digit_char(d));
-            }
-        }
-        let spans: Vec<_> = p.cell_spans.iter().collect();
-        assert!(spans.windows(2).all(|w| w[0].end <= w[1].start));
-        assert!(in_text(p.span) && in_text(p.first_row));
-        assert!(p.span.start <= spans[0].start && spans[n * n - 1].end <= p.span.end);
-        assert!(p
-            .header
-            .iter()
-            .all(|&h| in_text(h) && h.end <= p.span.start));
-    }
-}
-
-/// A cell of pencil marks says what was read: its digits (or the places holding them) are its
-/// set, one digit is placed, and a lone empty mark or every digit is an empty cell.
-fn check_marks_cell(cell: &str, layout: Layout, given: u8, set: DigitSet, side: usize) {
-    let written: DigitSet = cell
-        .chars()
-        .filter_map(sudoku_lsp::grid::char_digit)
-        .map(|d| 1 << (d - 1))
-        .sum();
-    match layout {
-        Layout::MarksLine => assert_eq!(cell.len(), side),
-        _ => assert!(cell.len() <= side),
-    }
-    let expected = if written == 0 && layout == Layout::Marks {
-        every_digit(side)
-    } else {
-        written
-    };
-    assert_eq!(set, expected, "{cell:?}");
-    let single = set.count_ones() == 1;
-    assert_eq!(given != 0, single, "{cell:?}");
-    if single {
-        assert_eq!(set, 1 << (given - 1));
+    if let Err(broken) = sudoku_lsp::format::check_invariants(text, doc) {
+        panic!("{broken}, in {text:?}");
     }
 }
 
