@@ -1,8 +1,14 @@
 //! Grid geometry: sizes, variants, units and peers, cell and unit names.
 //!
 //! Everything here depends only on (size, variant) and is computed once per pair, then shared
-//! as a `&'static Geometry`. Cells are indexed row-major from 0 (`A1`) to `n*n - 1`.
+//! as a `&'static Geometry`. Cells are indexed row-major from 0 (`A1`) to `n*n - 1`. Tables a
+//! higher layer derives from a geometry alone live in it too (`Derived`), each filled on first
+//! use by a `OnceLock`, so there is no cache keyed by a geometry's address and no lock that one
+//! panic could poison for every later rating of a long-lived server.
 
+use std::any::Any;
+use std::fmt;
+use std::panic::{RefUnwindSafe, UnwindSafe};
 use std::sync::OnceLock;
 
 /// The side of a grid and the shape of its boxes.
@@ -120,6 +126,47 @@ pub struct Geometry {
     /// Every pair of units sharing two cells or more: a box and a row or column, and with the
     /// diagonals, a diagonal and a box it crosses.
     pub overlaps: Vec<Overlap>,
+    /// For each cell, its units in Sudoku Explainer's order: box, row, column, diagonal,
+    /// anti-diagonal (the order the chaining engine draws a cell's houses in).
+    pub units_of_ranked: Vec<Box<[u16]>>,
+    /// For each candidate index `cell * side + digit - 1`, `cell << 8 | digit`.
+    pub candidate_codes: Box<[u32]>,
+    /// What higher layers derive from this geometry, kept with it.
+    pub derived: Derived,
+}
+
+/// Slots for tables a higher layer derives from a geometry alone, typed there (the logic
+/// layer's cell-set layouts, whose type `grid` does not know), one slot per table kind. A
+/// `OnceLock` whose builder panics stays empty for the next caller instead of being poisoned.
+#[derive(Default)]
+pub struct Derived {
+    slots: [OnceLock<Box<DerivedTable>>; Derived::SLOTS],
+}
+
+/// A table kept in `Derived`: shared between threads, and unwind-safe as the rest of the
+/// geometry is (a caller may hold a geometry across `catch_unwind`).
+pub type DerivedTable = dyn Any + Send + Sync + UnwindSafe + RefUnwindSafe;
+
+impl Derived {
+    /// Table kinds a geometry can hold: the logic layer's layouts of its two set widths.
+    pub const SLOTS: usize = 2;
+
+    /// The table of kind `slot` (below `SLOTS`; each caller owns its own), built by `build`
+    /// on first use.
+    pub fn get_or_init(
+        &self,
+        slot: usize,
+        build: impl FnOnce() -> Box<DerivedTable>,
+    ) -> &(dyn Any + Send + Sync) {
+        self.slots[slot].get_or_init(build).as_ref()
+    }
+}
+
+impl fmt::Debug for Derived {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let built = self.slots.iter().filter(|s| s.get().is_some()).count();
+        f.debug_struct("Derived").field("built", &built).finish()
+    }
 }
 
 /// Two units that share two cells or more, split into the shared cells and each unit's rest.
@@ -131,6 +178,23 @@ pub struct Overlap {
     pub shared: Box<[u16]>,
     /// The cells of each unit outside `shared`, in the order of `Geometry::units`.
     pub rest: [Box<[u16]>; 2],
+}
+
+/// Each cell's units sorted box, row, column, diagonal, anti-diagonal.
+fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
+    let rank = |u: u16| match units[u as usize].kind {
+        UnitKind::Box(_) => 0,
+        UnitKind::Row(_) => 1,
+        UnitKind::Column(_) => 2,
+        UnitKind::Diagonal => 3,
+        UnitKind::AntiDiagonal => 4,
+    };
+    let sorted = |of: &[u16]| {
+        let mut of: Box<[u16]> = of.into();
+        of.sort_by_key(|&u| rank(u)); // stable, as the table it replaces
+        of
+    };
+    units_of.iter().map(|of| sorted(of)).collect()
 }
 
 /// The shared geometry of a (size, variant), built on first use.
@@ -205,13 +269,19 @@ impl Geometry {
             })
             .collect();
         let overlaps = overlaps_of(&units);
+        let units_of: Vec<Box<[u16]>> = units_of.into_iter().map(Vec::into_boxed_slice).collect();
         Geometry {
             size,
             variant,
+            units_of_ranked: ranked(&units, &units_of),
+            candidate_codes: (0..n * n * n)
+                .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
+                .collect(),
             units,
-            units_of: units_of.into_iter().map(Vec::into_boxed_slice).collect(),
+            units_of,
             peers,
             overlaps,
+            derived: Derived::default(),
         }
     }
 

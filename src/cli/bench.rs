@@ -11,6 +11,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+// `bench` measures the dedicated 9×9 solver itself, so it calls `fast9` directly rather than
+// through the engine's door (`engine::solve`), which picks that solver for a 9×9 anyway.
 use crate::engine::{fast9, Budget};
 use crate::grid::{geometry, Size, Variant};
 use crate::logic::{self, Board, Difficulty, Outcome};

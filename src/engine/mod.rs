@@ -5,18 +5,22 @@
 //! (elimination, only choice, naked twins to a fixpoint, placing forced digits); `search` is
 //! depth-first, counting solutions up to a limit, and reduces each node further (`deduce`:
 //! every naked and hidden subset, box-line interaction) than the rules hover explains.
+//! `solve` is the door the other layers search through: it takes the dedicated 9×9 solver
+//! (`fast9`) where it applies and `search` otherwise, and answers in one `SearchOutcome`.
 
 pub mod bits;
 mod deduce;
 pub mod fast9;
 mod propagate;
 mod search;
+mod solve;
 
 pub use bits::Digits;
 pub use propagate::{
     naked_twins, pencil_marks, propagate, Contradiction, Marks, Placement, Propagation,
 };
 pub use search::{search, Budget, SearchOutcome, Stop};
+pub use solve::solve;
 
 /// Why a digit left a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,15 +4,13 @@
 //! Placing a digit removes it from the cell's peers, as a solver pencils marks; nothing else
 //! happens by itself, so every further deduction is a step someone can name.
 
-use std::any::Any;
-use std::sync::{Mutex, OnceLock};
-
 use super::cells::CellSet;
 use super::step::{Candidate, Step};
 use crate::engine::Digits;
 use crate::grid::{Geometry, UnitKind};
 
-/// Cell sets of a geometry's units and peers, built once per (geometry, width).
+/// Cell sets of a geometry's units and peers, built once per (geometry, width) and kept in the
+/// geometry (`grid::Derived`).
 pub struct Layout<const W: usize> {
     pub units: Vec<CellSet<W>>,
     pub peers: Vec<CellSet<W>>,
@@ -34,21 +32,21 @@ pub struct Layout<const W: usize> {
 pub const NONE: u16 = u16::MAX;
 
 impl<const W: usize> Layout<W> {
-    /// The shared layout of `geo`; a handful exist at most (sizes × variants × widths).
+    /// The layout of `geo` at this width, kept in the geometry (one per width it is used at).
     pub fn of(geo: &'static Geometry) -> &'static Layout<W> {
-        type Cache = Mutex<Vec<(usize, usize, &'static (dyn Any + Sync + Send))>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (geo as *const Geometry as usize, W);
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .expect("layout cache");
-        if let Some((_, _, layout)) = cache.iter().find(|(g, w, _)| (*g, *w) == key) {
-            return layout.downcast_ref().expect("layout of this width");
-        }
-        let layout: &'static Layout<W> = Box::leak(Box::new(Layout::build(geo)));
-        cache.push((key.0, key.1, layout));
+        let slot = const {
+            match W {
+                2 => 0,
+                10 => 1,
+                _ => panic!("a layout width without a slot in grid::Derived"),
+            }
+        };
+        let layout = geo
+            .derived
+            .get_or_init(slot, || Box::new(Layout::<W>::build(geo)));
         layout
+            .downcast_ref()
+            .expect("the slot of a width holds that width's layout")
     }
 
     fn build(geo: &Geometry) -> Layout<W> {
@@ -304,5 +302,34 @@ mod tests {
         assert!(board.has(0, 5));
         assert_eq!(board.places(5).len(), 81 - 1 - 20);
         assert!(!board.places(7).contains(40));
+    }
+
+    /// A 16×16 grid does not fit a two-word set, so building its layout at that width panics.
+    /// When layouts sat in one process-wide cache behind a `Mutex`, that panic poisoned it and
+    /// every later board of any grid panicked too: a long-lived server lost every rating.
+    #[test]
+    fn a_panic_building_a_layout_leaves_later_boards_working() {
+        let sixteen = geometry(Size::from_side(16).unwrap(), Variant::Classic);
+        let built = std::panic::catch_unwind(|| Board::<2>::new(sixteen, &[0; 256]));
+        assert!(built.is_err());
+        let nine = geometry(Size::NINE, Variant::Diagonal);
+        let mut board = Board::<2>::new(nine, &[0; 81]);
+        board.place(0, 1);
+        assert!(!board.has(80, 1) && board.has(79, 1));
+        let at_ten = Board::<10>::new(sixteen, &[0; 256]);
+        assert_eq!(at_ten.places(1).len(), 256);
+    }
+
+    #[test]
+    fn each_geometry_keeps_one_layout_per_width() {
+        let nine = geometry(Size::NINE, Variant::Classic);
+        let diagonal = geometry(Size::NINE, Variant::Diagonal);
+        assert!(std::ptr::eq(Layout::<2>::of(nine), Layout::<2>::of(nine)));
+        assert!(!std::ptr::eq(
+            Layout::<2>::of(nine),
+            Layout::<2>::of(diagonal)
+        ));
+        assert_eq!(Layout::<2>::of(diagonal).diagonals.len(), 2);
+        assert_eq!(Layout::<10>::of(nine).units.len(), 27);
     }
 }

@@ -8,7 +8,6 @@
 //! order: every pending "on" before the next "off").
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use super::super::board::Board;
@@ -16,7 +15,7 @@ use super::super::cells::CellSet;
 use super::cache::{Cache, Footprint};
 use super::hint::{length_difficulty, Hint, Mode};
 use crate::engine::Budget;
-use crate::grid::{Geometry, UnitKind};
+use crate::grid::Geometry;
 
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -25,23 +24,7 @@ const CHAIN_ROOM: usize = 32;
 
 /// The cell and digit of each candidate index of a geometry.
 fn decode(geo: &'static Geometry) -> &'static [u32] {
-    type Cache = Mutex<Vec<(usize, &'static [u32])>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = geo as *const Geometry as usize;
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .expect("decode cache");
-    if let Some((_, table)) = cache.iter().find(|(g, _)| *g == key) {
-        return table;
-    }
-    let n = geo.side();
-    let table: Vec<u32> = (0..geo.cells() * n)
-        .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
-        .collect();
-    let table: &'static [u32] = Box::leak(table.into_boxed_slice());
-    cache.push((key, table));
-    table
+    &geo.candidate_codes
 }
 
 /// The cell of a one-cell set (without counting bits: no popcount in the baseline target).
@@ -58,35 +41,9 @@ fn only<const W: usize>(set: &CellSet<W>) -> Option<usize> {
     found
 }
 
-/// Each cell's units in Sudoku Explainer's order (box, row, column, diagonals), per geometry.
-fn cell_units(geo: &'static Geometry) -> &'static [Vec<u16>] {
-    type Cache = Mutex<Vec<(usize, &'static [Vec<u16>])>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = geo as *const Geometry as usize;
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .expect("cell units cache");
-    if let Some((_, units)) = cache.iter().find(|(g, _)| *g == key) {
-        return units;
-    }
-    let rank = |u: u16| match geo.units[u as usize].kind {
-        UnitKind::Box(_) => 0,
-        UnitKind::Row(_) => 1,
-        UnitKind::Column(_) => 2,
-        UnitKind::Diagonal => 3,
-        UnitKind::AntiDiagonal => 4,
-    };
-    let units: Vec<Vec<u16>> = (0..geo.cells())
-        .map(|c| {
-            let mut us = geo.units_of[c].to_vec();
-            us.sort_by_key(|&u| rank(u));
-            us
-        })
-        .collect();
-    let units: &'static [Vec<u16>] = Box::leak(units.into_boxed_slice());
-    cache.push((key, units));
-    units
+/// Each cell's units in Sudoku Explainer's order (box, row, column, diagonals).
+fn cell_units(geo: &'static Geometry) -> &'static [Box<[u16]>] {
+    &geo.units_of_ranked
 }
 
 /// Why a node holds.
@@ -207,7 +164,7 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub n: usize,
     pub mode: Mode,
     /// Each cell's units in Sudoku Explainer's order: box, row, column, diagonals.
-    pub cell_units: &'static [Vec<u16>],
+    pub cell_units: &'static [Box<[u16]>],
     /// `cell << 8 | digit` of each candidate index `cell * side + digit - 1` (no division).
     decode: &'static [u32],
     pub nodes: Vec<Node>,
