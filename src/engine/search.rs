@@ -26,7 +26,11 @@ impl Budget<'_> {
     pub fn unlimited() -> Budget<'static> {
         Budget::default()
     }
-    fn exhausted(&self, nodes: u64) -> Option<Stop> {
+    /// Why the work must stop now, if it must: the cancel flag raised, more than `max_nodes`
+    /// nodes spent, or the deadline past. Every search asks here (this one, the logic solver,
+    /// the chains); `nodes` is what a counting search has spent, 0 for work that does not
+    /// count nodes (which then reads the clock at every call, as a count of 0 does).
+    pub fn stop(&self, nodes: u64) -> Option<Stop> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Stop::Cancelled);
         }
@@ -87,7 +91,7 @@ impl Search<'_, '_> {
     /// (limit reached or budget spent).
     fn explore(&mut self, mut board: Board<'_, Silent>) -> bool {
         self.outcome.nodes += 1;
-        if let Some(stop) = self.budget.exhausted(self.outcome.nodes) {
+        if let Some(stop) = self.budget.stop(self.outcome.nodes) {
             self.outcome.stop = Some(stop);
             return false;
         }
