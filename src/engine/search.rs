@@ -187,3 +187,33 @@ fn fewest_places(geometry: &Geometry, candidates: &[Digits], beat: u32) -> Optio
 fn solution_of(candidates: &[Digits]) -> Vec<u8> {
     candidates.iter().map(|c| c.only().unwrap_or(0)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Every search asks this one question: a raised flag first, then spent nodes, then the
+    /// clock; work that counts no nodes (the logic solver, the chains) passes 0 and so reads
+    /// the clock at every call.
+    #[test]
+    fn the_budget_says_why_to_stop() {
+        let raised = AtomicBool::new(true);
+        let past = Instant::now() - Duration::from_millis(1);
+        let budget = Budget {
+            max_nodes: Some(10),
+            deadline: Some(past),
+            cancel: Some(&raised),
+        };
+        assert_eq!(budget.stop(0), Some(Stop::Cancelled));
+        raised.store(false, Ordering::Relaxed);
+        assert_eq!(budget.stop(11), Some(Stop::Nodes));
+        assert_eq!(budget.stop(0), Some(Stop::Deadline));
+        let uncounted = Budget {
+            max_nodes: None,
+            ..budget
+        };
+        assert_eq!(uncounted.stop(63), None, "the clock is read every 64 nodes");
+        assert_eq!(Budget::unlimited().stop(u64::MAX), None);
+    }
+}
