@@ -1,4 +1,6 @@
-//! `analyze`: conflicts, impossible cells, digits with no place and the verdict of one grid.
+//! `analyze`: conflicts, impossible cells, digits with no place and the verdict of one grid,
+//! and for a grid with no solution its minimal unsolvable core, unless the caller says it has
+//! no use for it (`AnalyzeOptions`: rating and hints only need the verdict).
 
 use super::setter::no_solution_core;
 use super::solutions::{two_solutions, verdict_of, NineSearch};
@@ -6,8 +8,33 @@ use super::verdict::{Analysis, Conflict, NoPlace, Verdict};
 use crate::engine::{self, Budget, Digits, Marks};
 use crate::grid::{geometry, Geometry, Size, Variant};
 
+/// What `analyze` works out beyond conflicts, empty cells and digits and the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// For a grid with no solution, the minimal set of givens that has none (`Analysis::core`):
+    /// the findings show it; rating and hints, which only read the verdict, skip its searches.
+    pub core: bool,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> AnalyzeOptions {
+        AnalyzeOptions { core: true }
+    }
+}
+
 /// Analyse one grid.
 pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> Analysis {
+    analyze_with(size, variant, givens, budget, AnalyzeOptions::default())
+}
+
+/// Analyse one grid, working out what `options` asks for.
+pub fn analyze_with(
+    size: Size,
+    variant: Variant,
+    givens: &[u8],
+    budget: &Budget,
+    options: AnalyzeOptions,
+) -> Analysis {
     // A 9×9 is searched first: a grid the search finds a solution for has no conflict (the
     // solution holds every given), which spares nearly every grid of a collection the pass
     // that looks for them (7% of `check`'s time over one). The dedicated solver refuses a
@@ -15,7 +42,7 @@ pub fn analyze(size: Size, variant: Variant, givens: &[u8], budget: &Budget) -> 
     let searched = <&[u8; 81]>::try_from(givens)
         .ok()
         .map(|grid| NineSearch::new(variant, grid, budget));
-    analyze_searched(size, variant, givens, budget, searched)
+    analyze_searched_with(size, variant, givens, budget, searched, options)
 }
 
 /// `analyze`, given the search of a 9×9 grid when it is one (`NineSearch` of these givens,
@@ -26,6 +53,18 @@ pub fn analyze_searched(
     givens: &[u8],
     budget: &Budget,
     searched: Option<NineSearch>,
+) -> Analysis {
+    let options = AnalyzeOptions::default();
+    analyze_searched_with(size, variant, givens, budget, searched, options)
+}
+
+fn analyze_searched_with(
+    size: Size,
+    variant: Variant,
+    givens: &[u8],
+    budget: &Budget,
+    searched: Option<NineSearch>,
+    options: AnalyzeOptions,
 ) -> Analysis {
     let geometry = geometry(size, variant);
     let searched = searched.map(|search| search.two_solutions());
@@ -62,7 +101,7 @@ pub fn analyze_searched(
             analysis.verdict = Verdict::Broken;
         }
     }
-    if analysis.verdict == Verdict::NoSolution {
+    if options.core && analysis.verdict == Verdict::NoSolution {
         analysis.core = Some(no_solution_core(geometry, givens, budget));
     }
     analysis
@@ -199,5 +238,46 @@ mod tests {
             }
             assert!(with > 1000 && without > 1000, "{with} {without}");
         }
+    }
+
+    /// Rating and hints ask for the verdict alone: an unsolvable grid's core is worked out only
+    /// when asked for, and the verdict is the same either way.
+    #[test]
+    fn the_unsolvable_core_is_worked_out_only_when_asked_for() {
+        let line =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let mut givens: Vec<u8> = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        let budget = Budget::unlimited();
+        let lean = AnalyzeOptions { core: false };
+        let analyse = |givens: &[u8], options| {
+            analyze_with(Size::NINE, Variant::Classic, givens, &budget, options)
+        };
+        let Verdict::Unique(solution) = analyse(&givens, lean).verdict else {
+            panic!("unique")
+        };
+        let solution = &solution;
+        let unsolvable = |&(cell, digit): &(usize, u8)| {
+            let mut wrong = givens.clone();
+            wrong[cell] = digit;
+            analyse(&wrong, lean).verdict == Verdict::NoSolution
+        };
+        let (cell, digit) = (0..81)
+            .filter(|&c| givens[c] == 0)
+            .flat_map(|c| {
+                (1..=9)
+                    .filter(move |&d| d != solution[c])
+                    .map(move |d| (c, d))
+            })
+            .find(unsolvable)
+            .expect("a digit that leaves no solution");
+        givens[cell] = digit;
+        let full = analyze(Size::NINE, Variant::Classic, &givens, &budget);
+        assert!(full.core.is_some_and(|core| core.cells.contains(&cell)));
+        let verdict_only = analyse(&givens, lean);
+        assert_eq!(verdict_only.verdict, Verdict::NoSolution);
+        assert!(verdict_only.core.is_none());
     }
 }

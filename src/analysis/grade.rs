@@ -1,7 +1,7 @@
 //! Grading: a puzzle's solve path of simplest steps and its rating, for puzzles with exactly one
 //! solution (the others are not rated, and say why).
 
-use super::analyze::analyze;
+use super::analyze::{analyze_with, AnalyzeOptions};
 use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Digits, Stop};
 use crate::format::Puzzle;
@@ -61,6 +61,9 @@ pub fn grade_analyzed(
     })
 }
 
+/// Rating and hints read the verdict alone: no unsolvable core for them.
+const VERDICT_ONLY: AnalyzeOptions = AnalyzeOptions { core: false };
+
 /// Analyses then grades a puzzle.
 pub fn grade(
     size: crate::grid::Size,
@@ -68,7 +71,7 @@ pub fn grade(
     givens: &[u8],
     budget: &Budget,
 ) -> Result<Rated, NotRated> {
-    let analysis = analyze(size, variant, givens, budget);
+    let analysis = analyze_with(size, variant, givens, budget, VERDICT_ONLY);
     grade_analyzed(&analysis, givens, budget)
 }
 
@@ -76,7 +79,8 @@ pub fn grade(
 /// ladder (which names patterns — W-wing, ALS-XZ, finned fish… — before it falls back on
 /// forcing chains) from where the solver is (`next_step`).
 pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
-    let analysis = analyze(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
+    let clues = puzzle.clues();
+    let analysis = analyze_with(puzzle.size, puzzle.variant, &clues, budget, VERDICT_ONLY);
     unique(&analysis)?;
     let step = next_step(puzzle, budget);
     let stopped = step.is_none() && logic::stopped(budget).is_some();

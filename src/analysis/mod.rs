@@ -22,7 +22,7 @@ mod solutions;
 mod verdict;
 mod wording;
 
-pub use analyze::{analyze, analyze_searched, conflicts};
+pub use analyze::{analyze, analyze_searched, analyze_with, conflicts, AnalyzeOptions};
 pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings,
     document_findings_analysed, recheck, Asked, Cache, Checked,

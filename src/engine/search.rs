@@ -26,7 +26,11 @@ impl Budget<'_> {
     pub fn unlimited() -> Budget<'static> {
         Budget::default()
     }
-    fn exhausted(&self, nodes: u64) -> Option<Stop> {
+    /// Why the work must stop now, if it must: the cancel flag raised, more than `max_nodes`
+    /// nodes spent, or the deadline past. Every search asks here (this one, the logic solver,
+    /// the chains); `nodes` is what a counting search has spent, 0 for work that does not
+    /// count nodes (which then reads the clock at every call, as a count of 0 does).
+    pub fn stop(&self, nodes: u64) -> Option<Stop> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Some(Stop::Cancelled);
         }
@@ -87,7 +91,7 @@ impl Search<'_, '_> {
     /// (limit reached or budget spent).
     fn explore(&mut self, mut board: Board<'_, Silent>) -> bool {
         self.outcome.nodes += 1;
-        if let Some(stop) = self.budget.exhausted(self.outcome.nodes) {
+        if let Some(stop) = self.budget.stop(self.outcome.nodes) {
             self.outcome.stop = Some(stop);
             return false;
         }
@@ -182,4 +186,34 @@ fn fewest_places(geometry: &Geometry, candidates: &[Digits], beat: u32) -> Optio
 
 fn solution_of(candidates: &[Digits]) -> Vec<u8> {
     candidates.iter().map(|c| c.only().unwrap_or(0)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Every search asks this one question: a raised flag first, then spent nodes, then the
+    /// clock; work that counts no nodes (the logic solver, the chains) passes 0 and so reads
+    /// the clock at every call.
+    #[test]
+    fn the_budget_says_why_to_stop() {
+        let raised = AtomicBool::new(true);
+        let past = Instant::now() - Duration::from_millis(1);
+        let budget = Budget {
+            max_nodes: Some(10),
+            deadline: Some(past),
+            cancel: Some(&raised),
+        };
+        assert_eq!(budget.stop(0), Some(Stop::Cancelled));
+        raised.store(false, Ordering::Relaxed);
+        assert_eq!(budget.stop(11), Some(Stop::Nodes));
+        assert_eq!(budget.stop(0), Some(Stop::Deadline));
+        let uncounted = Budget {
+            max_nodes: None,
+            ..budget
+        };
+        assert_eq!(uncounted.stop(63), None, "the clock is read every 64 nodes");
+        assert_eq!(Budget::unlimited().stop(u64::MAX), None);
+    }
 }

@@ -186,19 +186,10 @@ fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
     }
 }
 
-/// Why `budget` says stop now (cancelled, or past its deadline), if it does.
+/// Why `budget` says stop now (cancelled, or past its deadline), if it does: the solver counts
+/// no nodes, so it asks the budget with none spent.
 pub fn stopped(budget: &Budget) -> Option<Stop> {
-    use std::sync::atomic::Ordering;
-    if budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-        return Some(Stop::Cancelled);
-    }
-    if budget
-        .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d)
-    {
-        return Some(Stop::Deadline);
-    }
-    None
+    budget.stop(0)
 }
 
 /// The community's names for bands of the scale.

@@ -7,9 +7,6 @@
 //! found by one propagation are kept in `Run`s (insertion order, which is the breadth-first
 //! order: every pending "on" before the next "off").
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use super::super::board::Board;
 use super::super::cells::CellSet;
 use super::cache::{Cache, Footprint};
@@ -191,8 +188,8 @@ pub(super) struct Ctx<'a, const W: usize> {
     pub cycle_cache: Option<Box<Cache<W>>>,
     /// The same for static multiple chains.
     pub multiple_cache: Option<Box<Cache<W>>>,
-    deadline: Option<Instant>,
-    cancel: Option<&'a AtomicBool>,
+    /// Deadline and cancel flag; no node count (chains count calls, not search nodes).
+    budget: Budget<'a>,
     calls: u32,
     pub stopped: bool,
     /// When only the producer's first hint in Sudoku Explainer's order is wanted: the first in
@@ -250,8 +247,11 @@ impl<'a, const W: usize> Ctx<'a, W> {
         let cell_units = cell_units(src.geo);
         let decode = decode(src.geo);
         let pots = cells * n * 2;
-        let stopped = budget.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            || budget.deadline.is_some_and(|d| Instant::now() >= d);
+        let budget = Budget {
+            max_nodes: None,
+            ..*budget
+        };
+        let stopped = budget.stop(0).is_some();
         Ctx {
             src,
             rule_src,
@@ -275,8 +275,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
             track: None,
             cycle_cache: None,
             multiple_cache: None,
-            deadline: budget.deadline,
-            cancel: budget.cancel,
+            budget,
             calls: 0,
             stopped,
             best: Best::NONE,
@@ -316,11 +315,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// The budget this context checks.
     pub fn budget(&self) -> Budget<'a> {
-        Budget {
-            max_nodes: None,
-            deadline: self.deadline,
-            cancel: self.cancel,
-        }
+        self.budget
     }
 
     /// A child context for a nested producer looking at `grid` (the reduced grid of a chain).
@@ -328,12 +323,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     where
         'a: 'b,
     {
-        let budget = Budget {
-            max_nodes: None,
-            deadline: self.deadline,
-            cancel: self.cancel,
-        };
-        let mut ctx = Ctx::new(grid, Some(self.src), mode, &budget);
+        let mut ctx = Ctx::new(grid, Some(self.src), mode, &self.budget);
         ctx.calls = self.calls;
         ctx
     }
@@ -406,9 +396,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     pub fn tick(&mut self) -> bool {
         self.calls = self.calls.wrapping_add(1);
         if !self.stopped && self.calls % 16 == 0 {
-            let cancelled = self.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            self.stopped = cancelled || late;
+            self.stopped = self.budget.stop(0).is_some();
         }
         self.stopped
     }
