@@ -1,16 +1,13 @@
-//! sudoku-lsp: reads `.sudoku` files, reasons about each puzzle by constraint propagation and
-//! search, and says so on the command line (`cli`) and in editors (`lsp`).
+//! sudoku-lsp: the command line (`cli`) and the language server (`lsp`) over `sudoku-core`,
+//! which reads `.sudoku` files, reasons about each puzzle by constraint propagation and search,
+//! rates and draws it.
 //!
-//! The code follows the data: text → `format` → `grid` → `engine` → `logic` → `analysis` → `cli` /
-//! `lsp`, with `render` (pictures of puzzles) beside those two faces.
+//! The code follows the data: text → `format` → `grid` → `engine` → `logic` → `analysis` (in
+//! `sudoku-core`, re-exported here under the same names) → `cli` / `lsp`, with `render`
+//! (pictures of puzzles) beside those two faces. ARCHITECTURE.md walks through it.
 
-pub mod analysis;
+pub use sudoku_core::{analysis, engine, finding, format, grid, logic, render};
+
 pub mod cli;
-pub mod engine;
 pub mod files;
-pub mod finding;
-pub mod format;
-pub mod grid;
-pub mod logic;
 pub mod lsp;
-pub mod render;

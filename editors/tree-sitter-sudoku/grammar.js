@@ -1,6 +1,6 @@
 /**
  * @file A tree-sitter grammar for `.sudoku` puzzle files, read as sudoku-lsp reads them
- * (see puzzles/README.md and src/format/ in the sudoku-lsp repository).
+ * (see puzzles/README.md and crates/core/src/format/ in the sudoku-lsp repository).
  *
  * Line by line: the external scanner (src/scanner.c) sorts each line into the kind the
  * project's parser reads it as (one-line puzzle, line of pencil-mark places, grid row,

@@ -1,5 +1,5 @@
 // The external scanner of the .sudoku grammar: it sorts each line into the kind the project's
-// parser (src/format/lines.rs and parse.rs) would read it as, which needs counting that a
+// parser (crates/core/src/format/lines.rs and parse.rs) would read it as, which needs counting that a
 // context-free grammar cannot do (a one-line puzzle is exactly 16, 36, 81, 144, 256 or 625
 // cells; a line of places 64, 216, 729, 1728, 4096 or 15625; a pencil-mark row has as many
 // groups as the grid's side). At the start of a line it looks the whole line over without
@@ -95,7 +95,7 @@ static bool is_side(unsigned n) {
   return n == 4 || n == 6 || n == 9 || n == 12 || n == 16 || n == 25;
 }
 
-// What one look over a line found; the fields mirror CellLine in src/format/lines.rs.
+// What one look over a line found; the fields mirror CellLine in crates/core/src/format/lines.rs.
 typedef struct {
   bool blank;
   bool comment;
@@ -247,7 +247,7 @@ static bool sixteen_is_one_liner(TSLexer *lexer, const Line *first) {
   return true;
 }
 
-// Whether a comment line is `# key: value` metadata (src/format/meta.rs): `#`, a key
+// Whether a comment line is `# key: value` metadata (crates/core/src/format/meta.rs): `#`, a key
 // `[A-Za-z][A-Za-z0-9_-]*`, a colon followed by whitespace or the end of the line.
 static bool is_metadata(TSLexer *lexer) {
   advance(lexer); // '#'

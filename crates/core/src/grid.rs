@@ -1,0 +1,458 @@
+//! Grid geometry: sizes, variants, units and peers, cell and unit names.
+//!
+//! Everything here depends only on (size, variant) and is computed once per pair, then shared
+//! as a `&'static Geometry`. Cells are indexed row-major from 0 (`A1`) to `n*n - 1`. Tables a
+//! higher layer derives from a geometry alone live in it too (`Derived`), each filled on first
+//! use by a `OnceLock`, so there is no cache keyed by a geometry's address and no lock that one
+//! panic could poison for every later rating of a long-lived server.
+
+use std::any::Any;
+use std::fmt;
+use std::panic::{RefUnwindSafe, UnwindSafe};
+use std::sync::OnceLock;
+
+/// The side of a grid and the shape of its boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size {
+    side: u8,
+    box_rows: u8,
+    box_cols: u8,
+}
+
+impl Size {
+    /// Every supported size, smallest first.
+    pub const ALL: [Size; 6] = [
+        Size::new(4, 2, 2),
+        Size::new(6, 2, 3),
+        Size::new(9, 3, 3),
+        Size::new(12, 3, 4),
+        Size::new(16, 4, 4),
+        Size::new(25, 5, 5),
+    ];
+    pub const NINE: Size = Size::new(9, 3, 3);
+
+    const fn new(side: u8, box_rows: u8, box_cols: u8) -> Size {
+        Size {
+            side,
+            box_rows,
+            box_cols,
+        }
+    }
+
+    /// The supported size with this many cells per row, if any.
+    pub fn from_side(side: usize) -> Option<Size> {
+        Size::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// Cells per row (and per unit, and the largest digit).
+    pub fn side(self) -> usize {
+        self.side as usize
+    }
+    pub fn box_rows(self) -> usize {
+        self.box_rows as usize
+    }
+    pub fn box_cols(self) -> usize {
+        self.box_cols as usize
+    }
+    /// Cells in the whole grid.
+    pub fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+    /// "9×9"
+    pub fn label(self) -> String {
+        format!("{0}×{0}", self.side)
+    }
+    /// Human list of the supported sides: "4, 6, 9, 12, 16 or 25".
+    pub(crate) fn supported_sides() -> &'static str {
+        "4, 6, 9, 12, 16 or 25"
+    }
+}
+
+/// Which extra units a puzzle has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    #[default]
+    Classic,
+    /// Diagonal (X) Sudoku: both main diagonals are units too.
+    Diagonal,
+}
+
+impl Variant {
+    /// Reads a `variant:` metadata value (case-insensitive), accepting the common aliases.
+    pub fn parse(value: &str) -> Option<Variant> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "classic" | "standard" | "normal" => Some(Variant::Classic),
+            "diagonal" | "x" | "sudoku-x" => Some(Variant::Diagonal),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::Diagonal => "diagonal",
+        }
+    }
+}
+
+/// What a unit is; rows, columns and boxes count from 0 here, from 1 (or `A`) in names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Row(u8),
+    Column(u8),
+    Box(u8),
+    /// Top left to bottom right.
+    Diagonal,
+    /// Top right to bottom left.
+    AntiDiagonal,
+}
+
+/// A set of cells that must hold every digit exactly once.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub kind: UnitKind,
+    pub cells: Box<[u16]>,
+}
+
+/// Units and peers of one (size, variant), shared by every puzzle of that shape.
+#[derive(Debug)]
+pub struct Geometry {
+    pub size: Size,
+    pub variant: Variant,
+    pub units: Vec<Unit>,
+    /// For each cell, the indices into `units` of the units it belongs to.
+    pub units_of: Vec<Box<[u16]>>,
+    /// For each cell, every other cell sharing a unit with it, ascending, without repeats.
+    pub peers: Vec<Box<[u16]>>,
+    /// Every pair of units sharing two cells or more: a box and a row or column, and with the
+    /// diagonals, a diagonal and a box it crosses.
+    pub overlaps: Vec<Overlap>,
+    /// For each cell, its units in Sudoku Explainer's order: box, row, column, diagonal,
+    /// anti-diagonal (the order the chaining engine draws a cell's houses in).
+    pub units_of_ranked: Vec<Box<[u16]>>,
+    /// For each candidate index `cell * side + digit - 1`, `cell << 8 | digit`.
+    pub candidate_codes: Box<[u32]>,
+    /// What higher layers derive from this geometry, kept with it.
+    pub derived: Derived,
+}
+
+/// Slots for tables a higher layer derives from a geometry alone, typed there (the logic
+/// layer's cell-set layouts, whose type `grid` does not know), one slot per table kind. A
+/// `OnceLock` whose builder panics stays empty for the next caller instead of being poisoned.
+#[derive(Default)]
+pub struct Derived {
+    slots: [OnceLock<Box<DerivedTable>>; Derived::SLOTS],
+}
+
+/// A table kept in `Derived`: shared between threads, and unwind-safe as the rest of the
+/// geometry is (a caller may hold a geometry across `catch_unwind`).
+pub(crate) type DerivedTable = dyn Any + Send + Sync + UnwindSafe + RefUnwindSafe;
+
+impl Derived {
+    /// Table kinds a geometry can hold: the logic layer's layouts of its two set widths.
+    pub(crate) const SLOTS: usize = 2;
+
+    /// The table of kind `slot` (below `SLOTS`; each caller owns its own), built by `build`
+    /// on first use.
+    pub fn get_or_init(
+        &self,
+        slot: usize,
+        build: impl FnOnce() -> Box<DerivedTable>,
+    ) -> &(dyn Any + Send + Sync) {
+        self.slots[slot].get_or_init(build).as_ref()
+    }
+}
+
+impl fmt::Debug for Derived {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let built = self.slots.iter().filter(|s| s.get().is_some()).count();
+        f.debug_struct("Derived").field("built", &built).finish()
+    }
+}
+
+/// Two units that share two cells or more, split into the shared cells and each unit's rest.
+/// A digit whose every place in one unit is shared must be in the other's shared cells too.
+#[derive(Debug)]
+pub struct Overlap {
+    /// Indices into `Geometry::units`.
+    pub units: [u16; 2],
+    pub shared: Box<[u16]>,
+    /// The cells of each unit outside `shared`, in the order of `Geometry::units`.
+    pub rest: [Box<[u16]>; 2],
+}
+
+/// Each cell's units sorted box, row, column, diagonal, anti-diagonal.
+fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
+    let rank = |u: u16| match units[u as usize].kind {
+        UnitKind::Box(_) => 0,
+        UnitKind::Row(_) => 1,
+        UnitKind::Column(_) => 2,
+        UnitKind::Diagonal => 3,
+        UnitKind::AntiDiagonal => 4,
+    };
+    let sorted = |of: &[u16]| {
+        let mut of: Box<[u16]> = of.into();
+        of.sort_by_key(|&u| rank(u)); // stable, as the table it replaces
+        of
+    };
+    units_of.iter().map(|of| sorted(of)).collect()
+}
+
+/// The shared geometry of a (size, variant), built on first use.
+pub fn geometry(size: Size, variant: Variant) -> &'static Geometry {
+    static TABLE: [[OnceLock<Geometry>; 2]; 6] = [const { [const { OnceLock::new() }; 2] }; 6];
+    let size_index = Size::ALL
+        .iter()
+        .position(|s| *s == size)
+        .expect("supported size");
+    let variant_index = variant as usize;
+    TABLE[size_index][variant_index].get_or_init(|| Geometry::build(size, variant))
+}
+
+impl Geometry {
+    fn build(size: Size, variant: Variant) -> Geometry {
+        let n = size.side();
+        let cell = |r: usize, c: usize| (r * n + c) as u16;
+        let mut units = Vec::new();
+        for r in 0..n {
+            let cells = (0..n).map(|c| cell(r, c)).collect();
+            units.push(Unit {
+                kind: UnitKind::Row(r as u8),
+                cells,
+            });
+        }
+        for c in 0..n {
+            let cells = (0..n).map(|r| cell(r, c)).collect();
+            units.push(Unit {
+                kind: UnitKind::Column(c as u8),
+                cells,
+            });
+        }
+        let (br, bc) = (size.box_rows(), size.box_cols());
+        for b in 0..n {
+            // Boxes are numbered row-major; there are n/bc boxes across.
+            let top = (b / (n / bc)) * br;
+            let left = (b % (n / bc)) * bc;
+            let cells = (0..n).map(|i| cell(top + i / bc, left + i % bc)).collect();
+            units.push(Unit {
+                kind: UnitKind::Box(b as u8),
+                cells,
+            });
+        }
+        if variant == Variant::Diagonal {
+            let cells = (0..n).map(|i| cell(i, i)).collect();
+            units.push(Unit {
+                kind: UnitKind::Diagonal,
+                cells,
+            });
+            let cells = (0..n).map(|i| cell(i, n - 1 - i)).collect();
+            units.push(Unit {
+                kind: UnitKind::AntiDiagonal,
+                cells,
+            });
+        }
+        let mut units_of = vec![Vec::new(); n * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in unit.cells.iter() {
+                units_of[c as usize].push(u as u16);
+            }
+        }
+        let peers = (0..n * n)
+            .map(|c| {
+                let mut p: Vec<u16> = units_of[c]
+                    .iter()
+                    .flat_map(|&u| units[u as usize].cells.iter().copied())
+                    .filter(|&o| o as usize != c)
+                    .collect();
+                p.sort_unstable();
+                p.dedup();
+                p.into_boxed_slice()
+            })
+            .collect();
+        let overlaps = overlaps_of(&units);
+        let units_of: Vec<Box<[u16]>> = units_of.into_iter().map(Vec::into_boxed_slice).collect();
+        Geometry {
+            size,
+            variant,
+            units_of_ranked: ranked(&units, &units_of),
+            candidate_codes: (0..n * n * n)
+                .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
+                .collect(),
+            units,
+            units_of,
+            peers,
+            overlaps,
+            derived: Derived::default(),
+        }
+    }
+
+    pub fn side(&self) -> usize {
+        self.size.side()
+    }
+    pub fn cells(&self) -> usize {
+        self.size.cells()
+    }
+    pub(crate) fn row_of(&self, cell: usize) -> usize {
+        cell / self.side()
+    }
+    pub fn column_of(&self, cell: usize) -> usize {
+        cell % self.side()
+    }
+
+    /// The classic name of a cell: row letter then column number, `A1` top left.
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!(
+            "{}{}",
+            row_letter(self.row_of(cell)),
+            self.column_of(cell) + 1
+        )
+    }
+
+    /// "row E", "column 5", "box 5", "diagonal A1–I9", "anti-diagonal A9–I1".
+    pub fn unit_name(&self, unit: usize) -> String {
+        let n = self.side();
+        let last = row_letter(n - 1);
+        match self.units[unit].kind {
+            UnitKind::Row(r) => format!("row {}", row_letter(r as usize)),
+            UnitKind::Column(c) => format!("column {}", c + 1),
+            UnitKind::Box(b) => format!("box {}", b + 1),
+            UnitKind::Diagonal => format!("diagonal A1–{last}{n}"),
+            UnitKind::AntiDiagonal => format!("anti-diagonal A{n}–{last}1"),
+        }
+    }
+
+    /// The first unit holding both cells, if they are peers.
+    pub(crate) fn shared_unit(&self, a: usize, b: usize) -> Option<usize> {
+        self.units_of[a]
+            .iter()
+            .map(|&u| u as usize)
+            .find(|&u| self.units[u].cells.contains(&(b as u16)))
+    }
+}
+
+/// Every pair of units sharing two cells or more (one shared cell is a peer, no more).
+fn overlaps_of(units: &[Unit]) -> Vec<Overlap> {
+    let mut overlaps = Vec::new();
+    for (i, first) in units.iter().enumerate() {
+        for (j, second) in units.iter().enumerate().skip(i + 1) {
+            let shared: Box<[u16]> = first
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| second.cells.contains(c))
+                .collect();
+            if shared.len() < 2 {
+                continue;
+            }
+            let rest_of = |unit: &Unit| -> Box<[u16]> {
+                let outside = unit.cells.iter().filter(|c| !shared.contains(c));
+                outside.copied().collect()
+            };
+            let rest = [rest_of(first), rest_of(second)];
+            overlaps.push(Overlap {
+                units: [i as u16, j as u16],
+                shared,
+                rest,
+            });
+        }
+    }
+    overlaps
+}
+
+/// `A`, `B`, … for rows counted from 0.
+pub fn row_letter(row: usize) -> char {
+    (b'A' + row as u8) as char
+}
+
+/// The character of a digit: `1`–`9`, then `A`, `B`, … for sizes above 9.
+pub fn digit_char(digit: u8) -> char {
+    match digit {
+        1..=9 => (b'0' + digit) as char,
+        _ => (b'A' + digit - 10) as char,
+    }
+}
+
+/// The digit a character stands for (`1`–`9`, `A`–`P` either case), before any size check.
+pub fn char_digit(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='P' => Some(c as u8 - b'A' + 10),
+        'a'..='p' => Some(c as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Whether a character marks an empty cell.
+pub fn is_empty_mark(c: char) -> bool {
+    matches!(c, '.' | '0' | '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_nine_has_27_units_and_20_peers() {
+        let g = geometry(Size::NINE, Variant::Classic);
+        assert_eq!(g.units.len(), 27);
+        assert!(g.peers.iter().all(|p| p.len() == 20));
+        assert!(g.units_of.iter().all(|u| u.len() == 3));
+    }
+
+    #[test]
+    fn diagonal_adds_two_units() {
+        let g = geometry(Size::NINE, Variant::Diagonal);
+        assert_eq!(g.units.len(), 29);
+        assert_eq!(g.peers[0].len(), 20 + 6); // A1 sees the rest of the diagonal
+        assert_eq!(g.peers[40].len(), 20 + 12); // E5 sits on both
+    }
+
+    #[test]
+    fn boxes_follow_their_shape() {
+        for size in Size::ALL {
+            let g = geometry(size, Variant::Classic);
+            for unit in &g.units {
+                assert_eq!(unit.cells.len(), size.side());
+            }
+            // Box 2 of a 6×6 (2 rows × 3 columns) starts at A4.
+            if size.side() == 6 {
+                assert_eq!(g.cell_name(g.units[13].cells[0] as usize), "A4");
+            }
+        }
+    }
+
+    #[test]
+    fn overlaps_are_box_lines_and_diagonal_boxes() {
+        let g = geometry(Size::NINE, Variant::Classic);
+        // Each of 9 boxes meets 3 rows and 3 columns; rows and columns share one cell only.
+        assert_eq!(g.overlaps.len(), 54);
+        assert!(g.overlaps.iter().all(|o| o.shared.len() == 3));
+        assert!(g
+            .overlaps
+            .iter()
+            .all(|o| o.rest.iter().all(|r| r.len() == 6)));
+        // Each diagonal crosses three boxes in three cells.
+        assert_eq!(
+            geometry(Size::NINE, Variant::Diagonal).overlaps.len(),
+            54 + 6
+        );
+    }
+
+    #[test]
+    fn names_are_classic() {
+        let g = geometry(Size::NINE, Variant::Diagonal);
+        assert_eq!(g.cell_name(0), "A1");
+        assert_eq!(g.cell_name(40), "E5");
+        assert_eq!(g.unit_name(4), "row E");
+        assert_eq!(g.unit_name(13), "column 5");
+        assert_eq!(g.unit_name(22), "box 5");
+        assert_eq!(g.unit_name(27), "diagonal A1–I9");
+        assert_eq!(g.unit_name(28), "anti-diagonal A9–I1");
+    }
+
+    #[test]
+    fn digits_round_trip() {
+        for d in 1..=25 {
+            assert_eq!(char_digit(digit_char(d)), Some(d));
+        }
+    }
+}

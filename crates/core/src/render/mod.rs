@@ -1,0 +1,225 @@
+//! Pictures of puzzles, for print and the web: what each cell shows (`draw` builds a [`Scene`]
+//! from a puzzle and its analysis), the SVG text of a scene (`svg`), and that SVG rasterised to
+//! PNG (`png`, with the crate's `png` feature: it needs the system's fonts).
+//!
+//! No editor or command-line types: the command line's `render` and the server draw through the
+//! same functions. What a cell shows is decided here, how it looks in `svg`.
+
+#[cfg(feature = "png")]
+mod png;
+mod svg;
+
+#[cfg(feature = "png")]
+pub use png::{png, PngError, FONT_DIR_VAR, SOFTWARE};
+pub use svg::{svg, GENERATOR};
+
+use crate::analysis::{self, Analysis, Verdict};
+use crate::format::{every_digit, DigitSet, Puzzle};
+use crate::grid::{Size, Variant};
+
+/// What to draw besides the puzzle as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Pencil marks computed from the placed digits in empty cells whose marks are not written.
+    pub candidates: bool,
+    /// The solution's digits in the empty cells, when there is exactly one solution.
+    pub solution: bool,
+}
+
+/// What one cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    Empty,
+    /// A digit of the puzzle.
+    Given(u8),
+    /// A digit the solver entered (`+7`).
+    Entry(u8),
+    /// The solution's digit in a cell the puzzle leaves empty (`Options::solution`).
+    Solution(u8),
+    /// Pencil marks: bit `d - 1` for digit `d`.
+    Marks(DigitSet),
+}
+
+/// What became of `Options::solution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionDrawn {
+    /// Not asked for.
+    NotAsked,
+    Drawn,
+    /// The givens have no solution (or a conflict among them): nothing drawn.
+    None,
+    /// The givens have several solutions: none drawn, as any one would be a guess.
+    Several,
+    /// The search ran out of its budget before it knew.
+    Undecided,
+}
+
+impl SolutionDrawn {
+    /// Why no solution was drawn, as said under the title and on the command line.
+    pub fn problem(self) -> Option<&'static str> {
+        match self {
+            SolutionDrawn::NotAsked | SolutionDrawn::Drawn => None,
+            SolutionDrawn::None => Some("no solution: none drawn"),
+            SolutionDrawn::Several => Some("several solutions: none drawn"),
+            SolutionDrawn::Undecided => Some("solution not found within the search budget"),
+        }
+    }
+}
+
+/// Everything a picture shows, cell by cell, row-major.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    pub size: Size,
+    pub variant: Variant,
+    pub title: Option<String>,
+    pub cells: Vec<Content>,
+    /// Cells holding a digit that repeats in one of their units (entries included).
+    pub conflicts: Vec<bool>,
+    /// Entries that are not the solution's digit, where the solution is drawn (it would
+    /// otherwise be drawn around them, the same digit twice in a unit).
+    pub wrong: Vec<bool>,
+    pub solution: SolutionDrawn,
+}
+
+/// The scene of one puzzle; `analysis` is its analysis (about its givens alone, as `check`
+/// makes it).
+pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
+    let n = puzzle.givens.len();
+    let mut conflicts = vec![false; n];
+    // The analysis looks at the givens alone; an entry that repeats a digit is a conflict too.
+    let found = match puzzle.entries {
+        Some(_) => analysis::conflicts(puzzle.size, puzzle.variant, &puzzle.givens),
+        None => analysis.conflicts.clone(),
+    };
+    for conflict in &found {
+        for &cell in &conflict.cells {
+            conflicts[cell] = true;
+        }
+    }
+    let full = every_digit(puzzle.size.side());
+    let computed = options
+        .candidates
+        .then(|| analysis::fill_marks(puzzle))
+        .filter(|_| puzzle.marks.as_deref().is_none_or(|m| m.contains(&full)));
+    let (solution, drawn) = if options.solution {
+        match &analysis.verdict {
+            Verdict::Unique(solution) => (Some(solution.as_slice()), SolutionDrawn::Drawn),
+            Verdict::Several { .. } => (None, SolutionDrawn::Several),
+            Verdict::Undecided { .. } => (None, SolutionDrawn::Undecided),
+            Verdict::Broken | Verdict::NoSolution => (None, SolutionDrawn::None),
+        }
+    } else {
+        (None, SolutionDrawn::NotAsked)
+    };
+    let wrong = (0..n)
+        .map(|c| solution.is_some_and(|s| puzzle.is_entry(c) && puzzle.givens[c] != s[c]))
+        .collect();
+    let cells = (0..n)
+        .map(|c| {
+            let digit = puzzle.givens[c];
+            if digit != 0 {
+                return if puzzle.is_entry(c) {
+                    Content::Entry(digit)
+                } else {
+                    Content::Given(digit)
+                };
+            }
+            if let Some(solution) = solution {
+                return Content::Solution(solution[c]);
+            }
+            // A cell marked with every digit says nothing yet: it reads as one without marks.
+            let written = puzzle.marks.as_deref().map(|m| m[c]).filter(|&m| m != full);
+            match written.or_else(|| computed.as_ref().map(|m| m[c])) {
+                Some(marks) if marks != 0 => Content::Marks(marks),
+                _ => Content::Empty,
+            }
+        })
+        .collect();
+    Scene {
+        size: puzzle.size,
+        variant: puzzle.variant,
+        title: puzzle.meta.title.as_ref().map(|t| t.value.clone()),
+        cells,
+        conflicts,
+        wrong,
+        solution: drawn,
+    }
+}
+
+/// The SVG of one puzzle, analysed here: for callers that hold no analysis (the server).
+pub fn puzzle_svg(puzzle: &Puzzle, options: &Options, budget: &crate::engine::Budget) -> String {
+    let analysis = analysis::analyze(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
+    svg(&draw(puzzle, &analysis, options))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Budget;
+
+    fn scene(text: &str, options: Options) -> Scene {
+        let document = crate::format::parse(text);
+        let puzzle = &document.puzzles[0];
+        let analysis = analysis::analyze(
+            puzzle.size,
+            puzzle.variant,
+            &puzzle.clues(),
+            &Budget::unlimited(),
+        );
+        draw(puzzle, &analysis, &options)
+    }
+
+    #[test]
+    fn givens_entries_and_the_solution_are_told_apart() {
+        let text = "1+234\n3412\n2143\n432.\n";
+        let drawn = scene(
+            text,
+            Options {
+                solution: true,
+                ..Options::default()
+            },
+        );
+        assert_eq!(drawn.cells[0], Content::Given(1));
+        assert_eq!(drawn.cells[1], Content::Entry(2));
+        assert_eq!(drawn.cells[15], Content::Solution(1));
+    }
+
+    #[test]
+    fn with_the_solution_a_wrong_entry_is_marked_and_kept() {
+        // A1 should be 4; the entry 5 repeats no digit, so only the solution shows it wrong.
+        let text = "+5.3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n";
+        let options = Options {
+            solution: true,
+            ..Options::default()
+        };
+        let drawn = scene(text, options);
+        assert_eq!(drawn.cells[0], Content::Entry(5));
+        assert!(drawn.wrong[0] && !drawn.conflicts[0]);
+        assert_eq!(drawn.wrong.iter().filter(|&&w| w).count(), 1);
+        assert_eq!(drawn.cells[1], Content::Solution(8));
+        assert!(
+            !scene(text, Options::default()).wrong[0],
+            "only beside the solution"
+        );
+    }
+
+    #[test]
+    fn an_entry_that_repeats_a_digit_is_a_conflict() {
+        let drawn = scene("1+1..\n....\n....\n....\n", Options::default());
+        assert_eq!(&drawn.conflicts[..3], &[true, true, false]);
+    }
+
+    #[test]
+    fn candidates_fill_only_cells_without_marks() {
+        let plain = scene("12..\n....\n....\n....\n", Options::default());
+        assert_eq!(plain.cells[2], Content::Empty);
+        let marked = scene(
+            "12..\n....\n....\n....\n",
+            Options {
+                candidates: true,
+                ..Options::default()
+            },
+        );
+        assert_eq!(marked.cells[2], Content::Marks(0b1100));
+    }
+}

@@ -1,0 +1,223 @@
+//! A scene as SVG text: the grid with thicker box borders, the title above, shading and tints
+//! under the digits, one `<text>` per digit (selectable and searchable on the web, sharp in
+//! print).
+//!
+//! Every element a reader may look for has a class: `border` (the grid's outline), `diagonal`
+//! (shaded cells of the diagonal variant), `conflict` (tinted cells), `wrong` (an entry that is
+//! not the solution's digit, tinted as a conflict when the solution is drawn), `given`, `entry`,
+//! `solution`, `mark`, `title`, `note`. The styling is in attributes, not a stylesheet, so tools
+//! that ignore CSS draw it the same.
+
+use std::fmt::Write;
+
+use super::{Content, Scene};
+use crate::grid::{digit_char, Variant};
+
+/// The comment every picture starts with: how `render` knows a file it may replace is its own.
+pub const GENERATOR: &str = "<!-- made by sudoku-lsp render -->";
+
+/// One cell's side, in pixels (the PNG is drawn at this scale).
+pub(crate) const CELL: f64 = 48.0;
+const MARGIN: f64 = 16.0;
+const TITLE_LINE: f64 = 34.0;
+const NOTE_LINE: f64 = 24.0;
+/// Fonts tried in order: DejaVu Sans is what the PNG is drawn with on Linux (fonts-dejavu-core).
+const FONTS: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
+
+const GIVEN: &str = "#000000";
+const ENTRY: &str = "#1f5fbf";
+const SOLUTION: &str = "#9a9a9a";
+const MARK: &str = "#505050";
+const CONFLICT: &str = "#f4b6b6";
+const DIAGONAL: &str = "#e3e8f2";
+const THIN: &str = "#9a9a9a";
+const NOTE: &str = "#b00020";
+const WHITE: &str = "#ffffff";
+
+/// The SVG text of a scene.
+pub fn svg(scene: &Scene) -> String {
+    let side = scene.size.side();
+    let grid = CELL * side as f64;
+    let mut top = MARGIN;
+    let title = scene.title.as_deref().filter(|t| !t.trim().is_empty());
+    if title.is_some() {
+        top += TITLE_LINE;
+    }
+    let note = scene.solution.problem();
+    if note.is_some() {
+        top += NOTE_LINE;
+    }
+    // Wide enough for the title and the note too (a 4×4 is narrower than a long title), the
+    // grid in the middle; text width guessed from the font size, digits and letters being
+    // about 0.6 em wide on average in sans-serif fonts.
+    let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.62;
+    let widest = title
+        .map_or(0.0, |t| text_width(t, 22.0))
+        .max(note.map_or(0.0, |n| text_width(n, 15.0)));
+    let width = (grid.max(widest) + 2.0 * MARGIN).ceil();
+    let height = top + grid + MARGIN;
+    let left = ((width - grid) / 2.0).floor();
+    let mut out = String::with_capacity(4096 + scene.cells.len() * 160);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}">"#
+    );
+    out.push_str(GENERATOR);
+    out.push('\n');
+    let label = title.map_or_else(|| format!("{} sudoku", scene.size.label()), str::to_string);
+    let _ = writeln!(out, "<title>{}</title>", escape(&label));
+    let _ = writeln!(
+        out,
+        r#"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="{WHITE}"/>"#
+    );
+    let mut baseline = MARGIN;
+    if let Some(title) = title {
+        baseline += TITLE_LINE - 10.0;
+        let _ = writeln!(
+            out,
+            r#"<text class="title" x="{}" y="{baseline}" font-size="22" font-weight="bold" text-anchor="middle" fill="{GIVEN}">{}</text>"#,
+            width / 2.0,
+            escape(title)
+        );
+        baseline += 10.0;
+    }
+    if let Some(note) = note {
+        baseline += NOTE_LINE - 8.0;
+        let _ = writeln!(
+            out,
+            r#"<text class="note" x="{}" y="{baseline}" font-size="15" text-anchor="middle" fill="{NOTE}">{note}</text>"#,
+            width / 2.0
+        );
+    }
+    let cell_x = |c: usize| left + CELL * (c % side) as f64;
+    let cell_y = |c: usize| top + CELL * (c / side) as f64;
+    // Shading first, then lines over it, then digits over everything.
+    for c in 0..scene.cells.len() {
+        let (row, column) = (c / side, c % side);
+        let on_diagonal = row == column || row + column == side - 1;
+        let fill = if scene.conflicts[c] {
+            Some(("conflict", CONFLICT))
+        } else if scene.wrong[c] {
+            Some(("wrong", CONFLICT))
+        } else if scene.variant == Variant::Diagonal && on_diagonal {
+            Some(("diagonal", DIAGONAL))
+        } else {
+            None
+        };
+        if let Some((class, colour)) = fill {
+            let _ = writeln!(
+                out,
+                r#"<rect class="{class}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{colour}"/>"#,
+                cell_x(c),
+                cell_y(c)
+            );
+        }
+    }
+    let (box_rows, box_cols) = (scene.size.box_rows(), scene.size.box_cols());
+    for i in 1..side {
+        let at = CELL * i as f64;
+        let (x, y) = (left + at, top + at);
+        let (row_weight, row_colour) = line_style(i % box_rows == 0);
+        let (column_weight, column_colour) = line_style(i % box_cols == 0);
+        let _ = writeln!(
+            out,
+            r#"<line x1="{left}" y1="{y}" x2="{}" y2="{y}" stroke="{row_colour}" stroke-width="{row_weight}"/>"#,
+            left + grid
+        );
+        let _ = writeln!(
+            out,
+            r#"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="{column_colour}" stroke-width="{column_weight}"/>"#,
+            top + grid
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<rect class="border" x="{left}" y="{top}" width="{grid}" height="{grid}" fill="none" stroke="{GIVEN}" stroke-width="3"/>"#
+    );
+    let digit_size = CELL * 0.62;
+    let mark_size = CELL / box_rows.max(box_cols) as f64 * 0.8;
+    for (c, content) in scene.cells.iter().enumerate() {
+        let (x, y) = (cell_x(c) + CELL / 2.0, cell_y(c) + CELL / 2.0);
+        let (class, digit, extra) = match *content {
+            Content::Empty => continue,
+            Content::Given(d) => ("given", d, format!(r#"font-weight="bold" fill="{GIVEN}""#)),
+            Content::Entry(d) => ("entry", d, format!(r#"fill="{ENTRY}""#)),
+            Content::Solution(d) => ("solution", d, format!(r#"fill="{SOLUTION}""#)),
+            Content::Marks(marks) => {
+                // Each digit in its own place, the cell cut like a box (3×3 for a 9×9), so a
+                // digit is found where the eye expects it whatever else is marked.
+                let (w, h) = (CELL / box_cols as f64, CELL / box_rows as f64);
+                for d in 1..=side as u8 {
+                    if marks & (1 << (d - 1)) == 0 {
+                        continue;
+                    }
+                    let i = usize::from(d - 1);
+                    let mx = cell_x(c) + w * ((i % box_cols) as f64 + 0.5);
+                    let my = cell_y(c) + h * ((i / box_cols) as f64 + 0.5);
+                    let _ = writeln!(
+                        out,
+                        r#"<text class="mark" x="{mx}" y="{}" font-size="{mark_size:.1}" text-anchor="middle" fill="{MARK}">{}</text>"#,
+                        baseline_for(my, mark_size),
+                        digit_char(d)
+                    );
+                }
+                continue;
+            }
+        };
+        let _ = writeln!(
+            out,
+            r#"<text class="{class}" x="{x}" y="{}" font-size="{digit_size:.1}" text-anchor="middle" {extra}>{}</text>"#,
+            baseline_for(y, digit_size),
+            digit_char(digit)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The baseline that centres a digit of this size on `middle`: digits stand about 0.73 em
+/// high in common fonts. An explicit baseline rather than `dominant-baseline`, which not every
+/// renderer honours.
+fn baseline_for(middle: f64, size: f64) -> String {
+    format!("{:.1}", middle + size * 0.36)
+}
+
+/// Stroke width and colour of a line between cells: thick and black on a box border.
+fn line_style(box_border: bool) -> (f64, &'static str) {
+    if box_border {
+        (3.0, GIVEN)
+    } else {
+        (1.0, THIN)
+    }
+}
+
+/// Text as XML character data or attribute value.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Characters XML 1.0 cannot hold at all (a title is free text).
+            c if (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r') => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_are_escaped() {
+        assert_eq!(
+            escape("a<b & \"c\"\u{1}"),
+            "a&lt;b &amp; &quot;c&quot;\u{FFFD}"
+        );
+    }
+}
