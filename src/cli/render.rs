@@ -154,6 +154,10 @@ struct Naming {
 }
 
 impl Run<'_> {
+    /// Draw every puzzle of one input, naming each picture (`easy.svg`, `collection-12.svg`)
+    /// once it is known whether the input holds one puzzle or several.
+    // Over 80 lines: reading the input piece by piece, and each puzzle's picture, name and
+    // write, share the naming state held until the second puzzle settles the names.
     fn input(&mut self, input: &Input, budget: &Budget) -> Result<(), Halt> {
         let name = input.name();
         let stem = match input {

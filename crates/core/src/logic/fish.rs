@@ -183,6 +183,8 @@ pub(crate) fn basic_fish<const W: usize>(
 /// the basic fish, as HoDoKu rates the finned ones above the basic.
 ///
 /// Digits in order, base rows then columns, base lines in colexicographic order, then boxes.
+// Over 80 lines: the base lines, the fin's box and the cover lines are one nested search whose
+// order HoDoKu fixes (and with it which fish is found first).
 pub(crate) fn finned_fish<const W: usize>(
     b: &Board<W>,
     size: usize,

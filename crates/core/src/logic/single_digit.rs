@@ -16,6 +16,9 @@
 //! decides the same shared units and the same eliminations, since any two cells of a segment
 //! fix its line and box).
 
+// Over 800 lines: the code is under 800; the rest is its unit tests (`mod tests`), with the
+// cases Sukaku Explainer rated (testdata/se_steps.txt) that pin each pattern's order down.
+
 use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::ops::ControlFlow;

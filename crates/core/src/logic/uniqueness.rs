@@ -3,6 +3,10 @@
 //! must break them. Found and rated as Sukaku Explainer does (its lkSudoku variants, on by
 //! default): region types in the order box, row, column (then the diagonals).
 
+// Over 800 lines: the family as HoDoKu's UniquenessSolver holds it, unique loops (types 1–4)
+// and the bivalue universal grave (BUG+1 to BUG+4), about 500 and 300 lines: two files would
+// split one family of Sukaku Explainer's ladder.
+
 use std::ops::ControlFlow;
 
 use super::board::Board;
@@ -321,6 +325,8 @@ fn type2_eliminations<const W: usize>(
 /// with other cells of a unit they share forms a naked set (or, with the pair's digits, a hidden
 /// one). Each: the unit, the set's other cells, its digits, hidden, eliminations, its size
 /// (how much it adds to the difficulty, plus one).
+// Over 80 lines: the naked and the hidden sets are one search over the unit's subsets, as
+// Sukaku Explainer has it, whose order decides which step comes first.
 #[allow(clippy::type_complexity)]
 fn type3<const W: usize>(
     b: &Board<W>,
@@ -582,6 +588,10 @@ pub fn bug<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// The bivalue universal grave of the board, if there is one: every unsolved cell bivalue but
+/// the few with extra digits, each digit twice in each unit once the extras are taken out.
+// Over 80 lines: one pass over the units and cells that builds the grave and gives up at the
+// first thing that rules it out, in Sukaku Explainer's order.
 fn find_grave<const W: usize>(b: &Board<W>) -> Option<Grave<W>> {
     let mut grave = Grave {
         cells: Vec::new(),

@@ -337,6 +337,11 @@ fn extend_set<const W: usize>(
     }
 }
 
+/// The WXYZ- and VWXYZ-wings of one almost locked set `als` (three or four cells holding
+/// `union`): each bivalue cell around it that closes a wing, its eliminations, rating and step.
+// Over 80 lines: Sukaku Explainer's test for one candidate wing, kept in its order (restricted
+// digits, then eliminations by kind, then rating and wording): its closures share the set, the
+// bivalue cell and its two digits, which split functions would pass around by the handful.
 fn bivalue_cells<const W: usize>(
     b: &Board<W>,
     als: &[usize],

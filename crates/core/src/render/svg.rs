@@ -11,6 +11,7 @@
 use std::fmt::Write;
 
 use super::{Content, Scene};
+use crate::format::DigitSet;
 use crate::grid::{digit_char, Variant};
 
 /// The comment every picture starts with: how `render` knows a file it may replace is its own.
@@ -34,44 +35,94 @@ const THIN: &str = "#9a9a9a";
 const NOTE: &str = "#b00020";
 const WHITE: &str = "#ffffff";
 
-/// The SVG text of a scene.
+/// The SVG text of a scene: its frame (title, note, background), then shading, then the grid's
+/// lines over it, then the digits over everything.
 pub fn svg(scene: &Scene) -> String {
-    let side = scene.size.side();
-    let grid = CELL * side as f64;
-    let mut top = MARGIN;
-    let title = scene.title.as_deref().filter(|t| !t.trim().is_empty());
-    if title.is_some() {
-        top += TITLE_LINE;
-    }
-    let note = scene.solution.problem();
-    if note.is_some() {
-        top += NOTE_LINE;
-    }
-    // Wide enough for the title and the note too (a 4×4 is narrower than a long title), the
-    // grid in the middle; text width guessed from the font size, digits and letters being
-    // about 0.6 em wide on average in sans-serif fonts.
-    let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.62;
-    let widest = title
-        .map_or(0.0, |t| text_width(t, 22.0))
-        .max(note.map_or(0.0, |n| text_width(n, 15.0)));
-    let width = (grid.max(widest) + 2.0 * MARGIN).ceil();
-    let height = top + grid + MARGIN;
-    let left = ((width - grid) / 2.0).floor();
+    let frame = Frame::of(scene);
     let mut out = String::with_capacity(4096 + scene.cells.len() * 160);
+    write_frame(&mut out, scene, &frame);
+    write_shading(&mut out, scene, &frame);
+    write_lines(&mut out, scene, &frame);
+    write_digits(&mut out, scene, &frame);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Where the picture's parts go: the whole picture's size, and the grid's side and top left.
+struct Frame<'a> {
+    title: Option<&'a str>,
+    note: Option<&'a str>,
+    side: usize,
+    /// The grid's side in pixels.
+    grid: f64,
+    width: f64,
+    height: f64,
+    left: f64,
+    top: f64,
+}
+
+impl<'a> Frame<'a> {
+    fn of(scene: &'a Scene) -> Frame<'a> {
+        let side = scene.size.side();
+        let grid = CELL * side as f64;
+        let mut top = MARGIN;
+        let title = scene.title.as_deref().filter(|t| !t.trim().is_empty());
+        if title.is_some() {
+            top += TITLE_LINE;
+        }
+        let note = scene.solution.problem();
+        if note.is_some() {
+            top += NOTE_LINE;
+        }
+        // Wide enough for the title and the note too (a 4×4 is narrower than a long title), the
+        // grid in the middle; text width guessed from the font size, digits and letters being
+        // about 0.6 em wide on average in sans-serif fonts.
+        let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.62;
+        let widest = title
+            .map_or(0.0, |t| text_width(t, 22.0))
+            .max(note.map_or(0.0, |n| text_width(n, 15.0)));
+        let width = (grid.max(widest) + 2.0 * MARGIN).ceil();
+        Frame {
+            title,
+            note,
+            side,
+            grid,
+            width,
+            height: top + grid + MARGIN,
+            left: ((width - grid) / 2.0).floor(),
+            top,
+        }
+    }
+
+    fn cell_x(&self, c: usize) -> f64 {
+        self.left + CELL * (c % self.side) as f64
+    }
+
+    fn cell_y(&self, c: usize) -> f64 {
+        self.top + CELL * (c / self.side) as f64
+    }
+}
+
+/// The `<svg>` element's opening, the title for screen readers, the background, and the title
+/// and note written above the grid.
+fn write_frame(out: &mut String, scene: &Scene, frame: &Frame) {
+    let Frame { width, height, .. } = *frame;
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONTS}">"#
     );
     out.push_str(GENERATOR);
     out.push('\n');
-    let label = title.map_or_else(|| format!("{} sudoku", scene.size.label()), str::to_string);
+    let label = frame
+        .title
+        .map_or_else(|| format!("{} sudoku", scene.size.label()), str::to_string);
     let _ = writeln!(out, "<title>{}</title>", escape(&label));
     let _ = writeln!(
         out,
         r#"<rect class="background" x="0" y="0" width="{width}" height="{height}" fill="{WHITE}"/>"#
     );
     let mut baseline = MARGIN;
-    if let Some(title) = title {
+    if let Some(title) = frame.title {
         baseline += TITLE_LINE - 10.0;
         let _ = writeln!(
             out,
@@ -81,7 +132,7 @@ pub fn svg(scene: &Scene) -> String {
         );
         baseline += 10.0;
     }
-    if let Some(note) = note {
+    if let Some(note) = frame.note {
         baseline += NOTE_LINE - 8.0;
         let _ = writeln!(
             out,
@@ -89,9 +140,11 @@ pub fn svg(scene: &Scene) -> String {
             width / 2.0
         );
     }
-    let cell_x = |c: usize| left + CELL * (c % side) as f64;
-    let cell_y = |c: usize| top + CELL * (c / side) as f64;
-    // Shading first, then lines over it, then digits over everything.
+}
+
+/// Conflicting and wrong cells tinted, and a diagonal puzzle's diagonals.
+fn write_shading(out: &mut String, scene: &Scene, frame: &Frame) {
+    let side = frame.side;
     for c in 0..scene.cells.len() {
         let (row, column) = (c / side, c % side);
         let on_diagonal = row == column || row + column == side - 1;
@@ -108,11 +161,22 @@ pub fn svg(scene: &Scene) -> String {
             let _ = writeln!(
                 out,
                 r#"<rect class="{class}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{colour}"/>"#,
-                cell_x(c),
-                cell_y(c)
+                frame.cell_x(c),
+                frame.cell_y(c)
             );
         }
     }
+}
+
+/// The lines between cells (heavier between boxes) and the border.
+fn write_lines(out: &mut String, scene: &Scene, frame: &Frame) {
+    let Frame {
+        side,
+        grid,
+        left,
+        top,
+        ..
+    } = *frame;
     let (box_rows, box_cols) = (scene.size.box_rows(), scene.size.box_cols());
     for i in 1..side {
         let at = CELL * i as f64;
@@ -134,33 +198,21 @@ pub fn svg(scene: &Scene) -> String {
         out,
         r#"<rect class="border" x="{left}" y="{top}" width="{grid}" height="{grid}" fill="none" stroke="{GIVEN}" stroke-width="3"/>"#
     );
+}
+
+/// Each cell's digit (given, entry or solution, each its own colour) or its pencil marks.
+fn write_digits(out: &mut String, scene: &Scene, frame: &Frame) {
+    let (box_rows, box_cols) = (scene.size.box_rows(), scene.size.box_cols());
     let digit_size = CELL * 0.62;
-    let mark_size = CELL / box_rows.max(box_cols) as f64 * 0.8;
     for (c, content) in scene.cells.iter().enumerate() {
-        let (x, y) = (cell_x(c) + CELL / 2.0, cell_y(c) + CELL / 2.0);
+        let (x, y) = (frame.cell_x(c) + CELL / 2.0, frame.cell_y(c) + CELL / 2.0);
         let (class, digit, extra) = match *content {
             Content::Empty => continue,
             Content::Given(d) => ("given", d, format!(r#"font-weight="bold" fill="{GIVEN}""#)),
             Content::Entry(d) => ("entry", d, format!(r#"fill="{ENTRY}""#)),
             Content::Solution(d) => ("solution", d, format!(r#"fill="{SOLUTION}""#)),
             Content::Marks(marks) => {
-                // Each digit in its own place, the cell cut like a box (3×3 for a 9×9), so a
-                // digit is found where the eye expects it whatever else is marked.
-                let (w, h) = (CELL / box_cols as f64, CELL / box_rows as f64);
-                for d in 1..=side as u8 {
-                    if marks & (1 << (d - 1)) == 0 {
-                        continue;
-                    }
-                    let i = usize::from(d - 1);
-                    let mx = cell_x(c) + w * ((i % box_cols) as f64 + 0.5);
-                    let my = cell_y(c) + h * ((i / box_cols) as f64 + 0.5);
-                    let _ = writeln!(
-                        out,
-                        r#"<text class="mark" x="{mx}" y="{}" font-size="{mark_size:.1}" text-anchor="middle" fill="{MARK}">{}</text>"#,
-                        baseline_for(my, mark_size),
-                        digit_char(d)
-                    );
-                }
+                write_marks(out, frame, c, marks, (box_rows, box_cols));
                 continue;
             }
         };
@@ -171,8 +223,34 @@ pub fn svg(scene: &Scene) -> String {
             digit_char(digit)
         );
     }
-    out.push_str("</svg>\n");
-    out
+}
+
+/// A cell's pencil marks, each digit in its own place, the cell cut like a box (3×3 for a 9×9),
+/// so a digit is found where the eye expects it whatever else is marked.
+fn write_marks(
+    out: &mut String,
+    frame: &Frame,
+    c: usize,
+    marks: DigitSet,
+    box_shape: (usize, usize),
+) {
+    let (box_rows, box_cols) = box_shape;
+    let mark_size = CELL / box_rows.max(box_cols) as f64 * 0.8;
+    let (w, h) = (CELL / box_cols as f64, CELL / box_rows as f64);
+    for d in 1..=frame.side as u8 {
+        if marks & (1 << (d - 1)) == 0 {
+            continue;
+        }
+        let i = usize::from(d - 1);
+        let mx = frame.cell_x(c) + w * ((i % box_cols) as f64 + 0.5);
+        let my = frame.cell_y(c) + h * ((i / box_cols) as f64 + 0.5);
+        let _ = writeln!(
+            out,
+            r#"<text class="mark" x="{mx}" y="{}" font-size="{mark_size:.1}" text-anchor="middle" fill="{MARK}">{}</text>"#,
+            baseline_for(my, mark_size),
+            digit_char(d)
+        );
+    }
 }
 
 /// The baseline that centres a digit of this size on `middle`: digits stand about 0.73 em
