@@ -69,6 +69,10 @@
 //! `cargo build -p sudoku-core --target wasm32-unknown-unknown --no-default-features` builds
 //! the crate for the browser; CI checks that it does.
 
+// What is not reachable from these modules is `pub(crate)`, so the API is exactly what the
+// modules re-export; the lint keeps it so.
+#![warn(unreachable_pub)]
+
 pub mod analysis;
 pub mod engine;
 pub mod finding;

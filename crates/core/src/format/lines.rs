@@ -20,7 +20,7 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         Span::new(self.start, self.end)
     }
 }
@@ -84,7 +84,7 @@ impl CellLine {
     /// How many cells the line holds as a puzzle line: the leading run of a line that can be a
     /// one-line puzzle (what follows may be free text), else every slot. It does not depend on
     /// spacing, so the canonical form keeps it.
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         if self.run > 0 {
             self.run
         } else {
@@ -214,7 +214,7 @@ pub(crate) struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
-    pub fn new(text: &'a str, base: usize) -> Lines<'a> {
+    pub(crate) fn new(text: &'a str, base: usize) -> Lines<'a> {
         // A byte-order mark is not content: the first line starts after it.
         let at = if base == 0 && text.starts_with('\u{feff}') {
             '\u{feff}'.len_utf8()
@@ -474,7 +474,7 @@ pub(crate) struct RowTokens<'a> {
 
 impl<'a> RowTokens<'a> {
     /// Tokens of `content`, whose first byte is at offset `base` of the text.
-    pub fn new(content: &'a str, base: usize) -> RowTokens<'a> {
+    pub(crate) fn new(content: &'a str, base: usize) -> RowTokens<'a> {
         RowTokens {
             content,
             at: 0,

@@ -30,7 +30,7 @@ pub(super) struct MarkCells {
 }
 
 impl MarkCells {
-    pub fn new(size: Size) -> MarkCells {
+    pub(super) fn new(size: Size) -> MarkCells {
         MarkCells {
             size,
             givens: Vec::with_capacity(size.cells()),
@@ -43,7 +43,7 @@ impl MarkCells {
 
     /// Read one row of a pencil-mark grid, `content` found at byte `base`: one group a cell.
     /// Returns how many cells (groups) it had.
-    pub fn row(&mut self, content: &str, base: usize, problems: &mut Vec<Finding>) -> usize {
+    pub(super) fn row(&mut self, content: &str, base: usize, problems: &mut Vec<Finding>) -> usize {
         let mut group: Option<Span> = None;
         let mut count = 0;
         for token in lines::RowTokens::new(content, base) {
@@ -147,7 +147,7 @@ impl MarkCells {
 
     /// Read a line of N³ places, `run` found at byte `start`: N places a cell, place `d`
     /// holding `d` or an empty mark.
-    pub fn line(&mut self, run: &[u8], start: usize, problems: &mut Vec<Finding>) {
+    pub(super) fn line(&mut self, run: &[u8], start: usize, problems: &mut Vec<Finding>) {
         let side = self.size.side();
         for (cell, places) in run.chunks(side).enumerate() {
             let mut set: DigitSet = 0;
@@ -181,7 +181,7 @@ impl MarkCells {
     /// The cells, which are entries (`None` when none is), their marks and spans, unless
     /// something was wrong.
     #[allow(clippy::type_complexity)]
-    pub fn finish(self) -> Option<(Vec<u8>, Entries, Box<[DigitSet]>, CellSpans)> {
+    pub(super) fn finish(self) -> Option<(Vec<u8>, Entries, Box<[DigitSet]>, CellSpans)> {
         if self.broken {
             return None;
         }

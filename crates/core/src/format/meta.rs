@@ -75,7 +75,7 @@ impl<T: Copy> Setting<T> {
             given => given,
         }
     }
-    pub fn valid(self) -> Option<T> {
+    pub(crate) fn valid(self) -> Option<T> {
         match self {
             Setting::Valid(t) => Some(t),
             _ => None,
@@ -95,7 +95,7 @@ pub(crate) struct Scope {
 
 impl Scope {
     /// This scope's entries over `outer`'s: what a puzzle with this header sees.
-    pub fn over(&self, outer: &Scope) -> Scope {
+    pub(crate) fn over(&self, outer: &Scope) -> Scope {
         let pick =
             |inner: &Option<Entry>, outer: &Option<Entry>| inner.clone().or_else(|| outer.clone());
         let (m, o) = (&self.meta, &outer.meta);
@@ -116,7 +116,7 @@ impl Scope {
 
     /// Add one metadata line (a later entry for the same key wins). Unknown keys and unusable
     /// values become findings.
-    pub fn add(&mut self, kv: KeyValue<'_>, span: Span, problems: &mut Vec<Finding>) {
+    pub(crate) fn add(&mut self, kv: KeyValue<'_>, span: Span, problems: &mut Vec<Finding>) {
         let entry = Entry {
             value: kv.value.to_string(),
             span,

@@ -9,7 +9,7 @@ use crate::grid::{geometry, Geometry, Size, Variant};
 use std::ops::ControlFlow;
 
 /// Leaves `cell` exactly `digits`.
-pub fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
+pub(crate) fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
     for d in b.candidates(cell).iter() {
         if !digits.contains(&d) {
             b.eliminate(cell, d);
@@ -27,14 +27,14 @@ pub(crate) fn only_in<const W: usize>(b: &mut Board<W>, digit: u8, unit: usize, 
 }
 
 /// The cell by name, `A1` top left.
-pub fn at<const W: usize>(b: &Board<W>, name: &str) -> usize {
+pub(crate) fn at<const W: usize>(b: &Board<W>, name: &str) -> usize {
     (0..b.geo.cells())
         .find(|&c| b.geo.cell_name(c) == name)
         .expect("a cell of the grid")
 }
 
 /// "E5-3" for each elimination, in the step's order.
-pub fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+pub(crate) fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
     step.eliminations
         .iter()
         .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
@@ -50,7 +50,7 @@ pub(crate) fn cells_removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<St
 }
 
 /// The first step `find` gives on `b`, if any.
-pub fn first<const W: usize>(
+pub(crate) fn first<const W: usize>(
     b: &Board<W>,
     find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
 ) -> Option<Step> {
@@ -60,7 +60,7 @@ pub fn first<const W: usize>(
 }
 
 /// The givens of a one-line 9×9 puzzle (its first 81 characters; anything but a digit is empty).
-pub fn givens_of(line: &str) -> Vec<u8> {
+pub(crate) fn givens_of(line: &str) -> Vec<u8> {
     line.bytes()
         .take(81)
         .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })

@@ -41,7 +41,7 @@ fn kind_pairs<const W: usize>(b: &Board<W>) -> [(&'static [usize], &'static [usi
 
 /// Every lock on the board, in Sukaku Explainer's order: kind pair, then digit, then the unit
 /// the digit is locked in, then the unit it is locked to.
-pub fn locks<const W: usize>(
+pub(super) fn locks<const W: usize>(
     b: &Board<W>,
     skip: Digits,
     mut found: impl FnMut(Lock<W>) -> ControlFlow<()>,

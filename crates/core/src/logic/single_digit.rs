@@ -474,12 +474,12 @@ impl<const W: usize> Found<W> {
 /// is collected, then sorted stably by difficulty, eliminations (most first) and the number of
 /// grouped links, and pushed in that order.
 #[cfg(test)]
-pub fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     turbot_fish_in(b, &mut DigitScope::every(), sink)
 }
 
 /// `turbot_fish` on the digits of `scope` (each pattern is on one digit, read from its places).
-pub fn turbot_fish_in<const W: usize>(
+pub(super) fn turbot_fish_in<const W: usize>(
     b: &Board<W>,
     scope: &mut DigitScope,
     sink: &mut Sink,
@@ -793,7 +793,7 @@ impl Holders {
 /// difficulty, eliminations (most first) and a suffix naming the shape, and pushed in order.
 /// Only three links are supported (Sukaku Explainer's default; more are off by default).
 #[cfg(test)]
-pub fn strong_links<const W: usize>(
+pub(super) fn strong_links<const W: usize>(
     b: &Board<W>,
     links: usize,
     sink: &mut Sink,
@@ -802,7 +802,7 @@ pub fn strong_links<const W: usize>(
 }
 
 /// `strong_links` on the digits of `scope` (each pattern is on one digit, read from its places).
-pub fn strong_links_in<const W: usize>(
+pub(super) fn strong_links_in<const W: usize>(
     b: &Board<W>,
     links: usize,
     scope: &mut DigitScope,
@@ -1094,7 +1094,7 @@ pub(crate) mod se_cases {
     use super::*;
     use crate::grid::{geometry, Size, Variant};
 
-    pub struct Case {
+    pub(crate) struct Case {
         pub board: Board<2>,
         pub eliminations: Vec<Candidate>,
         pub description: String,
@@ -1116,7 +1116,7 @@ pub(crate) mod se_cases {
 
     /// Parses `VALUES PM<TAB>AFTER<TAB>DESCRIPTION` lines, AFTER being the marks after the step
     /// or the eliminations as `B8-6 C8-6`.
-    pub fn parse(text: &str) -> Vec<Case> {
+    pub(crate) fn parse(text: &str) -> Vec<Case> {
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut cases = Vec::new();
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -1159,13 +1159,13 @@ pub(crate) mod se_cases {
     }
 
     /// The sentence of the first step on case `index` of `testdata/se_steps.txt`.
-    pub fn text_of(index: usize) -> String {
+    pub(crate) fn text_of(index: usize) -> String {
         let cases = parse(include_str!("testdata/se_steps.txt"));
         first_step(&cases[index]).expect("a step").text
     }
 
     /// The first step of the finder Sukaku Explainer's description names.
-    pub fn first_step(case: &Case) -> Option<Step> {
+    pub(crate) fn first_step(case: &Case) -> Option<Step> {
         let d = case.description.as_str();
         let b = &case.board;
         let mut sink = Sink::first();
@@ -1186,7 +1186,7 @@ pub(crate) mod se_cases {
     }
 
     /// Checks every case; returns the descriptions of the ones that differ.
-    pub fn mismatches(cases: &[Case]) -> Vec<String> {
+    pub(crate) fn mismatches(cases: &[Case]) -> Vec<String> {
         let mut bad = Vec::new();
         for case in cases {
             let step = first_step(case);

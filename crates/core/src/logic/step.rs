@@ -310,17 +310,17 @@ impl Step {
 }
 
 /// Sentence pieces shared by the finders.
-pub mod say {
+pub(super) mod say {
     use super::*;
 
     /// "E2, E8"
-    pub fn cells(geo: &Geometry, cells: impl IntoIterator<Item = usize>) -> String {
+    pub(crate) fn cells(geo: &Geometry, cells: impl IntoIterator<Item = usize>) -> String {
         let names: Vec<String> = cells.into_iter().map(|c| geo.cell_name(c)).collect();
         names.join(", ")
     }
 
     /// "3 and 7", "1, 4 and 9"
-    pub fn digits(digits: Digits) -> String {
+    pub(crate) fn digits(digits: Digits) -> String {
         let list: Vec<String> = digits.iter().map(|d| digit_char(d).to_string()).collect();
         match list.split_last() {
             None => String::new(),
@@ -330,7 +330,7 @@ pub mod say {
     }
 
     /// ": 3 and 7 leave E1, E5; 4 leaves C2" — eliminations grouped by digit, in digit order.
-    pub fn eliminations(geo: &Geometry, eliminations: &[Candidate]) -> String {
+    pub(crate) fn eliminations(geo: &Geometry, eliminations: &[Candidate]) -> String {
         let mut by_cells: Vec<(Digits, Vec<u16>)> = Vec::new();
         let mut digits: Vec<u8> = eliminations.iter().map(|e| e.digit).collect();
         digits.sort_unstable();

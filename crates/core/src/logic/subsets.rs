@@ -235,11 +235,15 @@ pub(crate) fn candidates_in<const W: usize>(
     out
 }
 
-pub fn naked<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn naked<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
     naked_sets(b, size, |s| sink.push(subset_step(b, s)))
 }
 
-pub fn hidden<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn hidden<const W: usize>(
+    b: &Board<W>,
+    size: usize,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     hidden_sets(b, size, |s| sink.push(subset_step(b, s)))
 }
 

@@ -564,7 +564,7 @@ impl<const W: usize> Grave<W> {
 /// BUG types 1 to 4 (5.6 and up): without the extra digits of a few cells, every empty cell
 /// would hold two candidates and every digit two places in each unit — a pattern with two
 /// solutions — so those extra digits cannot all be false.
-pub fn bug<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn bug<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
     let Some(grave) = find_grave(b) else {
         return ControlFlow::Continue(());
     };

@@ -28,7 +28,7 @@ pub(crate) const LANES: usize = 9;
 /// few vector moves (a larger board made each guess call `memcpy`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
-pub struct Board {
+pub(super) struct Board {
     /// Per band, per digit: cells where the digit may be (or is) placed. Band-major, so the
     /// nine digits of a band sit side by side and a placed cell leaves all of them in a few
     /// vector operations (`clear_cells`).
@@ -69,7 +69,7 @@ fn dirty_bit(band: usize, digit: usize) -> u32 {
 impl Board {
     /// The board of `givens` (0 = empty, 1..=9), or `Dead` when two equal givens share a unit.
     #[inline(always)]
-    pub fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
+    pub(super) fn new(givens: &[u8; 81], diagonal: bool) -> Result<Board, Dead> {
         let peers = if diagonal { &PEERS_DIAGONAL } else { &PEERS };
         // Per band and digit: the digit's givens, and the cells that see one of them. Only
         // ORs while reading the givens (no load that waits on the previous given's store); the
@@ -151,7 +151,7 @@ impl Board {
     }
 
     #[inline(always)]
-    pub fn is_solved(&self) -> bool {
+    pub(super) fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
@@ -160,7 +160,7 @@ impl Board {
     /// On a solved board each row of a digit's band word holds exactly one cell, so each word
     /// is three `trailing_zeros`, a fixed count the loops unroll (a loop over each word's set
     /// bits ended unpredictably).
-    pub fn grid(&self) -> [u8; 81] {
+    pub(super) fn grid(&self) -> [u8; 81] {
         let mut grid = [0u8; 81];
         for (band, words) in self.cand.iter().enumerate() {
             for (digit, &word) in words.iter().enumerate() {
@@ -191,7 +191,7 @@ impl Board {
     /// branches) up to date: bands no word of which changed keep the value they came with, the
     /// parent node's (not meaningful once solved).
     #[inline(always)]
-    pub fn propagate<const DIAGONAL: bool, const TRIADS: bool, const V3: bool>(
+    pub(super) fn propagate<const DIAGONAL: bool, const TRIADS: bool, const V3: bool>(
         &mut self,
         seen: &mut Triads,
         bivalue: &mut [u32; 3],

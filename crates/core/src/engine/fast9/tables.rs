@@ -41,20 +41,20 @@ pub(crate) static BAND_KEEP: [u32; 512] = band_keep();
 static STACK_KEEP: [u32; 512] = stack_keep();
 
 /// The peers of each cell (same row, column or box; not the cell itself), per band.
-pub static PEERS: [[u32; 3]; 81] = peers(false);
+pub(super) static PEERS: [[u32; 3]; 81] = peers(false);
 
 /// `PEERS` with bands 0 and 1 in one `u64` (band 1 from bit 32): two popcounts count a cell's
 /// unsolved peers where three would.
-pub static PEERS_PACKED: [(u64, u32); 81] = peers_packed();
+pub(super) static PEERS_PACKED: [(u64, u32); 81] = peers_packed();
 
 /// The same with the two diagonals added, for diagonal sudoku.
-pub static PEERS_DIAGONAL: [[u32; 3]; 81] = peers(true);
+pub(super) static PEERS_DIAGONAL: [[u32; 3]; 81] = peers(true);
 
 /// Cells of the main diagonal (A1–I9), per band.
-pub const MAIN_DIAGONAL: [u32; 3] = diagonal_mask(false);
+pub(super) const MAIN_DIAGONAL: [u32; 3] = diagonal_mask(false);
 
 /// Cells of the anti-diagonal (A9–I1), per band.
-pub const ANTI_DIAGONAL: [u32; 3] = diagonal_mask(true);
+pub(super) const ANTI_DIAGONAL: [u32; 3] = diagonal_mask(true);
 
 /// Bit of the cell at `row`, `column` (0..9) inside its band word.
 const fn bit(row: usize, column: usize) -> u32 {
@@ -88,7 +88,7 @@ const PERMUTATIONS: [[usize; 3]; 6] = [
 
 /// The permutations that fit in a minirow pattern (see `FITTINGS`).
 #[derive(Clone, Copy)]
-pub struct Fitting {
+pub(super) struct Fitting {
     /// The minirows they use between them: those that survive (0 when none fits).
     pub union: u16,
     /// How many there are: the digit's live configurations in the band (1 when settled, 0 on

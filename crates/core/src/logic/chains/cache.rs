@@ -14,18 +14,18 @@ pub(super) struct Footprint<const W: usize> {
 }
 
 impl<const W: usize> Footprint<W> {
-    pub fn new(n: usize) -> Footprint<W> {
+    pub(super) fn new(n: usize) -> Footprint<W> {
         Footprint {
             cells: CellSet::EMPTY,
             units: vec![0; n],
         }
     }
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.cells = CellSet::EMPTY;
         self.units.iter_mut().for_each(|u| *u = 0);
     }
     /// Whether it touches a candidate in `gone_cells`, or in `gone_units[d - 1]` for digit d.
-    pub fn touches(&self, gone_cells: &CellSet<W>, gone_units: &[u128]) -> bool {
+    pub(super) fn touches(&self, gone_cells: &CellSet<W>, gone_units: &[u128]) -> bool {
         self.cells.intersects(gone_cells)
             || self.units.iter().zip(gone_units).any(|(a, b)| a & b != 0)
     }

@@ -85,7 +85,7 @@ pub(super) struct StaticLinks {
 }
 
 impl StaticLinks {
-    pub fn new<const W: usize>(ctx: &mut Ctx<W>) -> StaticLinks {
+    pub(super) fn new<const W: usize>(ctx: &mut Ctx<W>) -> StaticLinks {
         let pots = ctx.src.geo.cells() * ctx.n * 2;
         let mut links = StaticLinks {
             ranges: vec![[0; 3]; pots],
@@ -116,7 +116,7 @@ impl StaticLinks {
     }
 
     /// How many implications there are, of every potential.
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.entries.len()
     }
 
@@ -215,7 +215,7 @@ impl Best {
     pub(crate) const NONE: Best = Best::below(f64::INFINITY);
 
     /// Every hint of at most `difficulty` comes before it.
-    pub const fn below(difficulty: f64) -> Best {
+    pub(super) const fn below(difficulty: f64) -> Best {
         Best {
             difficulty,
             complexity: u32::MAX,
@@ -224,7 +224,7 @@ impl Best {
     }
 
     /// Whether `self` sorts strictly before `other`.
-    pub fn before(&self, other: &Best) -> bool {
+    pub(super) fn before(&self, other: &Best) -> bool {
         let by_difficulty = self.difficulty.partial_cmp(&other.difficulty);
         by_difficulty
             .unwrap_or(std::cmp::Ordering::Equal)
@@ -235,7 +235,7 @@ impl Best {
 }
 
 impl<'a, const W: usize> Ctx<'a, W> {
-    pub fn new(
+    pub(super) fn new(
         src: &'a Board<W>,
         rule_src: Option<&'a Board<W>>,
         mode: Mode,
@@ -285,7 +285,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Notes the hints found, when only the first one counts.
-    pub fn found(&mut self, hints: &[Hint]) {
+    pub(super) fn found(&mut self, hints: &[Hint]) {
         if self.first_only {
             for h in hints {
                 let found = Best {
@@ -304,7 +304,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     /// a base difficulty of at least `base`, sorts after one already found, or with it (found
     /// later, it comes after), so cannot be the first. Difficulty grows with both, and so does its
     /// floating-point sum, and complexity is the chain's length, so the bound is exact.
-    pub fn beyond(&self, base: f64, length: u32, sort_key: u8) -> bool {
+    pub(super) fn beyond(&self, base: f64, length: u32, sort_key: u8) -> bool {
         let least = Best {
             difficulty: base + length_difficulty(length),
             complexity: length,
@@ -314,12 +314,12 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// The budget this context checks.
-    pub fn budget(&self) -> Budget<'a> {
+    pub(super) fn budget(&self) -> Budget<'a> {
         self.budget
     }
 
     /// A child context for a nested producer looking at `grid` (the reduced grid of a chain).
-    pub fn child<'b>(&'b self, grid: &'b Board<W>, mode: Mode) -> Ctx<'b, W>
+    pub(super) fn child<'b>(&'b self, grid: &'b Board<W>, mode: Mode) -> Ctx<'b, W>
     where
         'a: 'b,
     {
@@ -329,7 +329,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Records reading `cell`'s candidates (with `cells`) and `digit`'s places in its units.
-    pub fn read(&mut self, cell: usize, digit: u8, cells: bool) {
+    pub(super) fn read(&mut self, cell: usize, digit: u8, cells: bool) {
         let units = self.units_of(cell);
         if let Some(t) = &mut self.track {
             if cells {
@@ -342,7 +342,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// The units of `cell`, box first.
-    pub fn units_of(&self, cell: usize) -> &'static [u16] {
+    pub(super) fn units_of(&self, cell: usize) -> &'static [u16] {
         &self.cell_units[cell]
     }
 
@@ -350,13 +350,13 @@ impl<'a, const W: usize> Ctx<'a, W> {
     pub(crate) fn pot(&self, cell: usize, digit: u8, on: bool) -> u32 {
         ((cell * self.n + digit as usize - 1) * 2 + on as usize) as u32
     }
-    pub fn cell(&self, pot: u32) -> usize {
+    pub(super) fn cell(&self, pot: u32) -> usize {
         (self.decode[pot as usize >> 1] >> 8) as usize
     }
-    pub fn digit(&self, pot: u32) -> u8 {
+    pub(super) fn digit(&self, pot: u32) -> u8 {
         self.decode[pot as usize >> 1] as u8
     }
-    pub fn is_on(pot: u32) -> bool {
+    pub(super) fn is_on(pot: u32) -> bool {
         pot & 1 == 1
     }
     pub(crate) fn pot_of(&self, node: u32) -> u32 {
@@ -384,16 +384,16 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Drops every node from `mark` on (nodes of a finished cell's searches).
-    pub fn truncate(&mut self, mark: (usize, usize)) {
+    pub(super) fn truncate(&mut self, mark: (usize, usize)) {
         self.nodes.truncate(mark.0);
         self.parents.truncate(mark.1);
     }
-    pub fn mark(&self) -> (usize, usize) {
+    pub(super) fn mark(&self) -> (usize, usize) {
         (self.nodes.len(), self.parents.len())
     }
 
     /// Checks the budget now and then; true when the search must stop.
-    pub fn tick(&mut self) -> bool {
+    pub(super) fn tick(&mut self) -> bool {
         self.calls = self.calls.wrapping_add(1);
         if !self.stopped && self.calls % 16 == 0 {
             self.stopped = self.budget.stop(0).is_some();
@@ -616,7 +616,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// Fills `map2` with a run's nodes (call `unload` after).
-    pub fn load(&mut self, run: &Run) {
+    pub(super) fn load(&mut self, run: &Run) {
         for &x in run.on.iter().chain(&run.off) {
             let pot = self.nodes[x as usize].pot;
             self.map2[pot as usize] = x;
@@ -662,7 +662,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
 
     /// Every node `target` follows from, breadth first, each potential once (Sudoku Explainer's
     /// `getChain` order).
-    pub fn chain(&mut self, target: u32) -> Vec<u32> {
+    pub(super) fn chain(&mut self, target: u32) -> Vec<u32> {
         let mut result = Vec::new();
         let mut todo = vec![target];
         while !todo.is_empty() {
@@ -686,7 +686,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// The potentials from the start of the chain to `node`, through first parents.
-    pub fn path(&self, node: u32) -> Vec<u32> {
+    pub(super) fn path(&self, node: u32) -> Vec<u32> {
         let mut path = Vec::with_capacity(CHAIN_ROOM);
         path.push(self.pot_of(node));
         let mut x = node;
@@ -717,7 +717,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
 }
 
 impl<const W: usize> Ctx<'_, W> {
-    pub fn calls(&self) -> u32 {
+    pub(super) fn calls(&self) -> u32 {
         self.calls
     }
     pub(crate) fn set_calls(&mut self, calls: u32) {
