@@ -12,8 +12,9 @@ NODE_PATH="$CACHE/node/node_modules" node "$REPO/tests/editors/vscode/grammar.cj
     "$REPO/editors/vscode/syntaxes/sudoku.tmLanguage.json"
 
 # 1. Package the extension as it is published: from a staged copy, the release server bundled and
-# stripped (scripts/copy-server.sh), `--target linux-x64` (per-platform .vsix). The release build
-# is CI's one (a few minutes, once); SUDOKU_LSP_RELEASE names a prebuilt one instead.
+# stripped (scripts/copy-server.sh), `--target linux-x64` (per-platform .vsix). SUDOKU_LSP_RELEASE
+# names a release build of this tree (CI passes the one pre-commit installed); without it, one
+# `cargo build --release` makes it (a few minutes, once).
 release=${SUDOKU_LSP_RELEASE:-}
 if [ -z "$release" ]; then
     (cd "$REPO" && cargo build --release --locked --bin sudoku-lsp)
