@@ -186,7 +186,8 @@ pub fn parse_rating(text: &str) -> Result<(Difficulty, Difficulty), String> {
 pub fn parse_size(text: &str) -> Result<Size, String> {
     crate::format::parse_size(text).ok_or_else(|| {
         format!(
-            "'{text}' is not a size this tool reads: 4, 6, 9, 12, 16 or 25 (or 9x9 and the like)"
+            "'{text}' is not a size this tool reads: {} (or 9x9 and the like)",
+            Size::supported_sides()
         )
     })
 }

@@ -336,7 +336,7 @@ fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
     );
 
     for bad in [
-        &["new", "--size", "10"][..],
+        &["new", "--size", "11"][..],
         &["new", "--rating", "8..7"],
         &["new", "--symmetry", "spiral"],
         &["new", "--variant", "killer"],
@@ -383,5 +383,95 @@ fn check_against_solution_names_wrong_entries_and_marks_only_when_asked() {
                  there"
             ),
         ]
+    );
+}
+
+/// The digit a cell character stands for: `1`–`9`, then `A` = 10 onwards.
+fn cell_value(ch: char) -> Option<usize> {
+    match ch {
+        '1'..='9' => Some(ch as usize - '0' as usize),
+        'A'..='P' => Some(ch as usize - 'A' as usize + 10),
+        _ => None,
+    }
+}
+
+/// Whether `grid` (rows of `side` digits) holds every digit once in each row, column and box of
+/// `tall` rows by `side / tall` columns: checked here cell by cell, not by the library.
+fn is_solution(grid: &[Vec<usize>], side: usize, tall: usize) -> bool {
+    let wide = side / tall;
+    let every = |cells: Vec<usize>| {
+        let mut seen = cells;
+        seen.sort_unstable();
+        seen == (1..=side).collect::<Vec<_>>()
+    };
+    (0..side).all(|i| {
+        let (top, left) = (i / tall * tall, i % tall * wide);
+        every(grid[i].clone())
+            && every(grid.iter().map(|row| row[i]).collect())
+            && every(
+                (0..side)
+                    .map(|k| grid[top + k / wide][left + k % wide])
+                    .collect(),
+            )
+    })
+}
+
+#[test]
+fn new_check_solve_and_render_take_the_sizes_with_boxes_that_f_puzzles_has() {
+    let dir = scratch("sizes");
+    // Side, and the box's height (the largest divisor up to the square root, as f-puzzles).
+    for (side, tall) in [(8, 2), (10, 2), (14, 2), (15, 3)] {
+        let (made, err, code) =
+            run(bin().args(["new", "--size", &side.to_string(), "--seed", "1"]));
+        assert_eq!(code, 0, "{side}: {err}");
+        assert!(made.contains(&format!("# size: {side}x{side}")), "{made}");
+        let path = write(&dir, &format!("{side}.sudoku"), &made);
+
+        let (out, err, code) = run(bin().arg("check").arg(&path));
+        assert_eq!((code, out.as_str()), (0, ""), "{side}: {err}");
+        assert!(
+            err.contains("checked 1 puzzle in 1 file: 0 errors, 0 warnings"),
+            "{err}"
+        );
+
+        let (solved, err, code) = run(bin().arg("solve").arg(&path));
+        assert_eq!(code, 0, "{side}: {err}");
+        let rows: Vec<Vec<usize>> = solved
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| line.chars().filter_map(cell_value).collect::<Vec<_>>())
+            .filter(|row| !row.is_empty())
+            .collect();
+        assert_eq!(rows.len(), side, "{solved}");
+        assert!(is_solution(&rows, side, tall), "{side}×{side}: {solved}");
+
+        let (_, err, code) = run(bin().arg("render").arg("--out").arg(&dir).arg(&path));
+        assert_eq!(code, 0, "{side}: {err}");
+        let svg = std::fs::read_to_string(dir.join(format!("{side}.svg"))).unwrap();
+        // One digit drawn for each given.
+        let givens = made
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .flat_map(|line| line.chars().filter_map(cell_value))
+            .count();
+        assert_eq!(
+            svg.matches("class=\"given\"").count(),
+            givens,
+            "{side}: {svg}"
+        );
+    }
+    // Without `# size:`, the rows' length tells an 8×8; an 8×8 one-liner is its 64 cells.
+    let eight = "8.53...1...17...583...7....64..8.......2.....78.6....2...5.7....";
+    let rows: Vec<&str> = (0..8).map(|r| &eight[r * 8..r * 8 + 8]).collect();
+    let path = write(
+        &dir,
+        "plain8.sudoku",
+        &format!("{}\n\n{eight}\n", rows.join("\n")),
+    );
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(
+        err.contains("checked 2 puzzles in 1 file: 0 errors, 0 warnings"),
+        "{err}"
     );
 }

@@ -501,7 +501,7 @@ fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_
 
     // Arguments it cannot use: the user is told which and why, and nothing is inserted.
     for (bad, why) in [
-        (json!({"size": 10}), "no 10×10 puzzles"),
+        (json!({"size": 11}), "no 11×11 puzzles"),
         (json!({"symmetry": "spiral"}), "'spiral' is not a symmetry"),
         (json!({"rating": "8..7"}), "above the high end"),
     ] {

@@ -20,12 +20,18 @@ pub struct Size {
 }
 
 impl Size {
-    /// Every supported size, smallest first.
-    pub const ALL: [Size; 6] = [
+    /// Every supported size, smallest first. A box is as f-puzzles and SudokuPad draw it: the
+    /// largest divisor of the side that is at most its square root tall, the rest wide (so
+    /// 2 rows × 4 columns on an 8×8, 3 × 5 on a 15×15).
+    pub const ALL: [Size; 10] = [
         Size::new(4, 2, 2),
         Size::new(6, 2, 3),
+        Size::new(8, 2, 4),
         Size::new(9, 3, 3),
+        Size::new(10, 2, 5),
         Size::new(12, 3, 4),
+        Size::new(14, 2, 7),
+        Size::new(15, 3, 5),
         Size::new(16, 4, 4),
         Size::new(25, 5, 5),
     ];
@@ -62,9 +68,13 @@ impl Size {
     pub fn label(self) -> String {
         format!("{0}×{0}", self.side)
     }
-    /// Human list of the supported sides: "4, 6, 9, 12, 16 or 25".
-    pub(crate) fn supported_sides() -> &'static str {
-        "4, 6, 9, 12, 16 or 25"
+    /// Human list of the one-line puzzles' lengths: "16, 36, 64, …, 256 or 625".
+    pub fn one_line_lengths() -> &'static str {
+        "16, 36, 64, 81, 100, 144, 196, 225, 256 or 625"
+    }
+    /// Human list of the supported sides: "4, 6, 8, 9, 10, 12, 14, 15, 16 or 25".
+    pub fn supported_sides() -> &'static str {
+        "4, 6, 8, 9, 10, 12, 14, 15, 16 or 25"
     }
 }
 
@@ -199,7 +209,8 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
 
 /// The shared geometry of a (size, variant), built on first use.
 pub fn geometry(size: Size, variant: Variant) -> &'static Geometry {
-    static TABLE: [[OnceLock<Geometry>; 2]; 6] = [const { [const { OnceLock::new() }; 2] }; 6];
+    static TABLE: [[OnceLock<Geometry>; 2]; Size::ALL.len()] =
+        [const { [const { OnceLock::new() }; 2] }; Size::ALL.len()];
     let size_index = Size::ALL
         .iter()
         .position(|s| *s == size)
@@ -447,6 +458,32 @@ mod tests {
         assert_eq!(g.unit_name(22), "box 5");
         assert_eq!(g.unit_name(27), "diagonal A1–I9");
         assert_eq!(g.unit_name(28), "anti-diagonal A9–I1");
+    }
+
+    #[test]
+    fn boxes_are_as_tall_as_the_largest_divisor_up_to_the_square_root() {
+        for size in Size::ALL {
+            let n = size.side();
+            let tall = (1..=n).filter(|d| n % d == 0 && d * d <= n).max().unwrap();
+            assert_eq!((size.box_rows(), size.box_cols()), (tall, n / tall), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_lists_in_messages_are_the_sizes() {
+        let list = |items: Vec<usize>| {
+            let (last, rest) = items.split_last().unwrap();
+            let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
+            format!("{} or {last}", rest.join(", "))
+        };
+        assert_eq!(
+            Size::supported_sides(),
+            list(Size::ALL.iter().map(|s| s.side()).collect())
+        );
+        assert_eq!(
+            Size::one_line_lengths(),
+            list(Size::ALL.iter().map(|s| s.cells()).collect())
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 // The external scanner of the .sudoku grammar: it sorts each line into the kind the project's
 // parser (crates/core/src/format/lines.rs and parse.rs) would read it as, which needs counting that a
-// context-free grammar cannot do (a one-line puzzle is exactly 16, 36, 81, 144, 256 or 625
-// cells; a line of places 64, 216, 729, 1728, 4096 or 15625; a pencil-mark row has as many
+// context-free grammar cannot do (a one-line puzzle is exactly N² cells, a line of places N³,
+// for N = 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25; a pencil-mark row has as many
 // groups as the grid's side). At the start of a line it looks the whole line over without
 // consuming it and returns a zero-width marker saying which kind it is; the grammar then reads
 // the line with the tokens of that kind. It also ends lines (a line break, or the end of the
@@ -84,15 +84,18 @@ static bool is_border_char(int32_t c) {
 }
 
 static bool is_one_line_count(unsigned n) {
-  return n == 16 || n == 36 || n == 81 || n == 144 || n == 256 || n == 625;
+  return n == 16 || n == 36 || n == 64 || n == 81 || n == 100 || n == 144 || n == 196 ||
+         n == 225 || n == 256 || n == 625;
 }
 
 static bool is_places_count(unsigned n) {
-  return n == 64 || n == 216 || n == 729 || n == 1728 || n == 4096 || n == 15625;
+  return n == 64 || n == 216 || n == 512 || n == 729 || n == 1000 || n == 1728 || n == 2744 ||
+         n == 3375 || n == 4096 || n == 15625;
 }
 
 static bool is_side(unsigned n) {
-  return n == 4 || n == 6 || n == 9 || n == 12 || n == 16 || n == 25;
+  return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 || n == 14 || n == 15 ||
+         n == 16 || n == 25;
 }
 
 // What one look over a line found; the fields mirror CellLine in crates/core/src/format/lines.rs.
@@ -323,7 +326,8 @@ bool tree_sitter_sudoku_external_scanner_scan(void *payload, TSLexer *lexer,
     lexer->result_symbol = TEXT_START;
     return true;
   }
-  if (is_places_count(line.run)) {
+  // 64 cells are a 4×4's line of places, or an 8×8 one-line puzzle when a digit is above 4.
+  if (is_places_count(line.run) && !(line.run == 64 && line.run_max > 4)) {
     block->side = 0;
     lexer->result_symbol = PLACES_START;
     return true;

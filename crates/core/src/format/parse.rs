@@ -303,6 +303,9 @@ impl<'a> Parser<'a> {
             (Some(_), None) | (None, None) => false,
             // 16 cells: a 4×4 one-liner or a row of a 16×16 block.
             (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(4),
+            // 64 cells: an 8×8 one-liner or a 4×4 line of pencil-mark places (4 a cell); a
+            // digit above 4 can only be the 8×8's.
+            (None, Some(_)) if marks_line_size(first.run).is_some() => first.max_digit > 4,
             (None, Some(_)) => true,
         };
         let marks_line = marks_line_size(first.run).filter(|&s| declared.is_none_or(|d| d == s));
@@ -612,20 +615,30 @@ impl<'a> Parser<'a> {
         taken
     }
 
-    /// The size of a block from its first row's length or, failing that, the first row within
-    /// reach whose length is a supported size.
+    /// The size of a block from its rows' lengths: the length most of its first three rows
+    /// have that is a supported size (the first row's on a tie), so a 9×9 whose first row lost
+    /// a digit is not read as an 8×8; failing that, the first row within reach whose length is a
+    /// supported size.
     fn infer_size(&mut self) -> Option<Size> {
+        let (mut sizes, mut found) = ([Size::NINE; 3], 0);
         for seen in 0..MAX_SIZE_LOOKAHEAD {
             match self.ahead.kind(seen) {
                 Some(Kind::Cells(c)) if seen == 0 || !ends_block(c, None) => {
                     if let Some(size) = Size::from_side(c.slots) {
-                        return Some(size);
+                        sizes[found] = size;
+                        found += 1;
+                    }
+                    if seen >= 2 && found > 0 {
+                        break;
                     }
                 }
                 _ => break,
             }
         }
-        None
+        let sizes = &sizes[..found];
+        let votes = |size: &Size| sizes.iter().filter(|s| *s == size).count();
+        // max_by_key keeps the last of equals: go through them backwards so the first wins.
+        sizes.iter().rev().max_by_key(|s| votes(s)).copied()
     }
 
     /// How many row lines the block of side `n` starting at the line being read has: up to
@@ -671,9 +684,10 @@ impl<'a> Parser<'a> {
                     Code::RowLength,
                     row_span(&line, row, content),
                     format!(
-                        "row has {}, but a grid row has {} cells (and a one-line puzzle 16, 36, 81, 144, 256 or 625)",
+                        "row has {}, but a grid row has {} cells (and a one-line puzzle {})",
                         plural(row.slots, "cell"),
-                        Size::supported_sides()
+                        Size::supported_sides(),
+                        Size::one_line_lengths()
                     ),
                 ));
             }
@@ -1178,7 +1192,7 @@ mod tests {
     #[test]
     fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
         let text = format!(
-            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 10\n{}",
+            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 11\n{}",
             plain_block(),
             plain_block()
         );
@@ -1188,7 +1202,7 @@ mod tests {
             vec![
                 (Code::UnknownKey, "# Titel: hello"),
                 (Code::BadMetadata, "# variant: jigsaw"),
-                (Code::BadMetadata, "# size: 10"),
+                (Code::BadMetadata, "# size: 11"),
             ]
         );
         let [unknown, variant, size] = &doc.problems[..] else {
@@ -1200,9 +1214,62 @@ mod tests {
             .starts_with("unknown metadata key 'Titel': did you mean 'title'?"));
         assert_eq!(variant.severity, crate::finding::Severity::Error);
         assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
-        assert!(size.message.starts_with("unsupported size '10'"));
+        assert!(size.message.starts_with("unsupported size '11'"));
         // Puzzles whose rules are unknown are not read.
         assert!(doc.puzzles.is_empty());
+    }
+
+    /// An 8×8 (2×4 boxes) as `new --size 8 --seed 1` made it.
+    const EIGHT: &str = "8.53...1...17...583...7....64..8.......2.....78.6....2...5.7....";
+
+    #[test]
+    fn sixty_four_cells_are_an_8x8_one_liner_when_a_digit_is_above_4() {
+        let doc = parse(&format!("{EIGHT}\n"));
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        assert_eq!(
+            (p.size.side(), p.size.box_cols(), p.layout),
+            (8, 4, Layout::Line)
+        );
+        assert_eq!(p.givens.iter().filter(|&&d| d > 0).count(), 20);
+
+        // A 4×4's line of places: four places a cell, digits 1–4 only.
+        let places = "1...".repeat(16);
+        let doc = parse(&format!("{places}\n"));
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        assert_eq!((p.size.side(), p.layout), (4, Layout::MarksLine));
+
+        // `size` decides, whatever the digits.
+        let doc = parse(&format!("# size: 8\n{places}\n"));
+        assert_eq!(codes(&doc), vec![]);
+        let p = &doc.puzzles[0];
+        assert_eq!((p.size.side(), p.layout), (8, Layout::Line));
+    }
+
+    #[test]
+    fn a_block_takes_the_length_most_of_its_first_rows_have() {
+        // A 9×9 whose first row lost a digit is a 9×9 with a short first row.
+        let mut rows = SOLVED.to_vec();
+        rows[0] = "48392165";
+        let doc = parse(&rows.join("\n"));
+        assert_eq!(
+            problems(&rows.join("\n")),
+            vec![(Code::RowLength, "48392165")]
+        );
+        assert!(doc.puzzles.is_empty() || doc.puzzles[0].size.side() == 9);
+        // An 8×8 whose second row has a ninth cell is an 8×8 with a long second row.
+        let mut eight: Vec<String> = EIGHT
+            .as_bytes()
+            .chunks(8)
+            .map(|row| String::from_utf8(row.to_vec()).unwrap())
+            .collect();
+        eight[1].push('.');
+        let text = eight.join("\n");
+        assert_eq!(problems(&text), vec![(Code::RowLength, "...17...."),]);
+        // Three rows of three lengths: the first row's.
+        let text = "12345678\n123456789\n1234567890\n";
+        assert!(problems(text).iter().all(|(_, at)| *at != "12345678"));
     }
 
     #[test]
@@ -1474,9 +1541,9 @@ mod tests {
         let text = "1234567\n1234567\n";
         let doc = parse(text);
         assert_eq!(problems(text), vec![(Code::RowLength, "1234567")]);
-        assert!(doc.problems[0]
-            .message
-            .starts_with("row has 7 cells, but a grid row has 4, 6, 9, 12, 16 or 25 cells"));
+        assert!(doc.problems[0].message.starts_with(
+            "row has 7 cells, but a grid row has 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25 cells"
+        ));
         // A first row with a typo takes its size from the next row.
         let mut rows = SOLVED.to_vec();
         rows[0] = "48392165";
