@@ -25,6 +25,7 @@ mod metadata;
 mod parse;
 mod puzzle;
 mod reparse;
+mod rules;
 mod stream;
 mod style;
 mod write;
