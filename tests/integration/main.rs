@@ -23,6 +23,7 @@ mod cli_render;
 mod cli_sarif_schema;
 mod cli_setter;
 mod cli_terminal;
+mod cli_variants;
 mod differential;
 mod engine;
 mod fast9;

@@ -31,6 +31,10 @@ pub(crate) enum Kind {
     Blank,
     /// A whole-line comment: the first non-blank character is `#`.
     Comment,
+    /// A constraint line of a variant puzzle (`cage 15: A1 A2`, `antiknight`), or a line of that
+    /// form that is wrong: `rules::read` says which. It belongs to a puzzle's header as metadata
+    /// does.
+    Rule,
     /// A box border such as `------+-------+------`, or a line of only `|` and whitespace.
     Border,
     /// Something that is no row even with typos: no cell at all, more than three stray runs,
@@ -290,6 +294,10 @@ fn kind_of(content: &str, base: usize) -> Kind {
     match bytes.get(lead) {
         None => return Kind::Blank,
         Some(b'#') => return Kind::Comment,
+        // Only a line starting with a letter can be a rule (and no grid row reads as one).
+        Some(b) if b.is_ascii_alphabetic() && super::rules::read(content, base).is_some() => {
+            return Kind::Rule
+        }
         Some(_) => {}
     }
     if is_border(&bytes[lead..]) {

@@ -2,6 +2,7 @@
 //! (file or puzzle) they apply in.
 
 use super::metadata::{Entry, Metadata};
+use super::rules::{write, Keyword, Rule};
 use crate::finding::{Code, Finding, Related, Span};
 use crate::grid::{Size, Variant};
 
@@ -91,6 +92,10 @@ pub(crate) struct Scope {
     pub size: Setting<Size>,
     /// The spans of the metadata lines with a known key, for "applies to no puzzle" warnings.
     pub lines: Vec<Span>,
+    /// Whether a constraint line applies that the engine does not solve yet, or one that is
+    /// wrong: the puzzles under it are not read (its finding says why), as with an unknown
+    /// variant.
+    pub unsolved: bool,
 }
 
 impl Scope {
@@ -111,6 +116,42 @@ impl Scope {
             variant: self.variant.or(outer.variant),
             size: self.size.or(outer.size),
             lines: Vec::new(),
+            unsolved: self.unsolved || outer.unsolved,
+        }
+    }
+
+    /// Add one constraint line, as `rules::read` read it. `diagonal` (both diagonals) is the
+    /// diagonal variant; the other constraints are read but not solved yet.
+    pub(crate) fn add_rule(
+        &mut self,
+        read: Result<Rule, Finding>,
+        span: Span,
+        problems: &mut Vec<Finding>,
+    ) {
+        match read {
+            Ok(rule) if rule.keyword == Keyword::Diagonal && rule.value.is_none() => {
+                self.variant = Setting::Valid(Variant::Diagonal);
+                self.lines.push(span);
+            }
+            Ok(rule) => {
+                problems.push(Finding::error(
+                    Code::BadMetadata,
+                    rule.keyword_span,
+                    format!(
+                        "'{}' is read, but variant constraints are not solved yet: the puzzles it \
+                         applies to are not checked (of the constraints, only 'diagonal' is, for now)",
+                        write(&rule)
+                    ),
+                ));
+                self.unsolved = true;
+                self.lines.push(span);
+            }
+            // A wrong constraint line leaves the puzzle's rules unknown; metadata written
+            // without its `#` does not.
+            Err(wrong) => {
+                self.unsolved |= wrong.code != Code::BadMetadata;
+                problems.push(wrong);
+            }
         }
     }
 

@@ -21,6 +21,7 @@ use super::marks::MarkCells;
 use super::meta::{self, Scope, Setting};
 use super::metadata::Metadata;
 use super::puzzle::{Entries, Layout, Puzzle};
+use super::rules;
 use crate::finding::{plural, Code, Counts, Finding, Span};
 use crate::grid::Size;
 
@@ -187,6 +188,7 @@ impl<'a> Parser<'a> {
             match line.kind {
                 Kind::Blank => self.close_group(),
                 Kind::Comment => self.comment(line),
+                Kind::Rule => self.rule_line(line),
                 // Borders outside a block (a top frame, say) change nothing (and `Ahead` leaves
                 // them out anyway).
                 Kind::Border => {}
@@ -260,13 +262,20 @@ impl<'a> Parser<'a> {
 
     fn comment(&mut self, line: Line) {
         let content = self.source(line.start, line.end);
-        let group = self.group.get_or_insert(Group {
-            span: line.span(),
-            scope: Scope::default(),
-        });
-        group.span.end = line.end;
+        let group = header_line(&mut self.group, line);
         if let Some(kv) = meta::key_value(content) {
             group.scope.add(kv, line.span(), &mut self.doc.problems);
+        }
+    }
+
+    /// A constraint line: part of the header of the puzzle below, as metadata is.
+    fn rule_line(&mut self, line: Line) {
+        let content = self.source(line.start, line.end);
+        let group = header_line(&mut self.group, line);
+        if let Some(read) = rules::read(content, line.start) {
+            group
+                .scope
+                .add_rule(read, line.span(), &mut self.doc.problems);
         }
     }
 
@@ -336,8 +345,8 @@ impl<'a> Parser<'a> {
         else {
             return;
         };
-        if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
-            return; // the metadata error says why this puzzle is not read
+        if scope.variant == Setting::Invalid || scope.size == Setting::Invalid || scope.unsolved {
+            return; // the metadata or constraint error says why this puzzle is not read
         }
         let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
@@ -695,6 +704,16 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The comment group `line` joins (or starts).
+fn header_line(group: &mut Option<Group>, line: Line) -> &mut Group {
+    let group = group.get_or_insert(Group {
+        span: line.span(),
+        scope: Scope::default(),
+    });
+    group.span.end = line.end;
+    group
+}
+
 /// Add a finding made by `make` for each of `spans` (in source order) to `problems` (in source
 /// order), each after those already there that start where it does (as a stable sort would put
 /// it), in place. The warnings about metadata that applies to no puzzle are known only when a
@@ -1037,6 +1056,62 @@ mod tests {
             .iter()
             .map(|f| (f.code, at(text, f.span)))
             .collect()
+    }
+
+    #[test]
+    fn a_diagonal_line_makes_the_puzzles_it_heads_diagonal() {
+        // Above one puzzle: that puzzle.
+        let text = format!("diagonal\n{DIAGONAL}\n\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let variants: Vec<Variant> = doc.puzzles.iter().map(|p| p.variant).collect();
+        assert_eq!(variants, [Variant::Diagonal, Variant::Classic]);
+        // At the top of the file, then a blank line: every puzzle; a header's own
+        // `# variant: classic` wins.
+        let text = format!("diagonal\n\n{DIAGONAL}\n\n# variant: classic\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let variants: Vec<Variant> = doc.puzzles.iter().map(|p| p.variant).collect();
+        assert_eq!(variants, [Variant::Diagonal, Variant::Classic]);
+        // A rule line ends a block as a comment does: the rows after it are another puzzle.
+        let text = format!(
+            "{}diagonal\n{}",
+            SOLVED[..4].join("\n") + "\n",
+            plain_block()
+        );
+        let doc = parse(&text);
+        let short = SOLVED[..4].join("\n");
+        assert_eq!(problems(&text), vec![(Code::BlockHeight, short.as_str())]);
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].variant, Variant::Diagonal);
+    }
+
+    #[test]
+    fn a_constraint_not_solved_yet_or_a_wrong_one_keeps_its_puzzles_from_being_read() {
+        let text =
+            format!("cage 15: A1 A2 B1\n{DIAGONAL}\n\nthermo: A1 A3\n{DIAGONAL}\n\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(
+            problems(&text),
+            vec![(Code::BadMetadata, "cage"), (Code::Syntax, "A3")]
+        );
+        assert!(doc.problems[0].message.starts_with(
+            "'cage 15: A1 A2 B1' is read, but variant constraints are not solved yet"
+        ));
+        // The third puzzle has no constraint line: it is read.
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].span.start, text.rfind(DIAGONAL).unwrap());
+        // At the top of the file: no puzzle is read.
+        let text = format!("antiknight\n\n{DIAGONAL}\n\n{DIAGONAL}\n");
+        assert!(parse(&text).puzzles.is_empty());
+        // Metadata without its `#` is said so, and the puzzle below still reads.
+        let text = format!("Title: Hard one\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "Title")]);
+        assert_eq!(doc.puzzles.len(), 1);
+        // A constraint line that heads no puzzle is said so, as metadata is.
+        let text = format!("{DIAGONAL}\n\ndiagonal\n");
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "diagonal")]);
     }
 
     #[test]

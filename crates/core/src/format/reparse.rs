@@ -198,7 +198,7 @@ fn resumes_after(
                 match line.kind {
                     Kind::Blank | Kind::Cells(_) => return true,
                     Kind::Comment if declares_size(source(line)) => return false,
-                    Kind::Comment | Kind::Junk(_) | Kind::Border => {}
+                    Kind::Comment | Kind::Rule | Kind::Junk(_) | Kind::Border => {}
                 }
             }
             first_resumes

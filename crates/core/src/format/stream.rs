@@ -91,7 +91,7 @@ impl Pieces {
                 false
             }
             Kind::Cells(cells) => self.after_cells(piece, cells.run),
-            Kind::Junk(_) | Kind::Border => false,
+            Kind::Rule | Kind::Junk(_) | Kind::Border => false,
         }
     }
 

@@ -1,0 +1,123 @@
+//! Constraint lines of variant puzzles on the command line: `diagonal` read as the diagonal
+//! variant, the constraints not solved yet named at their line with their puzzle left unchecked,
+//! and every command that writes a file keeping every constraint line as it was.
+
+use crate::common;
+
+use common::cli::{bin, run, scratch, write};
+
+/// Norvig's first diagonal-free puzzle under a `diagonal` line, a killer whose cage is not solved
+/// yet, and a wrong thermometer: each header written with odd spacing and case, which no command
+/// may touch.
+const FILE: &str = "\
+# title: X by a line
+  Diagonal   # both diagonals
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+
+# title: a killer
+cage 15:  a1 A2 B1
+.................................................................................
+
+thermo: A1 A3
+.................................................................................
+";
+
+fn rule_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| {
+            let word = line.trim_start().to_ascii_lowercase();
+            ["diagonal", "cage", "thermo"]
+                .iter()
+                .any(|k| word.starts_with(k))
+        })
+        .collect()
+}
+
+#[test]
+fn check_reads_diagonal_and_names_what_it_does_not_solve_yet_at_its_line() {
+    let dir = scratch("check");
+    let path = write(&dir, "variants.sudoku", FILE);
+    let name = path.display().to_string();
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // The diagonal puzzle is checked as one (with both diagonals it has no solution); the
+    // killer's cage is named at its keyword; the thermometer's gap at its cell.
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with(&format!("{name}:1:1: error: no solution")),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        format!("{name}:6:1: error: 'cage 15: A1 A2 B1' is read, but variant constraints are not solved yet: the puzzles it applies to are not checked (of the constraints, only 'diagonal' is, for now)")
+    );
+    assert_eq!(
+        lines[2],
+        format!("{name}:9:12: error: A1 and A3 are not next to each other: a line goes from cell to touching cell")
+    );
+    assert!(
+        err.contains("checked 1 puzzle in 1 file: 3 errors"),
+        "{err}"
+    );
+}
+
+#[test]
+fn fmt_solve_and_marks_keep_every_constraint_line_as_it_was() {
+    let dir = scratch("keep");
+    // A diagonal puzzle that has a solution, so that `solve` writes one.
+    let solvable = FILE.replace(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3",
+    );
+    for (k, args) in [
+        &["fmt", "--style", "grid"][..],
+        &["fmt", "--style", "compact"],
+        &["fmt", "--style", "line"],
+        &["solve"],
+        &["marks"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // Each command on its own copy; `fmt` writes it in place, the others to standard output.
+        let path = write(&dir, &format!("{k}.sudoku"), &solvable);
+        let (out, err, code) = run(bin().args(args).arg(&path));
+        assert!(code <= 1, "{args:?}: {err}");
+        let written = if out.is_empty() {
+            std::fs::read_to_string(&path).unwrap()
+        } else {
+            out
+        };
+        assert_eq!(
+            rule_lines(&written),
+            rule_lines(&solvable),
+            "{args:?}:\n{written}"
+        );
+        assert!(written.contains("# title: a killer"), "{args:?}");
+    }
+    // `solve` filled in the diagonal puzzle: its solution has both diagonals whole.
+    let path = write(&dir, "solve.sudoku", &solvable);
+    let (out, _, _) = run(bin().arg("solve").arg(&path));
+    let solution: String = out
+        .lines()
+        .skip_while(|line| {
+            !line
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("diagonal")
+        })
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take(81)
+        .collect();
+    assert!(!solution.contains('.'), "{out}");
+    let digit = |r: usize, c: usize| solution.as_bytes()[r * 9 + c];
+    let mut main: Vec<u8> = (0..9).map(|i| digit(i, i)).collect();
+    let mut anti: Vec<u8> = (0..9).map(|i| digit(i, 8 - i)).collect();
+    main.sort_unstable();
+    anti.sort_unstable();
+    assert_eq!(main, b"123456789");
+    assert_eq!(anti, b"123456789");
+}
