@@ -4,7 +4,7 @@
  *
  * Line by line: the external scanner (src/scanner.c) sorts each line into the kind the
  * project's parser reads it as (one-line puzzle, line of pencil-mark places, grid row,
- * pencil-mark row, border, metadata, free text), which takes counting a grammar cannot do,
+ * pencil-mark row, border, metadata, constraint, free text), which takes counting a grammar cannot do,
  * and the rules below read each kind. Like the project's parser it is lenient: any text
  * parses, a character that is no cell being a `stray` rather than an error.
  */
@@ -34,6 +34,7 @@ module.exports = grammar({
     $._comment_start,
     $._border_start,
     $._text_start,
+    $._rule_start,
     $.free_text,
     $._error_sentinel,
   ],
@@ -46,9 +47,30 @@ module.exports = grammar({
       $.text,
     )),
 
-    // Comment and metadata lines together: the file's metadata block, or a puzzle's own
-    // lines right above it.
-    header: $ => prec.right(repeat1(choice($.metadata, seq($._comment_start, $.comment, $._line_end)))),
+    // Comment, metadata and constraint lines together: the file's metadata block, or a
+    // puzzle's own lines right above it.
+    header: $ => prec.right(repeat1(choice(
+      $.metadata,
+      $.constraint,
+      seq($._comment_start, $.comment, $._line_end),
+    ))),
+
+    // A constraint line of a variant puzzle (crates/core/src/format/rules.rs): its keyword, a
+    // value (`cage 15:`), then after a `:` its cells and words (`arrow: E5 > D4`,
+    // `little-killer 17: A3 down-left`, `sandwich 12: top 3`).
+    constraint: $ => seq(
+      $._rule_start,
+      field('keyword', $.keyword),
+      optional(field('value', $.rule_value)),
+      optional(seq(':', repeat(choice($.cell, $.operator, alias($.keyword, $.word), $.number, $.stray)))),
+      optional($.comment),
+      $._line_end,
+    ),
+    keyword: _ => /[A-Za-z][A-Za-z-]*/,
+    rule_value: _ => token(choice(/[0-9A-Za-z]+/, '/', '\\')),
+    cell: _ => token(prec(1, /[A-Ya-y][0-9][0-9]?/)),
+    number: _ => /[0-9]+/,
+    operator: _ => choice('>', '<', '='),
 
     // A puzzle: its header, then a block of grid rows (the scanner tells the first row of a
     // block from the next ones, counting them against the first row's width) and border lines,

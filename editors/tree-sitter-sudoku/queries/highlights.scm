@@ -22,6 +22,15 @@
 
 (comment) @comment
 
+; Constraint lines of variant puzzles: `cage 15: A1 A2 B1`, `arrow: E5 > D4`, `antiknight`.
+(constraint (keyword) @keyword)
+(constraint ":" @punctuation.delimiter)
+(rule_value) @number
+(cell) @variable
+(word) @constant
+(number) @number
+(operator) @operator
+
 ; Free text after a one-line puzzle, and a line that is no row (a title without its `#`).
 (free_text) @string.special
 (text (content) @string.special)

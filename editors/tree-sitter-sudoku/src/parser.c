@@ -7,74 +7,93 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 84
+#define STATE_COUNT 108
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 50
-#define ALIAS_COUNT 0
-#define TOKEN_COUNT 29
-#define EXTERNAL_TOKEN_COUNT 14
-#define FIELD_COUNT 2
-#define MAX_ALIAS_SEQUENCE_LENGTH 6
+#define SYMBOL_COUNT 61
+#define ALIAS_COUNT 1
+#define TOKEN_COUNT 37
+#define EXTERNAL_TOKEN_COUNT 15
+#define FIELD_COUNT 3
+#define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 3
+#define PRODUCTION_ID_COUNT 6
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
-  anon_sym_POUND = 1,
-  anon_sym_COLON = 2,
-  sym_key = 3,
-  sym_value = 4,
-  sym_comment = 5,
-  sym_given = 6,
-  sym_empty = 7,
-  sym_entry = 8,
-  sym_marks = 9,
-  sym_separator = 10,
-  sym_stray = 11,
-  aux_sym_border_token1 = 12,
-  sym_places = 13,
-  aux_sym_text_token1 = 14,
-  sym__line_end = 15,
-  sym__blank_line = 16,
-  sym__metadata_start = 17,
-  sym__one_line_start = 18,
-  sym__places_start = 19,
-  sym__row_start = 20,
-  sym__marks_row_start = 21,
-  sym__first_row_start = 22,
-  sym__first_marks_row_start = 23,
-  sym__comment_start = 24,
-  sym__border_start = 25,
-  sym__text_start = 26,
-  sym_free_text = 27,
-  sym__error_sentinel = 28,
-  sym_source_file = 29,
-  sym_header = 30,
-  sym_puzzle = 31,
-  sym_metadata = 32,
-  sym_row = 33,
-  sym__first_row = 34,
-  sym__row_rest = 35,
-  sym__marks_row_rest = 36,
-  sym__row_item = 37,
-  sym__cell = 38,
-  sym_border = 39,
-  sym_one_line = 40,
-  sym_places_line = 41,
-  sym_text = 42,
-  aux_sym_source_file_repeat1 = 43,
-  aux_sym_header_repeat1 = 44,
-  aux_sym_puzzle_repeat1 = 45,
-  aux_sym_puzzle_repeat2 = 46,
-  aux_sym__row_rest_repeat1 = 47,
-  aux_sym__marks_row_rest_repeat1 = 48,
-  aux_sym_one_line_repeat1 = 49,
+  anon_sym_COLON = 1,
+  sym_keyword = 2,
+  sym_rule_value = 3,
+  sym_cell = 4,
+  sym_number = 5,
+  anon_sym_GT = 6,
+  anon_sym_LT = 7,
+  anon_sym_EQ = 8,
+  anon_sym_POUND = 9,
+  sym_key = 10,
+  sym_value = 11,
+  sym_comment = 12,
+  sym_given = 13,
+  sym_empty = 14,
+  sym_entry = 15,
+  sym_marks = 16,
+  sym_separator = 17,
+  sym_stray = 18,
+  aux_sym_border_token1 = 19,
+  sym_places = 20,
+  aux_sym_text_token1 = 21,
+  sym__line_end = 22,
+  sym__blank_line = 23,
+  sym__metadata_start = 24,
+  sym__one_line_start = 25,
+  sym__places_start = 26,
+  sym__row_start = 27,
+  sym__marks_row_start = 28,
+  sym__first_row_start = 29,
+  sym__first_marks_row_start = 30,
+  sym__comment_start = 31,
+  sym__border_start = 32,
+  sym__text_start = 33,
+  sym__rule_start = 34,
+  sym_free_text = 35,
+  sym__error_sentinel = 36,
+  sym_source_file = 37,
+  sym_header = 38,
+  sym_constraint = 39,
+  sym_operator = 40,
+  sym_puzzle = 41,
+  sym_metadata = 42,
+  sym_row = 43,
+  sym__first_row = 44,
+  sym__row_rest = 45,
+  sym__marks_row_rest = 46,
+  sym__row_item = 47,
+  sym__cell = 48,
+  sym_border = 49,
+  sym_one_line = 50,
+  sym_places_line = 51,
+  sym_text = 52,
+  aux_sym_source_file_repeat1 = 53,
+  aux_sym_header_repeat1 = 54,
+  aux_sym_constraint_repeat1 = 55,
+  aux_sym_puzzle_repeat1 = 56,
+  aux_sym_puzzle_repeat2 = 57,
+  aux_sym__row_rest_repeat1 = 58,
+  aux_sym__marks_row_rest_repeat1 = 59,
+  aux_sym_one_line_repeat1 = 60,
+  alias_sym_word = 61,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
-  [anon_sym_POUND] = "#",
   [anon_sym_COLON] = ":",
+  [sym_keyword] = "keyword",
+  [sym_rule_value] = "rule_value",
+  [sym_cell] = "cell",
+  [sym_number] = "number",
+  [anon_sym_GT] = ">",
+  [anon_sym_LT] = "<",
+  [anon_sym_EQ] = "=",
+  [anon_sym_POUND] = "#",
   [sym_key] = "key",
   [sym_value] = "value",
   [sym_comment] = "comment",
@@ -99,10 +118,13 @@ static const char * const ts_symbol_names[] = {
   [sym__comment_start] = "_comment_start",
   [sym__border_start] = "_border_start",
   [sym__text_start] = "_text_start",
+  [sym__rule_start] = "_rule_start",
   [sym_free_text] = "free_text",
   [sym__error_sentinel] = "_error_sentinel",
   [sym_source_file] = "source_file",
   [sym_header] = "header",
+  [sym_constraint] = "constraint",
+  [sym_operator] = "operator",
   [sym_puzzle] = "puzzle",
   [sym_metadata] = "metadata",
   [sym_row] = "row",
@@ -117,17 +139,26 @@ static const char * const ts_symbol_names[] = {
   [sym_text] = "text",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_header_repeat1] = "header_repeat1",
+  [aux_sym_constraint_repeat1] = "constraint_repeat1",
   [aux_sym_puzzle_repeat1] = "puzzle_repeat1",
   [aux_sym_puzzle_repeat2] = "puzzle_repeat2",
   [aux_sym__row_rest_repeat1] = "_row_rest_repeat1",
   [aux_sym__marks_row_rest_repeat1] = "_marks_row_rest_repeat1",
   [aux_sym_one_line_repeat1] = "one_line_repeat1",
+  [alias_sym_word] = "word",
 };
 
 static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
-  [anon_sym_POUND] = anon_sym_POUND,
   [anon_sym_COLON] = anon_sym_COLON,
+  [sym_keyword] = sym_keyword,
+  [sym_rule_value] = sym_rule_value,
+  [sym_cell] = sym_cell,
+  [sym_number] = sym_number,
+  [anon_sym_GT] = anon_sym_GT,
+  [anon_sym_LT] = anon_sym_LT,
+  [anon_sym_EQ] = anon_sym_EQ,
+  [anon_sym_POUND] = anon_sym_POUND,
   [sym_key] = sym_key,
   [sym_value] = sym_value,
   [sym_comment] = sym_comment,
@@ -152,10 +183,13 @@ static const TSSymbol ts_symbol_map[] = {
   [sym__comment_start] = sym__comment_start,
   [sym__border_start] = sym__border_start,
   [sym__text_start] = sym__text_start,
+  [sym__rule_start] = sym__rule_start,
   [sym_free_text] = sym_free_text,
   [sym__error_sentinel] = sym__error_sentinel,
   [sym_source_file] = sym_source_file,
   [sym_header] = sym_header,
+  [sym_constraint] = sym_constraint,
+  [sym_operator] = sym_operator,
   [sym_puzzle] = sym_puzzle,
   [sym_metadata] = sym_metadata,
   [sym_row] = sym_row,
@@ -170,11 +204,13 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_text] = sym_text,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_header_repeat1] = aux_sym_header_repeat1,
+  [aux_sym_constraint_repeat1] = aux_sym_constraint_repeat1,
   [aux_sym_puzzle_repeat1] = aux_sym_puzzle_repeat1,
   [aux_sym_puzzle_repeat2] = aux_sym_puzzle_repeat2,
   [aux_sym__row_rest_repeat1] = aux_sym__row_rest_repeat1,
   [aux_sym__marks_row_rest_repeat1] = aux_sym__marks_row_rest_repeat1,
   [aux_sym_one_line_repeat1] = aux_sym_one_line_repeat1,
+  [alias_sym_word] = alias_sym_word,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -182,11 +218,39 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = true,
   },
-  [anon_sym_POUND] = {
+  [anon_sym_COLON] = {
     .visible = true,
     .named = false,
   },
-  [anon_sym_COLON] = {
+  [sym_keyword] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_rule_value] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_cell] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_number] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_GT] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_LT] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_EQ] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_POUND] = {
     .visible = true,
     .named = false,
   },
@@ -286,6 +350,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = true,
   },
+  [sym__rule_start] = {
+    .visible = false,
+    .named = true,
+  },
   [sym_free_text] = {
     .visible = true,
     .named = true,
@@ -299,6 +367,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_header] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_constraint] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_operator] = {
     .visible = true,
     .named = true,
   },
@@ -358,6 +434,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_constraint_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_puzzle_repeat1] = {
     .visible = false,
     .named = false,
@@ -378,34 +458,50 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [alias_sym_word] = {
+    .visible = true,
+    .named = true,
+  },
 };
 
 enum ts_field_identifiers {
   field_key = 1,
-  field_value = 2,
+  field_keyword = 2,
+  field_value = 3,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_key] = "key",
+  [field_keyword] = "keyword",
   [field_value] = "value",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [1] = {.index = 0, .length = 1},
-  [2] = {.index = 1, .length = 2},
+  [3] = {.index = 1, .length = 2},
+  [4] = {.index = 3, .length = 1},
+  [5] = {.index = 4, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
-    {field_key, 2},
+    {field_keyword, 1},
   [1] =
+    {field_keyword, 1},
+    {field_value, 2},
+  [3] =
+    {field_key, 2},
+  [4] =
     {field_key, 2},
     {field_value, 4},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
+  [2] = {
+    [0] = alias_sym_word,
+  },
 };
 
 static const uint16_t ts_non_terminal_alias_map[] = {
@@ -439,8 +535,8 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [23] = 23,
   [24] = 24,
   [25] = 25,
-  [26] = 26,
-  [27] = 27,
+  [26] = 24,
+  [27] = 23,
   [28] = 28,
   [29] = 29,
   [30] = 30,
@@ -449,14 +545,14 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [33] = 33,
   [34] = 34,
   [35] = 35,
-  [36] = 23,
+  [36] = 36,
   [37] = 37,
   [38] = 38,
-  [39] = 39,
-  [40] = 25,
+  [39] = 25,
+  [40] = 40,
   [41] = 41,
   [42] = 42,
-  [43] = 24,
+  [43] = 43,
   [44] = 44,
   [45] = 45,
   [46] = 46,
@@ -470,12 +566,12 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [54] = 54,
   [55] = 55,
   [56] = 56,
-  [57] = 55,
+  [57] = 57,
   [58] = 58,
   [59] = 59,
   [60] = 60,
   [61] = 61,
-  [62] = 61,
+  [62] = 62,
   [63] = 63,
   [64] = 64,
   [65] = 65,
@@ -487,16 +583,40 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [71] = 71,
   [72] = 72,
   [73] = 73,
-  [74] = 74,
+  [74] = 70,
   [75] = 75,
   [76] = 76,
   [77] = 77,
   [78] = 78,
   [79] = 79,
-  [80] = 80,
-  [81] = 76,
+  [80] = 75,
+  [81] = 81,
   [82] = 82,
-  [83] = 75,
+  [83] = 83,
+  [84] = 84,
+  [85] = 85,
+  [86] = 86,
+  [87] = 87,
+  [88] = 88,
+  [89] = 89,
+  [90] = 90,
+  [91] = 91,
+  [92] = 92,
+  [93] = 93,
+  [94] = 94,
+  [95] = 95,
+  [96] = 96,
+  [97] = 97,
+  [98] = 98,
+  [99] = 99,
+  [100] = 100,
+  [101] = 101,
+  [102] = 102,
+  [103] = 103,
+  [104] = 104,
+  [105] = 103,
+  [106] = 106,
+  [107] = 83,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -509,395 +629,486 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(16);
-      if (lookahead == '#') ADVANCE(17);
-      if (lookahead == '+') ADVANCE(15);
-      if (lookahead == ':') ADVANCE(18);
-      if (lookahead == '|') ADVANCE(29);
-      if (lookahead == '.' ||
-          lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(25);
+      if (eof) ADVANCE(19);
+      ADVANCE_MAP(
+        '#', 31,
+        '+', 18,
+        '0', 27,
+        ':', 20,
+        '<', 29,
+        '=', 30,
+        '>', 28,
+        '|', 41,
+        '.', 38,
+        '_', 38,
+      );
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(27);
       if (('Q' <= lookahead && lookahead <= 'Z') ||
-          ('q' <= lookahead && lookahead <= 'z')) ADVANCE(20);
+          ('q' <= lookahead && lookahead <= 'z')) ADVANCE(22);
       if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(0);
       if (('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(19);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(22);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '+') ADVANCE(15);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '+') ADVANCE(18);
+      if (lookahead == ':') ADVANCE(20);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(1);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(24);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(36);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(2);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(31);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(43);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(25);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(37);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(42);
       END_STATE();
     case 3:
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(3);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(32);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(44);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(24);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(36);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(42);
       END_STATE();
     case 4:
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '\t' ||
-          lookahead == 0x0b ||
-          lookahead == '\f' ||
-          lookahead == ' ') SKIP(4);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(39);
-      if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(40);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == ':') ADVANCE(20);
+      if (lookahead == '/' ||
+          lookahead == '\\') ADVANCE(23);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(4);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(24);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(23);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '<') ADVANCE(29);
+      if (lookahead == '=') ADVANCE(30);
+      if (lookahead == '>') ADVANCE(28);
+      if (lookahead == 'Z' ||
+          lookahead == 'z') ADVANCE(22);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(5);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(36);
+          lookahead == ' ') SKIP(5);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(45);
+      if (('A' <= lookahead && lookahead <= 'Y') ||
+          ('a' <= lookahead && lookahead <= 'y')) ADVANCE(21);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(37);
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '|') ADVANCE(42);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(23);
+      if (lookahead == '#') ADVANCE(35);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(6);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(36);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(49);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(37);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(50);
       END_STATE();
     case 7:
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
-      if (lookahead == '.' ||
-          lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+      if (lookahead == '#') ADVANCE(35);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') SKIP(7);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(33);
-      if (('1' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(25);
+          lookahead == ' ') ADVANCE(7);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(49);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(50);
       END_STATE();
     case 8:
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
-      if (lookahead == '.' ||
-          lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+      if (lookahead == '#') ADVANCE(35);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(8);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(34);
-      if (('1' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(24);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(52);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(53);
       END_STATE();
     case 9:
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
+      if (lookahead == '.' ||
+          lookahead == '0' ||
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(9);
+          lookahead == ' ') SKIP(9);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(46);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'P') ||
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(37);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(37);
+          lookahead != '#') ADVANCE(42);
       END_STATE();
     case 10:
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
+      if (lookahead == '.' ||
+          lookahead == '0' ||
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(10);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(21);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(47);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'P') ||
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(36);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(22);
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(42);
       END_STATE();
     case 11:
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') ADVANCE(11);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(21);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(22);
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(50);
       END_STATE();
     case 12:
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(12);
+          lookahead == ' ') SKIP(12);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(33);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(22);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(34);
       END_STATE();
     case 13:
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(13);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(20);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(13);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(33);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(34);
       END_STATE();
     case 14:
-      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(14);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(14);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(34);
+      END_STATE();
+    case 15:
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(15);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(22);
+      END_STATE();
+    case 16:
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(16);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(38);
-      END_STATE();
-    case 15:
-      if (('1' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(27);
-      END_STATE();
-    case 16:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(51);
       END_STATE();
     case 17:
-      ACCEPT_TOKEN(anon_sym_POUND);
+      if (set_contains(extras_character_set_1, 12, lookahead)) SKIP(17);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
     case 18:
-      ACCEPT_TOKEN(anon_sym_COLON);
-      END_STATE();
-    case 19:
-      ACCEPT_TOKEN(sym_key);
-      if (lookahead == '-' ||
-          lookahead == '0' ||
-          ('Q' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('q' <= lookahead && lookahead <= 'z')) ADVANCE(20);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(19);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(39);
+      END_STATE();
+    case 19:
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 20:
+      ACCEPT_TOKEN(anon_sym_COLON);
+      END_STATE();
+    case 21:
+      ACCEPT_TOKEN(sym_keyword);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(26);
+      if (lookahead == '-' ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(22);
+      END_STATE();
+    case 22:
+      ACCEPT_TOKEN(sym_keyword);
+      if (lookahead == '-' ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(22);
+      END_STATE();
+    case 23:
+      ACCEPT_TOKEN(sym_rule_value);
+      END_STATE();
+    case 24:
+      ACCEPT_TOKEN(sym_rule_value);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(24);
+      END_STATE();
+    case 25:
+      ACCEPT_TOKEN(sym_cell);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(sym_cell);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(25);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(sym_number);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
+      END_STATE();
+    case 28:
+      ACCEPT_TOKEN(anon_sym_GT);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(anon_sym_LT);
+      END_STATE();
+    case 30:
+      ACCEPT_TOKEN(anon_sym_EQ);
+      END_STATE();
+    case 31:
+      ACCEPT_TOKEN(anon_sym_POUND);
+      END_STATE();
+    case 32:
       ACCEPT_TOKEN(sym_key);
       if (lookahead == '-' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(20);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
-    case 21:
+    case 33:
       ACCEPT_TOKEN(sym_value);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(11);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(21);
+          lookahead == ' ') ADVANCE(13);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(33);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(22);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(34);
       END_STATE();
-    case 22:
+    case 34:
       ACCEPT_TOKEN(sym_value);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(12);
+          lookahead == ' ') ADVANCE(14);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(22);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(34);
       END_STATE();
-    case 23:
+    case 35:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(23);
+          lookahead != '\r') ADVANCE(35);
       END_STATE();
-    case 24:
+    case 36:
       ACCEPT_TOKEN(sym_given);
       END_STATE();
-    case 25:
+    case 37:
       ACCEPT_TOKEN(sym_given);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(40);
       END_STATE();
-    case 26:
+    case 38:
       ACCEPT_TOKEN(sym_empty);
       END_STATE();
-    case 27:
+    case 39:
       ACCEPT_TOKEN(sym_entry);
       END_STATE();
-    case 28:
+    case 40:
       ACCEPT_TOKEN(sym_marks);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(28);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(40);
       END_STATE();
-    case 29:
+    case 41:
       ACCEPT_TOKEN(sym_separator);
       END_STATE();
-    case 30:
+    case 42:
       ACCEPT_TOKEN(sym_stray);
       END_STATE();
-    case 31:
+    case 43:
       ACCEPT_TOKEN(sym_stray);
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(2);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(31);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(43);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(25);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(37);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(42);
       END_STATE();
-    case 32:
+    case 44:
       ACCEPT_TOKEN(sym_stray);
-      if (lookahead == '#') ADVANCE(23);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
           lookahead == ' ') SKIP(3);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(32);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(44);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(24);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(36);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(30);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(42);
       END_STATE();
-    case 33:
+    case 45:
       ACCEPT_TOKEN(sym_stray);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
-      if (lookahead == '.' ||
-          lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+      if (lookahead == '#') ADVANCE(35);
+      if (lookahead == '<') ADVANCE(29);
+      if (lookahead == '=') ADVANCE(30);
+      if (lookahead == '>') ADVANCE(28);
+      if (lookahead == 'Z' ||
+          lookahead == 'z') ADVANCE(22);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') SKIP(7);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(33);
-      if (('1' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(25);
+          lookahead == ' ') SKIP(5);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(27);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(45);
+      if (('A' <= lookahead && lookahead <= 'Y') ||
+          ('a' <= lookahead && lookahead <= 'y')) ADVANCE(21);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(30);
+          lookahead != '|') ADVANCE(42);
       END_STATE();
-    case 34:
+    case 46:
       ACCEPT_TOKEN(sym_stray);
-      if (lookahead == '+') ADVANCE(35);
-      if (lookahead == '|') ADVANCE(29);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
       if (lookahead == '.' ||
           lookahead == '0' ||
-          lookahead == '_') ADVANCE(26);
+          lookahead == '_') ADVANCE(38);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') SKIP(8);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(34);
+          lookahead == ' ') SKIP(9);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(46);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(24);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(37);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(30);
+          lookahead != '#') ADVANCE(42);
       END_STATE();
-    case 35:
+    case 47:
+      ACCEPT_TOKEN(sym_stray);
+      if (lookahead == '+') ADVANCE(48);
+      if (lookahead == '|') ADVANCE(41);
+      if (lookahead == '.' ||
+          lookahead == '0' ||
+          lookahead == '_') ADVANCE(38);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') SKIP(10);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(47);
+      if (('1' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'P') ||
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(36);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(42);
+      END_STATE();
+    case 48:
       ACCEPT_TOKEN(sym_stray);
       if (('1' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(27);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(39);
       END_STATE();
-    case 36:
+    case 49:
       ACCEPT_TOKEN(aux_sym_border_token1);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(5);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(36);
+          lookahead == ' ') ADVANCE(7);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(49);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(37);
+          lookahead != '#') ADVANCE(50);
       END_STATE();
-    case 37:
+    case 50:
       ACCEPT_TOKEN(aux_sym_border_token1);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(9);
+          lookahead == ' ') ADVANCE(11);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(37);
+          lookahead != '#') ADVANCE(50);
       END_STATE();
-    case 38:
+    case 51:
       ACCEPT_TOKEN(sym_places);
       if (lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'P') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(38);
+          ('a' <= lookahead && lookahead <= 'p')) ADVANCE(51);
       END_STATE();
-    case 39:
+    case 52:
       ACCEPT_TOKEN(aux_sym_text_token1);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(39);
-      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(39);
+          lookahead == ' ') ADVANCE(52);
+      if (set_contains(extras_character_set_1, 12, lookahead)) ADVANCE(52);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(40);
+          lookahead != '#') ADVANCE(53);
       END_STATE();
-    case 40:
+    case 53:
       ACCEPT_TOKEN(aux_sym_text_token1);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
-          lookahead != '#') ADVANCE(40);
+          lookahead != '#') ADVANCE(53);
       END_STATE();
     default:
       return false;
@@ -911,17 +1122,17 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [3] = {.lex_state = 0, .external_lex_state = 2},
   [4] = {.lex_state = 0, .external_lex_state = 3},
   [5] = {.lex_state = 0, .external_lex_state = 3},
-  [6] = {.lex_state = 0, .external_lex_state = 2},
-  [7] = {.lex_state = 0, .external_lex_state = 3},
+  [6] = {.lex_state = 0, .external_lex_state = 3},
+  [7] = {.lex_state = 0, .external_lex_state = 2},
   [8] = {.lex_state = 0, .external_lex_state = 3},
   [9] = {.lex_state = 0, .external_lex_state = 3},
   [10] = {.lex_state = 0, .external_lex_state = 3},
   [11] = {.lex_state = 0, .external_lex_state = 3},
   [12] = {.lex_state = 0, .external_lex_state = 2},
   [13] = {.lex_state = 0, .external_lex_state = 2},
-  [14] = {.lex_state = 0, .external_lex_state = 3},
+  [14] = {.lex_state = 0, .external_lex_state = 2},
   [15] = {.lex_state = 0, .external_lex_state = 2},
-  [16] = {.lex_state = 0, .external_lex_state = 2},
+  [16] = {.lex_state = 0, .external_lex_state = 3},
   [17] = {.lex_state = 0, .external_lex_state = 2},
   [18] = {.lex_state = 0, .external_lex_state = 3},
   [19] = {.lex_state = 0, .external_lex_state = 3},
@@ -931,76 +1142,103 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [23] = {.lex_state = 0, .external_lex_state = 3},
   [24] = {.lex_state = 0, .external_lex_state = 3},
   [25] = {.lex_state = 0, .external_lex_state = 3},
-  [26] = {.lex_state = 2, .external_lex_state = 4},
-  [27] = {.lex_state = 2, .external_lex_state = 4},
+  [26] = {.lex_state = 0, .external_lex_state = 2},
+  [27] = {.lex_state = 0, .external_lex_state = 2},
   [28] = {.lex_state = 0, .external_lex_state = 2},
   [29] = {.lex_state = 0, .external_lex_state = 2},
   [30] = {.lex_state = 0, .external_lex_state = 2},
-  [31] = {.lex_state = 7},
-  [32] = {.lex_state = 7},
+  [31] = {.lex_state = 0, .external_lex_state = 2},
+  [32] = {.lex_state = 2, .external_lex_state = 4},
   [33] = {.lex_state = 0, .external_lex_state = 2},
   [34] = {.lex_state = 0, .external_lex_state = 2},
-  [35] = {.lex_state = 3, .external_lex_state = 4},
-  [36] = {.lex_state = 0, .external_lex_state = 2},
+  [35] = {.lex_state = 0, .external_lex_state = 2},
+  [36] = {.lex_state = 5, .external_lex_state = 4},
   [37] = {.lex_state = 0, .external_lex_state = 2},
   [38] = {.lex_state = 0, .external_lex_state = 2},
-  [39] = {.lex_state = 3, .external_lex_state = 4},
+  [39] = {.lex_state = 0, .external_lex_state = 2},
   [40] = {.lex_state = 0, .external_lex_state = 2},
   [41] = {.lex_state = 0, .external_lex_state = 2},
-  [42] = {.lex_state = 0, .external_lex_state = 2},
+  [42] = {.lex_state = 5, .external_lex_state = 4},
   [43] = {.lex_state = 0, .external_lex_state = 2},
-  [44] = {.lex_state = 0, .external_lex_state = 2},
-  [45] = {.lex_state = 0, .external_lex_state = 2},
+  [44] = {.lex_state = 5, .external_lex_state = 4},
+  [45] = {.lex_state = 2, .external_lex_state = 4},
   [46] = {.lex_state = 0, .external_lex_state = 2},
   [47] = {.lex_state = 0, .external_lex_state = 2},
   [48] = {.lex_state = 0, .external_lex_state = 2},
-  [49] = {.lex_state = 8},
-  [50] = {.lex_state = 8},
-  [51] = {.lex_state = 1, .external_lex_state = 5},
-  [52] = {.lex_state = 1, .external_lex_state = 5},
-  [53] = {.lex_state = 1},
-  [54] = {.lex_state = 4, .external_lex_state = 4},
-  [55] = {.lex_state = 6, .external_lex_state = 4},
-  [56] = {.lex_state = 1, .external_lex_state = 5},
-  [57] = {.lex_state = 6, .external_lex_state = 4},
-  [58] = {.lex_state = 1, .external_lex_state = 4},
-  [59] = {.lex_state = 10, .external_lex_state = 4},
-  [60] = {.lex_state = 1, .external_lex_state = 4},
-  [61] = {.lex_state = 1, .external_lex_state = 4},
-  [62] = {.lex_state = 1, .external_lex_state = 4},
-  [63] = {.lex_state = 1, .external_lex_state = 4},
-  [64] = {.lex_state = 0, .external_lex_state = 4},
-  [65] = {.lex_state = 0},
-  [66] = {.lex_state = 1},
-  [67] = {.lex_state = 0, .external_lex_state = 4},
-  [68] = {.lex_state = 0, .external_lex_state = 4},
-  [69] = {.lex_state = 0},
-  [70] = {.lex_state = 0, .external_lex_state = 4},
-  [71] = {.lex_state = 0, .external_lex_state = 4},
-  [72] = {.lex_state = 13},
-  [73] = {.lex_state = 0, .external_lex_state = 4},
-  [74] = {.lex_state = 0},
-  [75] = {.lex_state = 0, .external_lex_state = 4},
-  [76] = {.lex_state = 0, .external_lex_state = 4},
-  [77] = {.lex_state = 0, .external_lex_state = 4},
-  [78] = {.lex_state = 0, .external_lex_state = 4},
-  [79] = {.lex_state = 0, .external_lex_state = 4},
-  [80] = {.lex_state = 0, .external_lex_state = 4},
+  [49] = {.lex_state = 0, .external_lex_state = 2},
+  [50] = {.lex_state = 5, .external_lex_state = 4},
+  [51] = {.lex_state = 0, .external_lex_state = 2},
+  [52] = {.lex_state = 5, .external_lex_state = 4},
+  [53] = {.lex_state = 0, .external_lex_state = 2},
+  [54] = {.lex_state = 0, .external_lex_state = 2},
+  [55] = {.lex_state = 0, .external_lex_state = 2},
+  [56] = {.lex_state = 0, .external_lex_state = 2},
+  [57] = {.lex_state = 0, .external_lex_state = 2},
+  [58] = {.lex_state = 9},
+  [59] = {.lex_state = 3, .external_lex_state = 4},
+  [60] = {.lex_state = 9},
+  [61] = {.lex_state = 3, .external_lex_state = 4},
+  [62] = {.lex_state = 10},
+  [63] = {.lex_state = 5, .external_lex_state = 4},
+  [64] = {.lex_state = 5, .external_lex_state = 4},
+  [65] = {.lex_state = 10},
+  [66] = {.lex_state = 1, .external_lex_state = 5},
+  [67] = {.lex_state = 1, .external_lex_state = 5},
+  [68] = {.lex_state = 1},
+  [69] = {.lex_state = 4, .external_lex_state = 4},
+  [70] = {.lex_state = 6, .external_lex_state = 4},
+  [71] = {.lex_state = 8, .external_lex_state = 4},
+  [72] = {.lex_state = 1, .external_lex_state = 4},
+  [73] = {.lex_state = 1, .external_lex_state = 5},
+  [74] = {.lex_state = 6, .external_lex_state = 4},
+  [75] = {.lex_state = 1, .external_lex_state = 4},
+  [76] = {.lex_state = 1, .external_lex_state = 4},
+  [77] = {.lex_state = 1, .external_lex_state = 4},
+  [78] = {.lex_state = 12, .external_lex_state = 4},
+  [79] = {.lex_state = 1, .external_lex_state = 4},
+  [80] = {.lex_state = 1, .external_lex_state = 4},
   [81] = {.lex_state = 0, .external_lex_state = 4},
-  [82] = {.lex_state = 14},
+  [82] = {.lex_state = 0, .external_lex_state = 4},
   [83] = {.lex_state = 0, .external_lex_state = 4},
+  [84] = {.lex_state = 0, .external_lex_state = 4},
+  [85] = {.lex_state = 15},
+  [86] = {.lex_state = 0, .external_lex_state = 4},
+  [87] = {.lex_state = 0, .external_lex_state = 4},
+  [88] = {.lex_state = 0, .external_lex_state = 4},
+  [89] = {.lex_state = 0, .external_lex_state = 4},
+  [90] = {.lex_state = 0},
+  [91] = {.lex_state = 0, .external_lex_state = 4},
+  [92] = {.lex_state = 0, .external_lex_state = 4},
+  [93] = {.lex_state = 0, .external_lex_state = 4},
+  [94] = {.lex_state = 0, .external_lex_state = 4},
+  [95] = {.lex_state = 17},
+  [96] = {.lex_state = 16},
+  [97] = {.lex_state = 0, .external_lex_state = 4},
+  [98] = {.lex_state = 0},
+  [99] = {.lex_state = 0, .external_lex_state = 4},
+  [100] = {.lex_state = 0, .external_lex_state = 4},
+  [101] = {.lex_state = 0, .external_lex_state = 4},
+  [102] = {.lex_state = 0, .external_lex_state = 4},
+  [103] = {.lex_state = 0, .external_lex_state = 4},
+  [104] = {.lex_state = 1},
+  [105] = {.lex_state = 0, .external_lex_state = 4},
+  [106] = {.lex_state = 0},
+  [107] = {.lex_state = 0, .external_lex_state = 4},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   [STATE(0)] = {
     [ts_builtin_sym_end] = ACTIONS(1),
-    [anon_sym_POUND] = ACTIONS(1),
     [anon_sym_COLON] = ACTIONS(1),
-    [sym_key] = ACTIONS(1),
+    [sym_keyword] = ACTIONS(1),
+    [sym_number] = ACTIONS(1),
+    [anon_sym_GT] = ACTIONS(1),
+    [anon_sym_LT] = ACTIONS(1),
+    [anon_sym_EQ] = ACTIONS(1),
+    [anon_sym_POUND] = ACTIONS(1),
     [sym_given] = ACTIONS(1),
     [sym_empty] = ACTIONS(1),
     [sym_entry] = ACTIONS(1),
-    [sym_marks] = ACTIONS(1),
     [sym_separator] = ACTIONS(1),
     [sym__line_end] = ACTIONS(1),
     [sym__blank_line] = ACTIONS(1),
@@ -1014,22 +1252,24 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__comment_start] = ACTIONS(1),
     [sym__border_start] = ACTIONS(1),
     [sym__text_start] = ACTIONS(1),
+    [sym__rule_start] = ACTIONS(1),
     [sym_free_text] = ACTIONS(1),
     [sym__error_sentinel] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(69),
-    [sym_header] = STATE(6),
-    [sym_puzzle] = STATE(2),
-    [sym_metadata] = STATE(16),
+    [sym_source_file] = STATE(90),
+    [sym_header] = STATE(7),
+    [sym_constraint] = STATE(13),
+    [sym_puzzle] = STATE(3),
+    [sym_metadata] = STATE(13),
     [sym__first_row] = STATE(4),
-    [sym_border] = STATE(12),
-    [sym_one_line] = STATE(34),
-    [sym_places_line] = STATE(34),
-    [sym_text] = STATE(2),
-    [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_header_repeat1] = STATE(16),
-    [aux_sym_puzzle_repeat1] = STATE(12),
+    [sym_border] = STATE(14),
+    [sym_one_line] = STATE(31),
+    [sym_places_line] = STATE(31),
+    [sym_text] = STATE(3),
+    [aux_sym_source_file_repeat1] = STATE(3),
+    [aux_sym_header_repeat1] = STATE(13),
+    [aux_sym_puzzle_repeat1] = STATE(14),
     [ts_builtin_sym_end] = ACTIONS(3),
     [sym__blank_line] = ACTIONS(5),
     [sym__metadata_start] = ACTIONS(7),
@@ -1040,11 +1280,53 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__comment_start] = ACTIONS(17),
     [sym__border_start] = ACTIONS(19),
     [sym__text_start] = ACTIONS(21),
+    [sym__rule_start] = ACTIONS(23),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 16,
+  [0] = 17,
+    ACTIONS(25), 1,
+      ts_builtin_sym_end,
+    ACTIONS(27), 1,
+      sym__blank_line,
+    ACTIONS(30), 1,
+      sym__metadata_start,
+    ACTIONS(33), 1,
+      sym__one_line_start,
+    ACTIONS(36), 1,
+      sym__places_start,
+    ACTIONS(39), 1,
+      sym__first_row_start,
+    ACTIONS(42), 1,
+      sym__first_marks_row_start,
+    ACTIONS(45), 1,
+      sym__comment_start,
+    ACTIONS(48), 1,
+      sym__border_start,
+    ACTIONS(51), 1,
+      sym__text_start,
+    ACTIONS(54), 1,
+      sym__rule_start,
+    STATE(4), 1,
+      sym__first_row,
+    STATE(7), 1,
+      sym_header,
+    STATE(14), 2,
+      sym_border,
+      aux_sym_puzzle_repeat1,
+    STATE(31), 2,
+      sym_one_line,
+      sym_places_line,
+    STATE(2), 3,
+      sym_puzzle,
+      sym_text,
+      aux_sym_source_file_repeat1,
+    STATE(13), 3,
+      sym_constraint,
+      sym_metadata,
+      aux_sym_header_repeat1,
+  [58] = 17,
     ACTIONS(7), 1,
       sym__metadata_start,
     ACTIONS(9), 1,
@@ -1062,76 +1344,41 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 1,
       sym__text_start,
     ACTIONS(23), 1,
+      sym__rule_start,
+    ACTIONS(57), 1,
       ts_builtin_sym_end,
-    ACTIONS(25), 1,
+    ACTIONS(59), 1,
       sym__blank_line,
     STATE(4), 1,
       sym__first_row,
-    STATE(6), 1,
+    STATE(7), 1,
       sym_header,
-    STATE(12), 2,
+    STATE(14), 2,
       sym_border,
       aux_sym_puzzle_repeat1,
-    STATE(16), 2,
-      sym_metadata,
-      aux_sym_header_repeat1,
-    STATE(34), 2,
+    STATE(31), 2,
       sym_one_line,
       sym_places_line,
-    STATE(3), 3,
+    STATE(2), 3,
       sym_puzzle,
       sym_text,
       aux_sym_source_file_repeat1,
-  [54] = 16,
-    ACTIONS(27), 1,
-      ts_builtin_sym_end,
-    ACTIONS(29), 1,
-      sym__blank_line,
-    ACTIONS(32), 1,
-      sym__metadata_start,
-    ACTIONS(35), 1,
-      sym__one_line_start,
-    ACTIONS(38), 1,
-      sym__places_start,
-    ACTIONS(41), 1,
-      sym__first_row_start,
-    ACTIONS(44), 1,
-      sym__first_marks_row_start,
-    ACTIONS(47), 1,
-      sym__comment_start,
-    ACTIONS(50), 1,
-      sym__border_start,
-    ACTIONS(53), 1,
-      sym__text_start,
-    STATE(4), 1,
-      sym__first_row,
-    STATE(6), 1,
-      sym_header,
-    STATE(12), 2,
-      sym_border,
-      aux_sym_puzzle_repeat1,
-    STATE(16), 2,
+    STATE(13), 3,
+      sym_constraint,
       sym_metadata,
       aux_sym_header_repeat1,
-    STATE(34), 2,
-      sym_one_line,
-      sym_places_line,
-    STATE(3), 3,
-      sym_puzzle,
-      sym_text,
-      aux_sym_source_file_repeat1,
-  [108] = 5,
-    ACTIONS(58), 1,
+  [116] = 5,
+    ACTIONS(63), 1,
       sym__row_start,
-    ACTIONS(60), 1,
+    ACTIONS(65), 1,
       sym__marks_row_start,
-    ACTIONS(62), 1,
+    ACTIONS(67), 1,
       sym__border_start,
-    STATE(7), 3,
+    STATE(6), 3,
       sym_row,
       sym_border,
       aux_sym_puzzle_repeat2,
-    ACTIONS(56), 9,
+    ACTIONS(61), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1140,19 +1387,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [134] = 5,
-    ACTIONS(58), 1,
+  [143] = 5,
+    ACTIONS(63), 1,
       sym__row_start,
-    ACTIONS(60), 1,
+    ACTIONS(65), 1,
       sym__marks_row_start,
-    ACTIONS(62), 1,
+    ACTIONS(67), 1,
       sym__border_start,
     STATE(10), 3,
       sym_row,
       sym_border,
       aux_sym_puzzle_repeat2,
-    ACTIONS(64), 9,
+    ACTIONS(69), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1161,8 +1409,31 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [160] = 9,
+  [170] = 5,
+    ACTIONS(63), 1,
+      sym__row_start,
+    ACTIONS(65), 1,
+      sym__marks_row_start,
+    ACTIONS(67), 1,
+      sym__border_start,
+    STATE(9), 3,
+      sym_row,
+      sym_border,
+      aux_sym_puzzle_repeat2,
+    ACTIONS(69), 10,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [197] = 9,
     ACTIONS(9), 1,
       sym__one_line_start,
     ACTIONS(11), 1,
@@ -1175,30 +1446,53 @@ static const uint16_t ts_small_parse_table[] = {
       sym__border_start,
     STATE(5), 1,
       sym__first_row,
-    STATE(13), 2,
+    STATE(12), 2,
       sym_border,
       aux_sym_puzzle_repeat1,
-    STATE(30), 2,
+    STATE(28), 2,
       sym_one_line,
       sym_places_line,
-    ACTIONS(66), 5,
+    ACTIONS(71), 6,
       sym__blank_line,
       sym__metadata_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [194] = 5,
-    ACTIONS(58), 1,
+  [232] = 5,
+    ACTIONS(63), 1,
       sym__row_start,
-    ACTIONS(60), 1,
+    ACTIONS(65), 1,
       sym__marks_row_start,
-    ACTIONS(62), 1,
+    ACTIONS(67), 1,
+      sym__border_start,
+    STATE(11), 3,
+      sym_row,
+      sym_border,
+      aux_sym_puzzle_repeat2,
+    ACTIONS(73), 10,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [259] = 5,
+    ACTIONS(77), 1,
+      sym__row_start,
+    ACTIONS(80), 1,
+      sym__marks_row_start,
+    ACTIONS(83), 1,
       sym__border_start,
     STATE(9), 3,
       sym_row,
       sym_border,
       aux_sym_puzzle_repeat2,
-    ACTIONS(64), 9,
+    ACTIONS(75), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1207,19 +1501,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [220] = 5,
-    ACTIONS(58), 1,
+  [286] = 5,
+    ACTIONS(63), 1,
       sym__row_start,
-    ACTIONS(60), 1,
+    ACTIONS(65), 1,
       sym__marks_row_start,
-    ACTIONS(62), 1,
+    ACTIONS(67), 1,
       sym__border_start,
     STATE(9), 3,
       sym_row,
       sym_border,
       aux_sym_puzzle_repeat2,
-    ACTIONS(68), 9,
+    ACTIONS(73), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1228,19 +1523,20 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [246] = 5,
-    ACTIONS(72), 1,
+  [313] = 5,
+    ACTIONS(63), 1,
       sym__row_start,
-    ACTIONS(75), 1,
+    ACTIONS(65), 1,
       sym__marks_row_start,
-    ACTIONS(78), 1,
+    ACTIONS(67), 1,
       sym__border_start,
     STATE(9), 3,
       sym_row,
       sym_border,
       aux_sym_puzzle_repeat2,
-    ACTIONS(70), 9,
+    ACTIONS(86), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1249,50 +1545,50 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [272] = 5,
-    ACTIONS(58), 1,
-      sym__row_start,
-    ACTIONS(60), 1,
-      sym__marks_row_start,
-    ACTIONS(62), 1,
+  [340] = 6,
+    ACTIONS(13), 1,
+      sym__first_row_start,
+    ACTIONS(15), 1,
+      sym__first_marks_row_start,
+    ACTIONS(19), 1,
       sym__border_start,
-    STATE(9), 3,
-      sym_row,
+    STATE(8), 1,
+      sym__first_row,
+    STATE(17), 2,
       sym_border,
-      aux_sym_puzzle_repeat2,
-    ACTIONS(81), 9,
+      aux_sym_puzzle_repeat1,
+    ACTIONS(69), 8,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
       sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [298] = 5,
-    ACTIONS(58), 1,
-      sym__row_start,
-    ACTIONS(60), 1,
-      sym__marks_row_start,
-    ACTIONS(62), 1,
+  [367] = 5,
+    ACTIONS(7), 1,
+      sym__metadata_start,
+    ACTIONS(17), 1,
+      sym__comment_start,
+    ACTIONS(23), 1,
+      sym__rule_start,
+    STATE(15), 3,
+      sym_constraint,
+      sym_metadata,
+      aux_sym_header_repeat1,
+    ACTIONS(88), 8,
+      sym__blank_line,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
       sym__border_start,
-    STATE(8), 3,
-      sym_row,
-      sym_border,
-      aux_sym_puzzle_repeat2,
-    ACTIONS(81), 9,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
       sym__text_start,
       ts_builtin_sym_end,
-  [324] = 6,
+  [392] = 6,
     ACTIONS(13), 1,
       sym__first_row_start,
     ACTIONS(15), 1,
@@ -1304,36 +1600,37 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(17), 2,
       sym_border,
       aux_sym_puzzle_repeat1,
-    ACTIONS(56), 7,
+    ACTIONS(61), 8,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
       sym__places_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [350] = 6,
-    ACTIONS(13), 1,
+  [419] = 5,
+    ACTIONS(92), 1,
+      sym__metadata_start,
+    ACTIONS(95), 1,
+      sym__comment_start,
+    ACTIONS(98), 1,
+      sym__rule_start,
+    STATE(15), 3,
+      sym_constraint,
+      sym_metadata,
+      aux_sym_header_repeat1,
+    ACTIONS(90), 8,
+      sym__blank_line,
+      sym__one_line_start,
+      sym__places_start,
       sym__first_row_start,
-    ACTIONS(15), 1,
       sym__first_marks_row_start,
-    ACTIONS(19), 1,
       sym__border_start,
-    STATE(11), 1,
-      sym__first_row,
-    STATE(17), 2,
-      sym_border,
-      aux_sym_puzzle_repeat1,
-    ACTIONS(64), 7,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__comment_start,
       sym__text_start,
       ts_builtin_sym_end,
-  [376] = 1,
-    ACTIONS(83), 12,
+  [444] = 1,
+    ACTIONS(101), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1345,48 +1642,15 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [391] = 4,
-    ACTIONS(87), 1,
-      sym__metadata_start,
-    ACTIONS(90), 1,
-      sym__comment_start,
-    STATE(15), 2,
-      sym_metadata,
-      aux_sym_header_repeat1,
-    ACTIONS(85), 8,
-      sym__blank_line,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [412] = 4,
-    ACTIONS(7), 1,
-      sym__metadata_start,
-    ACTIONS(17), 1,
-      sym__comment_start,
-    STATE(15), 2,
-      sym_metadata,
-      aux_sym_header_repeat1,
-    ACTIONS(93), 8,
-      sym__blank_line,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [433] = 3,
-    ACTIONS(97), 1,
+  [460] = 3,
+    ACTIONS(105), 1,
       sym__border_start,
     STATE(17), 2,
       sym_border,
       aux_sym_puzzle_repeat1,
-    ACTIONS(95), 9,
+    ACTIONS(103), 10,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1395,9 +1659,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__first_marks_row_start,
       sym__comment_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [452] = 1,
-    ACTIONS(100), 12,
+  [480] = 1,
+    ACTIONS(108), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1409,9 +1674,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [467] = 1,
-    ACTIONS(102), 12,
+  [496] = 1,
+    ACTIONS(110), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1423,37 +1689,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
-      ts_builtin_sym_end,
-  [482] = 1,
-    ACTIONS(104), 12,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__row_start,
-      sym__marks_row_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [497] = 1,
-    ACTIONS(106), 12,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__row_start,
-      sym__marks_row_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
   [512] = 1,
-    ACTIONS(108), 12,
+    ACTIONS(112), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1465,9 +1704,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [527] = 1,
-    ACTIONS(110), 12,
+  [528] = 1,
+    ACTIONS(114), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1479,9 +1719,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [542] = 1,
-    ACTIONS(112), 12,
+  [544] = 1,
+    ACTIONS(116), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1493,9 +1734,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [557] = 1,
-    ACTIONS(114), 12,
+  [560] = 1,
+    ACTIONS(118), 13,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1507,41 +1749,191 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [572] = 4,
-    ACTIONS(116), 1,
+  [576] = 1,
+    ACTIONS(120), 13,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__row_start,
+      sym__marks_row_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [592] = 1,
+    ACTIONS(122), 13,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__row_start,
+      sym__marks_row_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [608] = 1,
+    ACTIONS(120), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [622] = 1,
+    ACTIONS(118), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [636] = 1,
+    ACTIONS(69), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [650] = 1,
+    ACTIONS(124), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [664] = 1,
+    ACTIONS(126), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [678] = 1,
+    ACTIONS(61), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [692] = 4,
+    ACTIONS(128), 1,
       sym_comment,
-    ACTIONS(120), 1,
+    ACTIONS(133), 1,
       sym__line_end,
-    STATE(27), 3,
+    STATE(32), 3,
       sym__row_item,
       sym__cell,
       aux_sym__marks_row_rest_repeat1,
-    ACTIONS(118), 6,
+    ACTIONS(130), 6,
       sym_given,
       sym_empty,
       sym_entry,
       sym_marks,
       sym_separator,
       sym_stray,
-  [592] = 4,
-    ACTIONS(122), 1,
+  [712] = 1,
+    ACTIONS(135), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [726] = 1,
+    ACTIONS(137), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [740] = 1,
+    ACTIONS(139), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [754] = 6,
+    ACTIONS(141), 1,
+      sym_keyword,
+    ACTIONS(147), 1,
       sym_comment,
-    ACTIONS(127), 1,
+    ACTIONS(149), 1,
       sym__line_end,
-    STATE(27), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__marks_row_rest_repeat1,
-    ACTIONS(124), 6,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_marks,
-      sym_separator,
+    STATE(42), 2,
+      sym_operator,
+      aux_sym_constraint_repeat1,
+    ACTIONS(143), 3,
+      sym_cell,
+      sym_number,
       sym_stray,
-  [612] = 1,
-    ACTIONS(129), 10,
+    ACTIONS(145), 3,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+  [778] = 1,
+    ACTIONS(151), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1551,9 +1943,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [625] = 1,
-    ACTIONS(131), 10,
+  [792] = 1,
+    ACTIONS(153), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1563,9 +1956,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [638] = 1,
-    ACTIONS(64), 10,
+  [806] = 1,
+    ACTIONS(122), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1575,37 +1969,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [651] = 3,
-    STATE(14), 1,
-      sym__marks_row_rest,
-    STATE(26), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__marks_row_rest_repeat1,
-    ACTIONS(133), 6,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_marks,
-      sym_separator,
-      sym_stray,
-  [668] = 3,
-    STATE(19), 1,
-      sym__marks_row_rest,
-    STATE(26), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__marks_row_rest_repeat1,
-    ACTIONS(133), 6,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_marks,
-      sym_separator,
-      sym_stray,
-  [685] = 1,
-    ACTIONS(135), 10,
+  [820] = 1,
+    ACTIONS(155), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1615,9 +1982,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [698] = 1,
-    ACTIONS(56), 10,
+  [834] = 1,
+    ACTIONS(157), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1627,24 +1995,28 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [711] = 4,
-    ACTIONS(137), 1,
+  [848] = 6,
+    ACTIONS(141), 1,
+      sym_keyword,
+    ACTIONS(161), 1,
       sym_comment,
-    ACTIONS(142), 1,
+    ACTIONS(163), 1,
       sym__line_end,
-    STATE(35), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__row_rest_repeat1,
-    ACTIONS(139), 5,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_separator,
+    STATE(50), 2,
+      sym_operator,
+      aux_sym_constraint_repeat1,
+    ACTIONS(145), 3,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+    ACTIONS(159), 3,
+      sym_cell,
+      sym_number,
       sym_stray,
-  [730] = 1,
-    ACTIONS(110), 10,
+  [872] = 1,
+    ACTIONS(165), 11,
       sym__blank_line,
       sym__metadata_start,
       sym__one_line_start,
@@ -1654,543 +2026,783 @@ static const uint16_t ts_small_parse_table[] = {
       sym__comment_start,
       sym__border_start,
       sym__text_start,
+      sym__rule_start,
       ts_builtin_sym_end,
-  [743] = 1,
-    ACTIONS(144), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [756] = 1,
-    ACTIONS(146), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [769] = 4,
-    ACTIONS(148), 1,
+  [886] = 6,
+    ACTIONS(141), 1,
+      sym_keyword,
+    ACTIONS(169), 1,
       sym_comment,
-    ACTIONS(152), 1,
+    ACTIONS(171), 1,
       sym__line_end,
-    STATE(35), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__row_rest_repeat1,
-    ACTIONS(150), 5,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_separator,
-      sym_stray,
-  [788] = 1,
-    ACTIONS(114), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [801] = 1,
-    ACTIONS(154), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [814] = 1,
-    ACTIONS(156), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [827] = 1,
-    ACTIONS(112), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [840] = 1,
-    ACTIONS(158), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [853] = 1,
-    ACTIONS(160), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [866] = 1,
-    ACTIONS(162), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [879] = 1,
-    ACTIONS(164), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [892] = 1,
-    ACTIONS(166), 10,
-      sym__blank_line,
-      sym__metadata_start,
-      sym__one_line_start,
-      sym__places_start,
-      sym__first_row_start,
-      sym__first_marks_row_start,
-      sym__comment_start,
-      sym__border_start,
-      sym__text_start,
-      ts_builtin_sym_end,
-  [905] = 3,
-    STATE(14), 1,
-      sym__row_rest,
-    STATE(39), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__row_rest_repeat1,
-    ACTIONS(168), 5,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_separator,
-      sym_stray,
-  [921] = 3,
-    STATE(19), 1,
-      sym__row_rest,
-    STATE(39), 3,
-      sym__row_item,
-      sym__cell,
-      aux_sym__row_rest_repeat1,
-    ACTIONS(168), 5,
-      sym_given,
-      sym_empty,
-      sym_entry,
-      sym_separator,
-      sym_stray,
-  [937] = 5,
-    ACTIONS(170), 1,
-      sym_comment,
-    ACTIONS(174), 1,
-      sym__line_end,
-    ACTIONS(176), 1,
-      sym_free_text,
     STATE(52), 2,
-      sym__cell,
-      aux_sym_one_line_repeat1,
-    ACTIONS(172), 3,
-      sym_given,
-      sym_empty,
-      sym_entry,
-  [956] = 3,
-    STATE(52), 2,
-      sym__cell,
-      aux_sym_one_line_repeat1,
-    ACTIONS(178), 3,
+      sym_operator,
+      aux_sym_constraint_repeat1,
+    ACTIONS(145), 3,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+    ACTIONS(167), 3,
+      sym_cell,
+      sym_number,
+      sym_stray,
+  [910] = 4,
+    ACTIONS(173), 1,
+      sym_comment,
+    ACTIONS(177), 1,
       sym__line_end,
-      sym_free_text,
-      sym_comment,
-    ACTIONS(180), 3,
-      sym_given,
-      sym_empty,
-      sym_entry,
-  [971] = 2,
-    STATE(51), 2,
+    STATE(32), 3,
+      sym__row_item,
       sym__cell,
-      aux_sym_one_line_repeat1,
-    ACTIONS(183), 3,
+      aux_sym__marks_row_rest_repeat1,
+    ACTIONS(175), 6,
       sym_given,
       sym_empty,
       sym_entry,
-  [981] = 3,
-    ACTIONS(185), 1,
-      sym_comment,
+      sym_marks,
+      sym_separator,
+      sym_stray,
+  [930] = 1,
+    ACTIONS(179), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [944] = 1,
+    ACTIONS(181), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [958] = 1,
+    ACTIONS(183), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [972] = 1,
+    ACTIONS(185), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [986] = 6,
     ACTIONS(187), 1,
-      aux_sym_text_token1,
-    ACTIONS(189), 1,
-      sym__line_end,
-  [991] = 3,
-    ACTIONS(191), 1,
+      sym_keyword,
+    ACTIONS(196), 1,
       sym_comment,
-    ACTIONS(193), 1,
-      aux_sym_border_token1,
-    ACTIONS(195), 1,
+    ACTIONS(198), 1,
       sym__line_end,
-  [1001] = 3,
-    ACTIONS(197), 1,
+    STATE(50), 2,
+      sym_operator,
+      aux_sym_constraint_repeat1,
+    ACTIONS(190), 3,
+      sym_cell,
+      sym_number,
+      sym_stray,
+    ACTIONS(193), 3,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+  [1010] = 1,
+    ACTIONS(200), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1024] = 6,
+    ACTIONS(141), 1,
+      sym_keyword,
+    ACTIONS(202), 1,
       sym_comment,
-    ACTIONS(199), 1,
+    ACTIONS(204), 1,
       sym__line_end,
-    ACTIONS(201), 1,
-      sym_free_text,
-  [1011] = 3,
-    ACTIONS(203), 1,
+    STATE(50), 2,
+      sym_operator,
+      aux_sym_constraint_repeat1,
+    ACTIONS(145), 3,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+    ACTIONS(159), 3,
+      sym_cell,
+      sym_number,
+      sym_stray,
+  [1048] = 1,
+    ACTIONS(206), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1062] = 1,
+    ACTIONS(208), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1076] = 1,
+    ACTIONS(210), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1090] = 1,
+    ACTIONS(212), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1104] = 1,
+    ACTIONS(214), 11,
+      sym__blank_line,
+      sym__metadata_start,
+      sym__one_line_start,
+      sym__places_start,
+      sym__first_row_start,
+      sym__first_marks_row_start,
+      sym__comment_start,
+      sym__border_start,
+      sym__text_start,
+      sym__rule_start,
+      ts_builtin_sym_end,
+  [1118] = 3,
+    STATE(18), 1,
+      sym__marks_row_rest,
+    STATE(45), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__marks_row_rest_repeat1,
+    ACTIONS(216), 6,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_marks,
+      sym_separator,
+      sym_stray,
+  [1135] = 4,
+    ACTIONS(218), 1,
       sym_comment,
-    ACTIONS(205), 1,
-      aux_sym_border_token1,
-    ACTIONS(207), 1,
+    ACTIONS(222), 1,
       sym__line_end,
-  [1021] = 2,
-    ACTIONS(209), 1,
+    STATE(61), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__row_rest_repeat1,
+    ACTIONS(220), 5,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_separator,
+      sym_stray,
+  [1154] = 3,
+    STATE(16), 1,
+      sym__marks_row_rest,
+    STATE(45), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__marks_row_rest_repeat1,
+    ACTIONS(216), 6,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_marks,
+      sym_separator,
+      sym_stray,
+  [1171] = 4,
+    ACTIONS(224), 1,
       sym_comment,
-    ACTIONS(211), 1,
-      sym__line_end,
-  [1028] = 2,
-    ACTIONS(213), 1,
-      sym_value,
-    ACTIONS(215), 1,
-      sym__line_end,
-  [1035] = 2,
-    ACTIONS(217), 1,
-      sym_comment,
-    ACTIONS(219), 1,
-      sym__line_end,
-  [1042] = 2,
-    ACTIONS(221), 1,
-      sym_comment,
-    ACTIONS(223), 1,
-      sym__line_end,
-  [1049] = 2,
-    ACTIONS(225), 1,
-      sym_comment,
-    ACTIONS(227), 1,
-      sym__line_end,
-  [1056] = 2,
     ACTIONS(229), 1,
-      sym_comment,
-    ACTIONS(231), 1,
       sym__line_end,
-  [1063] = 1,
-    ACTIONS(231), 1,
-      sym__line_end,
-  [1067] = 1,
-    ACTIONS(233), 1,
-      anon_sym_COLON,
-  [1071] = 1,
+    STATE(61), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__row_rest_repeat1,
+    ACTIONS(226), 5,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_separator,
+      sym_stray,
+  [1190] = 3,
+    STATE(16), 1,
+      sym__row_rest,
+    STATE(59), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__row_rest_repeat1,
+    ACTIONS(231), 5,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_separator,
+      sym_stray,
+  [1206] = 2,
     ACTIONS(235), 1,
-      sym_comment,
-  [1075] = 1,
-    ACTIONS(237), 1,
       sym__line_end,
-  [1079] = 1,
+    ACTIONS(233), 8,
+      sym_keyword,
+      sym_cell,
+      sym_number,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+      sym_comment,
+      sym_stray,
+  [1220] = 2,
     ACTIONS(239), 1,
       sym__line_end,
-  [1083] = 1,
+    ACTIONS(237), 8,
+      sym_keyword,
+      sym_cell,
+      sym_number,
+      anon_sym_GT,
+      anon_sym_LT,
+      anon_sym_EQ,
+      sym_comment,
+      sym_stray,
+  [1234] = 3,
+    STATE(18), 1,
+      sym__row_rest,
+    STATE(59), 3,
+      sym__row_item,
+      sym__cell,
+      aux_sym__row_rest_repeat1,
+    ACTIONS(231), 5,
+      sym_given,
+      sym_empty,
+      sym_entry,
+      sym_separator,
+      sym_stray,
+  [1250] = 5,
     ACTIONS(241), 1,
-      ts_builtin_sym_end,
-  [1087] = 1,
-    ACTIONS(243), 1,
-      sym__line_end,
-  [1091] = 1,
+      sym_comment,
     ACTIONS(245), 1,
       sym__line_end,
-  [1095] = 1,
     ACTIONS(247), 1,
+      sym_free_text,
+    STATE(67), 2,
+      sym__cell,
+      aux_sym_one_line_repeat1,
+    ACTIONS(243), 3,
+      sym_given,
+      sym_empty,
+      sym_entry,
+  [1269] = 3,
+    STATE(67), 2,
+      sym__cell,
+      aux_sym_one_line_repeat1,
+    ACTIONS(249), 3,
+      sym__line_end,
+      sym_free_text,
+      sym_comment,
+    ACTIONS(251), 3,
+      sym_given,
+      sym_empty,
+      sym_entry,
+  [1284] = 2,
+    STATE(66), 2,
+      sym__cell,
+      aux_sym_one_line_repeat1,
+    ACTIONS(254), 3,
+      sym_given,
+      sym_empty,
+      sym_entry,
+  [1294] = 4,
+    ACTIONS(256), 1,
+      anon_sym_COLON,
+    ACTIONS(258), 1,
+      sym_rule_value,
+    ACTIONS(260), 1,
+      sym_comment,
+    ACTIONS(262), 1,
+      sym__line_end,
+  [1307] = 3,
+    ACTIONS(264), 1,
+      sym_comment,
+    ACTIONS(266), 1,
+      aux_sym_border_token1,
+    ACTIONS(268), 1,
+      sym__line_end,
+  [1317] = 3,
+    ACTIONS(270), 1,
+      sym_comment,
+    ACTIONS(272), 1,
+      aux_sym_text_token1,
+    ACTIONS(274), 1,
+      sym__line_end,
+  [1327] = 3,
+    ACTIONS(276), 1,
+      anon_sym_COLON,
+    ACTIONS(278), 1,
+      sym_comment,
+    ACTIONS(280), 1,
+      sym__line_end,
+  [1337] = 3,
+    ACTIONS(282), 1,
+      sym_comment,
+    ACTIONS(284), 1,
+      sym__line_end,
+    ACTIONS(286), 1,
+      sym_free_text,
+  [1347] = 3,
+    ACTIONS(288), 1,
+      sym_comment,
+    ACTIONS(290), 1,
+      aux_sym_border_token1,
+    ACTIONS(292), 1,
+      sym__line_end,
+  [1357] = 2,
+    ACTIONS(294), 1,
+      sym_comment,
+    ACTIONS(296), 1,
+      sym__line_end,
+  [1364] = 2,
+    ACTIONS(298), 1,
+      sym_comment,
+    ACTIONS(300), 1,
+      sym__line_end,
+  [1371] = 2,
+    ACTIONS(302), 1,
+      sym_comment,
+    ACTIONS(304), 1,
+      sym__line_end,
+  [1378] = 2,
+    ACTIONS(306), 1,
+      sym_value,
+    ACTIONS(308), 1,
+      sym__line_end,
+  [1385] = 2,
+    ACTIONS(310), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym__line_end,
+  [1392] = 2,
+    ACTIONS(314), 1,
+      sym_comment,
+    ACTIONS(316), 1,
+      sym__line_end,
+  [1399] = 1,
+    ACTIONS(318), 1,
+      sym__line_end,
+  [1403] = 1,
+    ACTIONS(320), 1,
+      sym__line_end,
+  [1407] = 1,
+    ACTIONS(322), 1,
+      sym__line_end,
+  [1411] = 1,
+    ACTIONS(171), 1,
+      sym__line_end,
+  [1415] = 1,
+    ACTIONS(324), 1,
+      sym_keyword,
+  [1419] = 1,
+    ACTIONS(326), 1,
+      sym__line_end,
+  [1423] = 1,
+    ACTIONS(312), 1,
+      sym__line_end,
+  [1427] = 1,
+    ACTIONS(328), 1,
+      sym__line_end,
+  [1431] = 1,
+    ACTIONS(304), 1,
+      sym__line_end,
+  [1435] = 1,
+    ACTIONS(330), 1,
+      ts_builtin_sym_end,
+  [1439] = 1,
+    ACTIONS(332), 1,
+      sym__line_end,
+  [1443] = 1,
+    ACTIONS(149), 1,
+      sym__line_end,
+  [1447] = 1,
+    ACTIONS(300), 1,
+      sym__line_end,
+  [1451] = 1,
+    ACTIONS(204), 1,
+      sym__line_end,
+  [1455] = 1,
+    ACTIONS(334), 1,
       sym_key,
-  [1099] = 1,
-    ACTIONS(249), 1,
-      sym__line_end,
-  [1103] = 1,
-    ACTIONS(251), 1,
-      anon_sym_POUND,
-  [1107] = 1,
-    ACTIONS(253), 1,
-      sym__line_end,
-  [1111] = 1,
-    ACTIONS(227), 1,
-      sym__line_end,
-  [1115] = 1,
-    ACTIONS(219), 1,
-      sym__line_end,
-  [1119] = 1,
-    ACTIONS(255), 1,
-      sym__line_end,
-  [1123] = 1,
-    ACTIONS(211), 1,
-      sym__line_end,
-  [1127] = 1,
-    ACTIONS(257), 1,
-      sym__line_end,
-  [1131] = 1,
-    ACTIONS(223), 1,
-      sym__line_end,
-  [1135] = 1,
-    ACTIONS(259), 1,
+  [1459] = 1,
+    ACTIONS(336), 1,
       sym_places,
-  [1139] = 1,
-    ACTIONS(261), 1,
+  [1463] = 1,
+    ACTIONS(338), 1,
+      sym__line_end,
+  [1467] = 1,
+    ACTIONS(340), 1,
+      anon_sym_POUND,
+  [1471] = 1,
+    ACTIONS(342), 1,
+      sym__line_end,
+  [1475] = 1,
+    ACTIONS(163), 1,
+      sym__line_end,
+  [1479] = 1,
+    ACTIONS(344), 1,
+      sym__line_end,
+  [1483] = 1,
+    ACTIONS(346), 1,
+      sym__line_end,
+  [1487] = 1,
+    ACTIONS(316), 1,
+      sym__line_end,
+  [1491] = 1,
+    ACTIONS(348), 1,
+      sym_comment,
+  [1495] = 1,
+    ACTIONS(296), 1,
+      sym__line_end,
+  [1499] = 1,
+    ACTIONS(350), 1,
+      anon_sym_COLON,
+  [1503] = 1,
+    ACTIONS(352), 1,
       sym__line_end,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 54,
-  [SMALL_STATE(4)] = 108,
-  [SMALL_STATE(5)] = 134,
-  [SMALL_STATE(6)] = 160,
-  [SMALL_STATE(7)] = 194,
-  [SMALL_STATE(8)] = 220,
-  [SMALL_STATE(9)] = 246,
-  [SMALL_STATE(10)] = 272,
-  [SMALL_STATE(11)] = 298,
-  [SMALL_STATE(12)] = 324,
-  [SMALL_STATE(13)] = 350,
-  [SMALL_STATE(14)] = 376,
-  [SMALL_STATE(15)] = 391,
-  [SMALL_STATE(16)] = 412,
-  [SMALL_STATE(17)] = 433,
-  [SMALL_STATE(18)] = 452,
-  [SMALL_STATE(19)] = 467,
-  [SMALL_STATE(20)] = 482,
-  [SMALL_STATE(21)] = 497,
-  [SMALL_STATE(22)] = 512,
-  [SMALL_STATE(23)] = 527,
-  [SMALL_STATE(24)] = 542,
-  [SMALL_STATE(25)] = 557,
-  [SMALL_STATE(26)] = 572,
-  [SMALL_STATE(27)] = 592,
-  [SMALL_STATE(28)] = 612,
-  [SMALL_STATE(29)] = 625,
-  [SMALL_STATE(30)] = 638,
-  [SMALL_STATE(31)] = 651,
-  [SMALL_STATE(32)] = 668,
-  [SMALL_STATE(33)] = 685,
-  [SMALL_STATE(34)] = 698,
-  [SMALL_STATE(35)] = 711,
-  [SMALL_STATE(36)] = 730,
-  [SMALL_STATE(37)] = 743,
-  [SMALL_STATE(38)] = 756,
-  [SMALL_STATE(39)] = 769,
-  [SMALL_STATE(40)] = 788,
-  [SMALL_STATE(41)] = 801,
-  [SMALL_STATE(42)] = 814,
-  [SMALL_STATE(43)] = 827,
-  [SMALL_STATE(44)] = 840,
-  [SMALL_STATE(45)] = 853,
-  [SMALL_STATE(46)] = 866,
-  [SMALL_STATE(47)] = 879,
-  [SMALL_STATE(48)] = 892,
-  [SMALL_STATE(49)] = 905,
-  [SMALL_STATE(50)] = 921,
-  [SMALL_STATE(51)] = 937,
-  [SMALL_STATE(52)] = 956,
-  [SMALL_STATE(53)] = 971,
-  [SMALL_STATE(54)] = 981,
-  [SMALL_STATE(55)] = 991,
-  [SMALL_STATE(56)] = 1001,
-  [SMALL_STATE(57)] = 1011,
-  [SMALL_STATE(58)] = 1021,
-  [SMALL_STATE(59)] = 1028,
-  [SMALL_STATE(60)] = 1035,
-  [SMALL_STATE(61)] = 1042,
-  [SMALL_STATE(62)] = 1049,
-  [SMALL_STATE(63)] = 1056,
-  [SMALL_STATE(64)] = 1063,
-  [SMALL_STATE(65)] = 1067,
-  [SMALL_STATE(66)] = 1071,
-  [SMALL_STATE(67)] = 1075,
-  [SMALL_STATE(68)] = 1079,
-  [SMALL_STATE(69)] = 1083,
-  [SMALL_STATE(70)] = 1087,
-  [SMALL_STATE(71)] = 1091,
-  [SMALL_STATE(72)] = 1095,
-  [SMALL_STATE(73)] = 1099,
-  [SMALL_STATE(74)] = 1103,
-  [SMALL_STATE(75)] = 1107,
-  [SMALL_STATE(76)] = 1111,
-  [SMALL_STATE(77)] = 1115,
-  [SMALL_STATE(78)] = 1119,
-  [SMALL_STATE(79)] = 1123,
-  [SMALL_STATE(80)] = 1127,
-  [SMALL_STATE(81)] = 1131,
-  [SMALL_STATE(82)] = 1135,
-  [SMALL_STATE(83)] = 1139,
+  [SMALL_STATE(3)] = 58,
+  [SMALL_STATE(4)] = 116,
+  [SMALL_STATE(5)] = 143,
+  [SMALL_STATE(6)] = 170,
+  [SMALL_STATE(7)] = 197,
+  [SMALL_STATE(8)] = 232,
+  [SMALL_STATE(9)] = 259,
+  [SMALL_STATE(10)] = 286,
+  [SMALL_STATE(11)] = 313,
+  [SMALL_STATE(12)] = 340,
+  [SMALL_STATE(13)] = 367,
+  [SMALL_STATE(14)] = 392,
+  [SMALL_STATE(15)] = 419,
+  [SMALL_STATE(16)] = 444,
+  [SMALL_STATE(17)] = 460,
+  [SMALL_STATE(18)] = 480,
+  [SMALL_STATE(19)] = 496,
+  [SMALL_STATE(20)] = 512,
+  [SMALL_STATE(21)] = 528,
+  [SMALL_STATE(22)] = 544,
+  [SMALL_STATE(23)] = 560,
+  [SMALL_STATE(24)] = 576,
+  [SMALL_STATE(25)] = 592,
+  [SMALL_STATE(26)] = 608,
+  [SMALL_STATE(27)] = 622,
+  [SMALL_STATE(28)] = 636,
+  [SMALL_STATE(29)] = 650,
+  [SMALL_STATE(30)] = 664,
+  [SMALL_STATE(31)] = 678,
+  [SMALL_STATE(32)] = 692,
+  [SMALL_STATE(33)] = 712,
+  [SMALL_STATE(34)] = 726,
+  [SMALL_STATE(35)] = 740,
+  [SMALL_STATE(36)] = 754,
+  [SMALL_STATE(37)] = 778,
+  [SMALL_STATE(38)] = 792,
+  [SMALL_STATE(39)] = 806,
+  [SMALL_STATE(40)] = 820,
+  [SMALL_STATE(41)] = 834,
+  [SMALL_STATE(42)] = 848,
+  [SMALL_STATE(43)] = 872,
+  [SMALL_STATE(44)] = 886,
+  [SMALL_STATE(45)] = 910,
+  [SMALL_STATE(46)] = 930,
+  [SMALL_STATE(47)] = 944,
+  [SMALL_STATE(48)] = 958,
+  [SMALL_STATE(49)] = 972,
+  [SMALL_STATE(50)] = 986,
+  [SMALL_STATE(51)] = 1010,
+  [SMALL_STATE(52)] = 1024,
+  [SMALL_STATE(53)] = 1048,
+  [SMALL_STATE(54)] = 1062,
+  [SMALL_STATE(55)] = 1076,
+  [SMALL_STATE(56)] = 1090,
+  [SMALL_STATE(57)] = 1104,
+  [SMALL_STATE(58)] = 1118,
+  [SMALL_STATE(59)] = 1135,
+  [SMALL_STATE(60)] = 1154,
+  [SMALL_STATE(61)] = 1171,
+  [SMALL_STATE(62)] = 1190,
+  [SMALL_STATE(63)] = 1206,
+  [SMALL_STATE(64)] = 1220,
+  [SMALL_STATE(65)] = 1234,
+  [SMALL_STATE(66)] = 1250,
+  [SMALL_STATE(67)] = 1269,
+  [SMALL_STATE(68)] = 1284,
+  [SMALL_STATE(69)] = 1294,
+  [SMALL_STATE(70)] = 1307,
+  [SMALL_STATE(71)] = 1317,
+  [SMALL_STATE(72)] = 1327,
+  [SMALL_STATE(73)] = 1337,
+  [SMALL_STATE(74)] = 1347,
+  [SMALL_STATE(75)] = 1357,
+  [SMALL_STATE(76)] = 1364,
+  [SMALL_STATE(77)] = 1371,
+  [SMALL_STATE(78)] = 1378,
+  [SMALL_STATE(79)] = 1385,
+  [SMALL_STATE(80)] = 1392,
+  [SMALL_STATE(81)] = 1399,
+  [SMALL_STATE(82)] = 1403,
+  [SMALL_STATE(83)] = 1407,
+  [SMALL_STATE(84)] = 1411,
+  [SMALL_STATE(85)] = 1415,
+  [SMALL_STATE(86)] = 1419,
+  [SMALL_STATE(87)] = 1423,
+  [SMALL_STATE(88)] = 1427,
+  [SMALL_STATE(89)] = 1431,
+  [SMALL_STATE(90)] = 1435,
+  [SMALL_STATE(91)] = 1439,
+  [SMALL_STATE(92)] = 1443,
+  [SMALL_STATE(93)] = 1447,
+  [SMALL_STATE(94)] = 1451,
+  [SMALL_STATE(95)] = 1455,
+  [SMALL_STATE(96)] = 1459,
+  [SMALL_STATE(97)] = 1463,
+  [SMALL_STATE(98)] = 1467,
+  [SMALL_STATE(99)] = 1471,
+  [SMALL_STATE(100)] = 1475,
+  [SMALL_STATE(101)] = 1479,
+  [SMALL_STATE(102)] = 1483,
+  [SMALL_STATE(103)] = 1487,
+  [SMALL_STATE(104)] = 1491,
+  [SMALL_STATE(105)] = 1495,
+  [SMALL_STATE(106)] = 1499,
+  [SMALL_STATE(107)] = 1503,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
   [0] = {.entry = {.count = 0, .reusable = false}},
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [23] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [27] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [29] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [32] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(74),
-  [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(53),
-  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(82),
-  [41] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(49),
-  [44] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
-  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
-  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(55),
-  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
-  [56] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 1, 0, 0),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 2, 0, 0),
-  [66] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 4, 0, 0),
-  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0),
-  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(50),
-  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(32),
-  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(57),
-  [81] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 3, 0, 0),
-  [83] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__first_row, 2, 0, 0),
-  [85] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0),
-  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0), SHIFT_REPEAT(74),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
-  [93] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 1, 0, 0),
-  [95] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat1, 2, 0, 0),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat1, 2, 0, 0), SHIFT_REPEAT(55),
-  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__marks_row_rest, 2, 0, 0),
-  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__marks_row_rest, 3, 0, 0),
-  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__row_rest, 3, 0, 0),
-  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__row_rest, 2, 0, 0),
-  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 3, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 2, 0, 0),
-  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 4, 0, 0),
-  [116] = {.entry = {.count = 1, .reusable = false}}, SHIFT(73),
-  [118] = {.entry = {.count = 1, .reusable = false}}, SHIFT(27),
-  [120] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [122] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0),
-  [124] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0), SHIFT_REPEAT(27),
-  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 3, 0, 0),
-  [131] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 3, 0, 0),
-  [133] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
-  [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 3, 0, 0),
-  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0),
-  [139] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
-  [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0),
-  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 3, 0, 0),
-  [146] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 5, 0, 0),
-  [148] = {.entry = {.count = 1, .reusable = false}}, SHIFT(67),
-  [150] = {.entry = {.count = 1, .reusable = false}}, SHIFT(35),
-  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 4, 0, 0),
-  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 4, 0, 0),
-  [158] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata, 5, 0, 1),
-  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 4, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata, 6, 0, 2),
-  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 5, 0, 0),
-  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 2, 0, 0),
-  [168] = {.entry = {.count = 1, .reusable = false}}, SHIFT(39),
-  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_one_line_repeat1, 2, 0, 0),
-  [180] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_one_line_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [185] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
-  [187] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [189] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [191] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
-  [193] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [197] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [199] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [203] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
-  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [207] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [211] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [241] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [25] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [27] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(2),
+  [30] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(98),
+  [33] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [36] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(96),
+  [39] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(62),
+  [42] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
+  [45] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [48] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(74),
+  [51] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [54] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [57] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [61] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 1, 0, 0),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [65] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [67] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [69] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 2, 0, 0),
+  [71] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 1, 0, 0),
+  [73] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 3, 0, 0),
+  [75] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0),
+  [77] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(65),
+  [80] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(58),
+  [83] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat2, 2, 0, 0), SHIFT_REPEAT(70),
+  [86] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_puzzle, 4, 0, 0),
+  [88] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_header, 1, 0, 0),
+  [90] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0),
+  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0), SHIFT_REPEAT(98),
+  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [101] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__first_row, 2, 0, 0),
+  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat1, 2, 0, 0),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_puzzle_repeat1, 2, 0, 0), SHIFT_REPEAT(74),
+  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_row, 2, 0, 0),
+  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__marks_row_rest, 2, 0, 0),
+  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__row_rest, 2, 0, 0),
+  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__marks_row_rest, 3, 0, 0),
+  [116] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__row_rest, 3, 0, 0),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 2, 0, 0),
+  [120] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 3, 0, 0),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_border, 4, 0, 0),
+  [124] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 3, 0, 0),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 3, 0, 0),
+  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0),
+  [130] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0), SHIFT_REPEAT(32),
+  [133] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__marks_row_rest_repeat1, 2, 0, 0),
+  [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_header_repeat1, 3, 0, 0),
+  [137] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 3, 0, 0),
+  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 3, 0, 1),
+  [141] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
+  [143] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [145] = {.entry = {.count = 1, .reusable = false}}, SHIFT(63),
+  [147] = {.entry = {.count = 1, .reusable = false}}, SHIFT(100),
+  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [151] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 4, 0, 0),
+  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 2, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text, 4, 0, 0),
+  [157] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 4, 0, 1),
+  [159] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [161] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [165] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 4, 0, 3),
+  [167] = {.entry = {.count = 1, .reusable = false}}, SHIFT(52),
+  [169] = {.entry = {.count = 1, .reusable = false}}, SHIFT(94),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [173] = {.entry = {.count = 1, .reusable = false}}, SHIFT(97),
+  [175] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [179] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata, 5, 0, 4),
+  [181] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_one_line, 5, 0, 0),
+  [183] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 5, 0, 0),
+  [185] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 5, 0, 1),
+  [187] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_constraint_repeat1, 2, 0, 0), SHIFT_REPEAT(64),
+  [190] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_constraint_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [193] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_constraint_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [196] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_constraint_repeat1, 2, 0, 0),
+  [198] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_constraint_repeat1, 2, 0, 0),
+  [200] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 5, 0, 3),
+  [202] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [206] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata, 6, 0, 5),
+  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 6, 0, 1),
+  [210] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 6, 0, 3),
+  [212] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_constraint, 7, 0, 3),
+  [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_places_line, 4, 0, 0),
+  [216] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
+  [218] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [220] = {.entry = {.count = 1, .reusable = false}}, SHIFT(61),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [224] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0),
+  [226] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
+  [229] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__row_rest_repeat1, 2, 0, 0),
+  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [233] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_operator, 1, 0, 0),
+  [235] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_operator, 1, 0, 0),
+  [237] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_constraint_repeat1, 1, 0, 2),
+  [239] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_constraint_repeat1, 1, 0, 2),
+  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
   [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [249] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
-  [253] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [257] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [259] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [261] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [249] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_one_line_repeat1, 2, 0, 0),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_one_line_repeat1, 2, 0, 0), SHIFT_REPEAT(67),
+  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [260] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [262] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [264] = {.entry = {.count = 1, .reusable = false}}, SHIFT(105),
+  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [270] = {.entry = {.count = 1, .reusable = false}}, SHIFT(93),
+  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [276] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [288] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
+  [290] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [292] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [310] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [312] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [314] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [320] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [326] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [330] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
+  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
 };
 
 enum ts_external_scanner_symbol_identifiers {
@@ -2206,8 +2818,9 @@ enum ts_external_scanner_symbol_identifiers {
   ts_external_token__comment_start = 9,
   ts_external_token__border_start = 10,
   ts_external_token__text_start = 11,
-  ts_external_token_free_text = 12,
-  ts_external_token__error_sentinel = 13,
+  ts_external_token__rule_start = 12,
+  ts_external_token_free_text = 13,
+  ts_external_token__error_sentinel = 14,
 };
 
 static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
@@ -2223,6 +2836,7 @@ static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
   [ts_external_token__comment_start] = sym__comment_start,
   [ts_external_token__border_start] = sym__border_start,
   [ts_external_token__text_start] = sym__text_start,
+  [ts_external_token__rule_start] = sym__rule_start,
   [ts_external_token_free_text] = sym_free_text,
   [ts_external_token__error_sentinel] = sym__error_sentinel,
 };
@@ -2241,6 +2855,7 @@ static const bool ts_external_scanner_states[6][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__comment_start] = true,
     [ts_external_token__border_start] = true,
     [ts_external_token__text_start] = true,
+    [ts_external_token__rule_start] = true,
     [ts_external_token_free_text] = true,
     [ts_external_token__error_sentinel] = true,
   },
@@ -2254,6 +2869,7 @@ static const bool ts_external_scanner_states[6][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__comment_start] = true,
     [ts_external_token__border_start] = true,
     [ts_external_token__text_start] = true,
+    [ts_external_token__rule_start] = true,
   },
   [3] = {
     [ts_external_token__blank_line] = true,
@@ -2267,6 +2883,7 @@ static const bool ts_external_scanner_states[6][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__comment_start] = true,
     [ts_external_token__border_start] = true,
     [ts_external_token__text_start] = true,
+    [ts_external_token__rule_start] = true,
   },
   [4] = {
     [ts_external_token__line_end] = true,

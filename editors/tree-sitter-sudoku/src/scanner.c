@@ -5,7 +5,8 @@
 // groups as the grid's side). At the start of a line it looks the whole line over without
 // consuming it and returns a zero-width marker saying which kind it is; the grammar then reads
 // the line with the tokens of that kind. It also ends lines (a line break, or the end of the
-// file) and reads the free text after a one-line puzzle. Its state is the grid block being
+// file) and reads the free text after a one-line puzzle. A constraint line of a variant puzzle
+// (`cage 15: A1 A2`, `antiknight`) is told by its keyword, as rules.rs tells it. Its state is the grid block being
 // read: its side (the first row's width) and how many rows it has had, so that a row past the
 // side starts a new block, as in parse.rs (two grids written back to back are two puzzles).
 
@@ -14,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum TokenType {
   LINE_END,
@@ -28,6 +30,7 @@ enum TokenType {
   COMMENT_START,
   BORDER_START,
   TEXT_START,
+  RULE_START,
   FREE_TEXT,
   ERROR_SENTINEL,
 };
@@ -113,7 +116,112 @@ typedef struct {
   unsigned groups;
   bool marks_ok;
   bool prose;
+  // A constraint line's form (crates/core/src/format/rules.rs): the leading word (letters and
+  // `-`, lower case, empty if too long to be a keyword), whether a `:` follows it (after at most
+  // one value), and whether it stands alone (or, for `diagonal`, with a lone `/` or `\`).
+  char word[16];
+  bool word_colon;
+  bool word_alone;
 } Line;
+
+// The constraint keywords (rules.rs's SPECS); the first six are rules of the whole grid,
+// written alone on their line.
+static const char *const KEYWORDS[] = {
+    "antiknight", "antiking", "nonconsecutive", "disjoint", "windoku", "diagonal", "negative",
+    "regions", "extra-region", "cage", "arrow", "double-arrow", "little-killer", "region-sum",
+    "zipper", "sandwich", "x-sum", "skyscraper", "white", "black", "x", "v", "inequality",
+    "thermo", "slow-thermo", "whisper", "renban", "palindrome", "between", "lockout", "entropic",
+    "modular", "nabner", "even", "odd", "minimum", "maximum", "candidates", "quad", "clone",
+    "row-index", "column-index", "box-index",
+};
+#define FLAGS 6
+
+// Where the watch for a constraint line's form is, character by character.
+enum WordStep { WORD_START, IN_WORD, AFTER_WORD, IN_VALUE, AFTER_VALUE, AFTER_SLASH, WORD_DONE };
+typedef struct {
+  enum WordStep step;
+  unsigned len;
+  // Blanks came between the word and what follows it.
+  bool spaced;
+} Word;
+
+static bool is_letter(int32_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+// Watches one more character of the line (`\n` at its end, or `#`) for the constraint form:
+// the word, then blanks, then either a `:`, the end, a lone `/` or `\`, or one value and a `:`.
+static void watch_word(Word *w, Line *line, int32_t c) {
+  bool space = c == ' ' || c == '\t' || c == '\f' || c == '\v';
+  bool end = c == '\n' || c == '#';
+  switch (w->step) {
+  case WORD_START:
+  case IN_WORD:
+    if (is_letter(c) || (w->step == IN_WORD && c == '-')) {
+      if (w->len + 1 < sizeof line->word) line->word[w->len] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      w->len++;
+      w->step = IN_WORD;
+      return;
+    }
+    if (w->step == WORD_START || w->len + 1 >= sizeof line->word) {
+      line->word[0] = 0;
+      w->step = WORD_DONE;
+      return;
+    }
+    line->word[w->len] = 0;
+    w->step = AFTER_WORD;
+    // fall through
+  case AFTER_WORD:
+    if (space) {
+      w->spaced = true;
+    } else if (c == ':') {
+      line->word_colon = true;
+      w->step = WORD_DONE;
+    } else if (end) {
+      line->word_alone = true;
+      w->step = WORD_DONE;
+    } else if (!w->spaced) {
+      w->step = WORD_DONE;
+    } else if ((c == '/' || c == '\\') && strcmp(line->word, "diagonal") == 0) {
+      w->step = AFTER_SLASH;
+    } else {
+      w->step = IN_VALUE;
+    }
+    return;
+  case IN_VALUE:
+    if (c == ':') {
+      line->word_colon = true;
+      w->step = WORD_DONE;
+    } else if (space) {
+      w->step = AFTER_VALUE;
+    } else if (end) {
+      w->step = WORD_DONE;
+    }
+    return;
+  case AFTER_VALUE:
+    if (!space) {
+      line->word_colon = c == ':';
+      w->step = WORD_DONE;
+    }
+    return;
+  case AFTER_SLASH:
+    if (!space) {
+      line->word_alone = end;
+      w->step = WORD_DONE;
+    }
+    return;
+  case WORD_DONE:
+    return;
+  }
+}
+
+// Whether the line is a constraint line as rules.rs reads one: a keyword then `:`, or a flag
+// alone.
+static bool is_rule(const Line *line) {
+  if (line->word[0] == 0) return false;
+  for (unsigned k = 0; k < sizeof KEYWORDS / sizeof KEYWORDS[0]; k++) {
+    if (strcmp(line->word, KEYWORDS[k]) == 0) return line->word_colon || (k < FLAGS && line->word_alone);
+  }
+  return false;
+}
 
 static void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 
@@ -132,6 +240,8 @@ static Line scan_line(TSLexer *lexer) {
     while (!lexer->eof(lexer) && !is_newline(lexer->lookahead)) advance(lexer);
     return line;
   }
+  // The constraint form is watched for as the line goes by (the scan cannot go back).
+  Word word = {WORD_START, 0, false};
   // Border: only border characters and whitespace before any comment, three `-` or `=`.
   bool border_ok = true;
   unsigned rules = 0;
@@ -146,6 +256,7 @@ static Line scan_line(TSLexer *lexer) {
   bool beyond_p = false;
   while (!lexer->eof(lexer) && !is_newline(lexer->lookahead)) {
     c = lexer->lookahead;
+    watch_word(&word, &line, c);
     if (c == '#') break; // nothing after a comment counts
     if (border_ok) {
       if (c == '-' || c == '=') rules++;
@@ -208,6 +319,7 @@ static Line scan_line(TSLexer *lexer) {
     }
   }
   while (!lexer->eof(lexer) && !is_newline(lexer->lookahead)) advance(lexer);
+  watch_word(&word, &line, '\n');
   if (in_group && group_empties > 0 && group_len > 1) line.marks_ok = false;
   line.border = border_ok && rules >= 3;
   if (!is_one_line_count(run) && !is_places_count(run)) run = 0;
@@ -316,6 +428,11 @@ bool tree_sitter_sudoku_external_scanner_scan(void *payload, TSLexer *lexer,
     return true;
   }
   Line line = scan_line(lexer);
+  if (is_rule(&line)) {
+    block->side = 0; // a constraint line ends a block, as a comment does
+    lexer->result_symbol = RULE_START;
+    return true;
+  }
   bool in_block = block->side != 0 && (block->side == UNBOUNDED || block->rows < block->side);
   if (line.border || line.slots == 0) {
     lexer->result_symbol = BORDER_START; // borders neither count nor end a block
