@@ -68,6 +68,18 @@ impl Size {
     pub fn label(self) -> String {
         format!("{0}×{0}", self.side)
     }
+    /// What to add when a grid of `side` cells a row is asked for and `side` has no boxes (5, 7,
+    /// 11 and 13): such a grid needs regions of its own, which are not read yet.
+    pub fn no_boxes_note(side: usize) -> String {
+        if [5, 7, 11, 13].contains(&side) {
+            let article = if side == 11 { "an" } else { "a" };
+            format!(
+                "; {article} {side}×{side} grid has no boxes, and regions of its own are not read yet"
+            )
+        } else {
+            String::new()
+        }
+    }
     /// Human list of the one-line puzzles' lengths: "16, 36, 64, …, 256 or 625".
     pub fn one_line_lengths() -> &'static str {
         "16, 36, 64, 81, 100, 144, 196, 225, 256 or 625"

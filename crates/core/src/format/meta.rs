@@ -274,8 +274,13 @@ fn bad_size(value: &str, span: Span) -> Finding {
         Code::BadMetadata,
         span,
         format!(
-            "unsupported size '{value}': a size is {} (written 9, 9x9 or 9×9)",
-            Size::supported_sides()
+            "unsupported size '{value}': a size is {} (written 9, 9x9 or 9×9){}",
+            Size::supported_sides(),
+            value
+                .split(['x', 'X', '×'])
+                .next()
+                .and_then(|side| side.trim().parse().ok())
+                .map_or(String::new(), Size::no_boxes_note)
         ),
     )
 }

@@ -693,10 +693,11 @@ impl<'a> Parser<'a> {
                     Code::RowLength,
                     row_span(&line, row, content),
                     format!(
-                        "row has {}, but a grid row has {} cells (and a one-line puzzle {})",
+                        "row has {}, but a grid row has {} cells (and a one-line puzzle {}){}",
                         plural(row.slots, "cell"),
                         Size::supported_sides(),
-                        Size::one_line_lengths()
+                        Size::one_line_lengths(),
+                        Size::no_boxes_note(row.slots)
                     ),
                 ));
             }
@@ -1290,6 +1291,9 @@ mod tests {
         assert_eq!(variant.severity, crate::finding::Severity::Error);
         assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
         assert!(size.message.starts_with("unsupported size '11'"));
+        assert!(size
+            .message
+            .ends_with("; an 11×11 grid has no boxes, and regions of its own are not read yet"));
         // Puzzles whose rules are unknown are not read.
         assert!(doc.puzzles.is_empty());
     }
@@ -1619,6 +1623,9 @@ mod tests {
         assert!(doc.problems[0].message.starts_with(
             "row has 7 cells, but a grid row has 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25 cells"
         ));
+        assert!(doc.problems[0]
+            .message
+            .ends_with("; a 7×7 grid has no boxes, and regions of its own are not read yet"));
         // A first row with a typo takes its size from the next row.
         let mut rows = SOLVED.to_vec();
         rows[0] = "48392165";
