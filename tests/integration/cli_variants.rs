@@ -121,3 +121,21 @@ fn fmt_solve_and_marks_keep_every_constraint_line_as_it_was() {
     assert_eq!(main, b"123456789");
     assert_eq!(anti, b"123456789");
 }
+
+#[test]
+fn a_constraint_at_the_top_of_a_large_collection_leaves_every_puzzle_unchecked() {
+    // Large enough to be read in pieces, most of them classic one-liners alone, which are
+    // solved without being parsed unless the file's header says otherwise.
+    let easy =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+    let text = format!("cage 10: A1 A2\n\n{}", easy.repeat(50_000));
+    let dir = scratch("large");
+    let path = write(&dir, "killers.txt", &text);
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.lines().count(), 1, "{}", &out[..out.len().min(2000)]);
+    assert!(
+        err.contains("checked 0 puzzles in 1 file: 1 error"),
+        "{err}"
+    );
+}

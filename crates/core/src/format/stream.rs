@@ -212,10 +212,10 @@ fn parse_part(file: Option<&Scope>, keep: Option<usize>, part: &str, base: usize
     }
 }
 
-/// Whether the file's metadata lets every puzzle be read: a size or variant it cannot read
-/// leaves each puzzle unread, the metadata's error saying why.
+/// Whether the file's metadata lets every puzzle be read: a size or variant it cannot read, or
+/// a constraint line not solved yet, leaves each puzzle unread, the error saying why.
 fn reads_every_puzzle(file: &Scope) -> bool {
-    file.size != Setting::Invalid && file.variant != Setting::Invalid
+    file.size != Setting::Invalid && file.variant != Setting::Invalid && !file.unsolved
 }
 
 /// The cells of a classic one-line puzzle.
