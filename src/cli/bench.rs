@@ -104,8 +104,8 @@ pub fn run(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
                 continue;
             }
         };
-        let diagonal = diagonal_lines(&bytes);
-        let (tally, passes) = best_pass(|| time_file(&bytes, &diagonal));
+        let variants = variant_lines(&bytes);
+        let (tally, passes) = best_pass(|| time_file(&bytes, &variants));
         if tally.puzzles == 0 {
             let what = match tally.skipped {
                 0 => "it has only comments and blank lines".to_string(),
@@ -204,36 +204,47 @@ fn report(result: std::io::Result<()>) -> i32 {
     }
 }
 
-/// The 0-based numbers of the lines holding a diagonal puzzle (`# variant: diagonal` in the
-/// file's or the puzzle's metadata), ascending; read before timing, with the project's parser,
-/// so that the variant means exactly what it means to `check`.
-fn diagonal_lines(bytes: &[u8]) -> Vec<usize> {
-    if !bytes.windows(7).any(|w| w.eq_ignore_ascii_case(b"variant")) {
-        return Vec::new(); // the common case: no metadata says anything but classic
+/// The 0-based numbers of the lines holding a puzzle of another variant than classic (`#
+/// variant: diagonal` or a constraint line such as `diagonal` in the file's or the puzzle's
+/// header), ascending, each with whether it is diagonal (`fast9` solves it) or of a variant
+/// `fast9` does not solve (skipped); read before timing, with the project's parser, so that the
+/// variant means exactly what it means to `check`.
+fn variant_lines(bytes: &[u8]) -> Vec<(usize, bool)> {
+    // The common case, digits and dots alone: nothing can say anything but classic.
+    if !bytes.iter().any(u8::is_ascii_alphabetic) {
+        return Vec::new();
     }
     let text = String::from_utf8_lossy(bytes);
     let index = super::lines::LineIndex::new(&text);
     crate::format::parse(&text)
         .puzzles
         .iter()
-        .filter(|p| p.variant == crate::grid::Variant::Diagonal)
-        .map(|p| index.line_column(p.first_row.start).0 - 1)
+        .filter(|p| p.variant != crate::grid::Variant::Classic)
+        .map(|p| {
+            let line = index.line_column(p.first_row.start).0 - 1;
+            (line, p.variant.fast9_diagonal().is_some())
+        })
         .collect()
 }
 
 /// Parse and solve every puzzle line of a file (`#` comments and blank lines skipped), as a
-/// diagonal puzzle on the lines in `diagonal`.
-fn time_file(bytes: &[u8], diagonal: &[usize]) -> Tally {
+/// diagonal puzzle on the lines `variants` says so of, and skipping those of a variant `fast9`
+/// does not solve.
+fn time_file(bytes: &[u8], variants: &[(usize, bool)]) -> Tally {
     let mut tally = Tally::default();
-    let mut diagonal = diagonal.iter().peekable();
+    let mut variants = variants.iter().peekable();
     let start = Instant::now();
     for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
         if line.first().is_none_or(|&b| b == b'#' || b == b'\r') {
             continue;
         }
-        while diagonal.next_if(|&&d| d < number).is_some() {}
-        let is_diagonal = diagonal.next_if_eq(&&number).is_some();
+        while variants.next_if(|&&(d, _)| d < number).is_some() {}
+        let variant = variants
+            .next_if(|&&(d, _)| d == number)
+            .map(|&(_, fast)| fast);
+        let is_diagonal = variant.is_some();
         match fast9::parse_line(line) {
+            Some(_) if variant == Some(false) => tally.skipped += 1,
             Some(givens) => {
                 let outcome = fast9::solve(&givens, is_diagonal, 2, MAX_NODES, None);
                 tally.count(&outcome);

@@ -50,7 +50,7 @@ fn check_reads_diagonal_and_names_what_it_does_not_solve_yet_at_its_line() {
     );
     assert_eq!(
         lines[1],
-        format!("{name}:6:1: error: 'cage 15: A1 A2 B1' is read, but variant constraints are not solved yet: the puzzles it applies to are not checked (of the constraints, only 'diagonal' is, for now)")
+        format!("{name}:6:1: error: 'cage 15: A1 A2 B1' is read, but this constraint is not solved yet: the puzzles it applies to are not checked (of the constraints, 'diagonal', 'windoku' and 'disjoint' are, for now)")
     );
     assert_eq!(
         lines[2],
@@ -138,4 +138,94 @@ fn a_constraint_at_the_top_of_a_large_collection_leaves_every_puzzle_unchecked()
         err.contains("checked 0 puzzles in 1 file: 1 error"),
         "{err}"
     );
+}
+
+/// The houses of a 9×9 beyond rows, columns and boxes that `header` names, computed here (not
+/// by the library): each a list of (row, column).
+fn extra_houses(header: &str) -> Vec<Vec<(usize, usize)>> {
+    let mut houses = Vec::new();
+    for line in header.lines() {
+        match line {
+            "diagonal" => {
+                houses.push((0..9).map(|i| (i, i)).collect());
+                houses.push((0..9).map(|i| (i, 8 - i)).collect());
+            }
+            "diagonal \\" => houses.push((0..9).map(|i| (i, i)).collect()),
+            "diagonal /" => houses.push((0..9).map(|i| (i, 8 - i)).collect()),
+            "windoku" => {
+                for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                    houses.push((0..9).map(|i| (top + i / 3, left + i % 3)).collect());
+                }
+            }
+            "disjoint" => {
+                for place in 0..9 {
+                    houses.push(
+                        (0..9)
+                            .map(|b| (b / 3 * 3 + place / 3, b % 3 * 3 + place % 3))
+                            .collect(),
+                    );
+                }
+            }
+            _ => panic!("{line}"),
+        }
+    }
+    houses
+}
+
+#[test]
+fn windoku_disjoint_groups_and_one_diagonal_are_solved_and_checked() {
+    let dir = scratch("houses");
+    for header in [
+        "windoku",
+        "disjoint",
+        "diagonal \\",
+        "diagonal /",
+        "windoku\ndisjoint\ndiagonal",
+    ] {
+        // An empty grid has many solutions: `solve` writes one, which must keep every house.
+        let empty = ".".repeat(81);
+        let path = write(&dir, "empty.sudoku", &format!("{header}\n{empty}\n"));
+        let (out, err, code) = run(bin().arg("solve").arg(&path));
+        // Exit 1: several solutions is said, and one of them written.
+        assert_eq!(code, 1, "{header}: {err}");
+        assert!(err.contains("several solutions"), "{header}: {err}");
+        let solution: Vec<u8> = out.lines().last().unwrap().bytes().take(81).collect();
+        let digit = |(r, c): (usize, usize)| solution[r * 9 + c];
+        let mut houses = extra_houses(header);
+        for i in 0..9 {
+            houses.push((0..9).map(|k| (i, k)).collect());
+            houses.push((0..9).map(|k| (k, i)).collect());
+            houses.push(
+                (0..9)
+                    .map(|k| (i / 3 * 3 + k / 3, i % 3 * 3 + k % 3))
+                    .collect(),
+            );
+        }
+        for house in houses {
+            let mut digits: Vec<u8> = house.iter().map(|&cell| digit(cell)).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, b"123456789", "{header}: {house:?} in {out}");
+        }
+    }
+    // Two 5s in B2 and D4: apart in rows, columns and boxes, together in the first window.
+    let mut grid = vec![b'.'; 81];
+    grid[10] = b'5';
+    grid[30] = b'5';
+    let grid = String::from_utf8(grid).unwrap();
+    let path = write(&dir, "conflict.sudoku", &format!("windoku\n{grid}\n"));
+    let (out, _, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("5 appears twice in window 1 (at B2): B2 and D4"),
+        "{out}"
+    );
+    // A windoku the logic solves, rated and hinted with its windows among the houses.
+    let puzzle =
+        ".234.6.8..74...2.69..278.34...81.6.5.65...41.418..73.2...39..6.3.768..41.8.7.59..";
+    let path = write(&dir, "windoku.sudoku", &format!("windoku\n{puzzle}\n"));
+    let (out, err, code) = run(bin().arg("rate").arg(&path));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.2 Easy (Hidden single)"), "{out}");
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
 }

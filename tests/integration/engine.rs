@@ -393,7 +393,7 @@ fn write_large_puzzles() {
         let size = Size::from_side(side).expect("supported");
         for variant in [Variant::Classic, Variant::Diagonal] {
             let g = geometry(size, variant);
-            let seed = side as u64 + variant as u64;
+            let seed = side as u64 + u64::from(variant == Variant::Diagonal);
             let solution = grids::solved(g, seed);
             let unique = grids::unique_puzzle(g, &solution, 50, 300, seed);
             println!("{side} {} {}", variant.name(), grids::line_of(&unique));

@@ -90,16 +90,86 @@ impl Size {
     }
 }
 
-/// Which extra units a puzzle has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Variant {
-    #[default]
-    Classic,
-    /// Diagonal (X) Sudoku: both main diagonals are units too.
-    Diagonal,
-}
+/// Which houses a puzzle has beyond its rows, columns and boxes: both main diagonals (diagonal
+/// Sudoku), one of them, windoku's windows, the disjoint groups, or any of these together.
+/// `Classic` and `Diagonal` are the two `fast9` solves and `# variant:` names; the others come
+/// from constraint lines (`diagonal \`, `windoku`, `disjoint`) and go to the general engine.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Variant(u8);
 
+/// `Variant`'s bits, one a family of houses.
+const MAIN: u8 = 1;
+const ANTI: u8 = 2;
+const WINDOWS: u8 = 4;
+const DISJOINT: u8 = 8;
+
+/// Each variant's name, by its bits.
+const VARIANT_NAMES: [&str; Variant::COUNT] = [
+    "classic",
+    "main diagonal",
+    "anti-diagonal",
+    "diagonal",
+    "windoku",
+    "main diagonal windoku",
+    "anti-diagonal windoku",
+    "diagonal windoku",
+    "disjoint groups",
+    "main diagonal, disjoint groups",
+    "anti-diagonal, disjoint groups",
+    "diagonal, disjoint groups",
+    "windoku, disjoint groups",
+    "main diagonal windoku, disjoint groups",
+    "anti-diagonal windoku, disjoint groups",
+    "diagonal windoku, disjoint groups",
+];
+
+// The two variants of old keep their enum-like names, so `Variant::Diagonal` reads as before.
+#[allow(non_upper_case_globals)]
 impl Variant {
+    pub const Classic: Variant = Variant(0);
+    /// Diagonal (X) Sudoku: both main diagonals are units too.
+    pub const Diagonal: Variant = Variant(MAIN | ANTI);
+    /// The diagonal from A1 to the bottom right corner alone (`diagonal \`).
+    pub const MAIN_DIAGONAL: Variant = Variant(MAIN);
+    /// The diagonal from the bottom left corner to the top right alone (`diagonal /`).
+    pub const ANTI_DIAGONAL: Variant = Variant(ANTI);
+    /// Windoku: windows the size of a box, one cell in from the edges and one apart (on a 9×9,
+    /// the four 3×3 at B2, B6, F2 and F6), are houses too.
+    pub const WINDOKU: Variant = Variant(WINDOWS);
+    /// Disjoint groups: the cells in the same place of each box are a house (N of them).
+    pub const DISJOINT: Variant = Variant(DISJOINT);
+    /// How many variants there are (every set of the four families).
+    pub(crate) const COUNT: usize = 16;
+
+    /// This variant's houses and `other`'s.
+    pub fn with(self, other: Variant) -> Variant {
+        Variant(self.0 | other.0)
+    }
+    pub fn has_main_diagonal(self) -> bool {
+        self.0 & MAIN != 0
+    }
+    pub fn has_anti_diagonal(self) -> bool {
+        self.0 & ANTI != 0
+    }
+    pub fn has_windows(self) -> bool {
+        self.0 & WINDOWS != 0
+    }
+    pub fn has_disjoint_groups(self) -> bool {
+        self.0 & DISJOINT != 0
+    }
+    /// For the dedicated 9×9 solver: `Some(false)` classic, `Some(true)` diagonal, `None` for
+    /// a variant it does not solve.
+    pub fn fast9_diagonal(self) -> Option<bool> {
+        match self {
+            Variant::Classic => Some(false),
+            Variant::Diagonal => Some(true),
+            _ => None,
+        }
+    }
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+
     /// Reads a `variant:` metadata value (case-insensitive), accepting the common aliases.
     pub fn parse(value: &str) -> Option<Variant> {
         match value.trim().to_ascii_lowercase().as_str() {
@@ -109,10 +179,13 @@ impl Variant {
         }
     }
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Classic => "classic",
-            Variant::Diagonal => "diagonal",
-        }
+        VARIANT_NAMES[self.index()]
+    }
+}
+
+impl fmt::Debug for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -126,6 +199,10 @@ pub enum UnitKind {
     Diagonal,
     /// Top right to bottom left.
     AntiDiagonal,
+    /// A windoku window, counted row by row from 0.
+    Window(u8),
+    /// The cells in place `i` (from 0, row by row) of every box.
+    Disjoint(u8),
 }
 
 /// A set of cells that must hold every digit exactly once.
@@ -210,6 +287,8 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
         UnitKind::Column(_) => 2,
         UnitKind::Diagonal => 3,
         UnitKind::AntiDiagonal => 4,
+        UnitKind::Window(_) => 5,
+        UnitKind::Disjoint(_) => 6,
     };
     let sorted = |of: &[u16]| {
         let mut of: Box<[u16]> = of.into();
@@ -221,13 +300,13 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
 
 /// The shared geometry of a (size, variant), built on first use.
 pub fn geometry(size: Size, variant: Variant) -> &'static Geometry {
-    static TABLE: [[OnceLock<Geometry>; 2]; Size::ALL.len()] =
-        [const { [const { OnceLock::new() }; 2] }; Size::ALL.len()];
+    static TABLE: [[OnceLock<Geometry>; Variant::COUNT]; Size::ALL.len()] =
+        [const { [const { OnceLock::new() }; Variant::COUNT] }; Size::ALL.len()];
     let size_index = Size::ALL
         .iter()
         .position(|s| *s == size)
         .expect("supported size");
-    let variant_index = variant as usize;
+    let variant_index = variant.index();
     TABLE[size_index][variant_index].get_or_init(|| Geometry::build(size, variant))
 }
 
@@ -261,17 +340,48 @@ impl Geometry {
                 cells,
             });
         }
-        if variant == Variant::Diagonal {
+        if variant.has_main_diagonal() {
             let cells = (0..n).map(|i| cell(i, i)).collect();
             units.push(Unit {
                 kind: UnitKind::Diagonal,
                 cells,
             });
+        }
+        if variant.has_anti_diagonal() {
             let cells = (0..n).map(|i| cell(i, n - 1 - i)).collect();
             units.push(Unit {
                 kind: UnitKind::AntiDiagonal,
                 cells,
             });
+        }
+        if variant.has_windows() {
+            // A box's shape, starting one cell in and one cell after the last window.
+            let starts = |len: usize| (1..n).step_by(len + 1).filter(move |s| s + len < n + 1);
+            let mut window = 0;
+            for top in starts(br) {
+                for left in starts(bc) {
+                    let cells = (0..n).map(|i| cell(top + i / bc, left + i % bc)).collect();
+                    units.push(Unit {
+                        kind: UnitKind::Window(window),
+                        cells,
+                    });
+                    window += 1;
+                }
+            }
+        }
+        if variant.has_disjoint_groups() {
+            for place in 0..n {
+                let cells = (0..n)
+                    .map(|b| {
+                        let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
+                        cell(top + place / bc, left + place % bc)
+                    })
+                    .collect();
+                units.push(Unit {
+                    kind: UnitKind::Disjoint(place as u8),
+                    cells,
+                });
+            }
         }
         let mut units_of = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {
@@ -340,6 +450,11 @@ impl Geometry {
             UnitKind::Box(b) => format!("box {}", b + 1),
             UnitKind::Diagonal => format!("diagonal A1–{last}{n}"),
             UnitKind::AntiDiagonal => format!("anti-diagonal A{n}–{last}1"),
+            UnitKind::Window(w) => {
+                let first = self.units[unit].cells[0] as usize;
+                format!("window {} (at {})", w + 1, self.cell_name(first))
+            }
+            UnitKind::Disjoint(place) => format!("disjoint group {}", place + 1),
         }
     }
 
@@ -496,6 +611,49 @@ mod tests {
             Size::one_line_lengths(),
             list(Size::ALL.iter().map(|s| s.cells()).collect())
         );
+    }
+
+    #[test]
+    fn windows_disjoint_groups_and_single_diagonals_are_houses() {
+        let windoku = geometry(Size::NINE, Variant::WINDOKU);
+        let windows: Vec<usize> = (0..windoku.units.len())
+            .filter(|&u| matches!(windoku.units[u].kind, UnitKind::Window(_)))
+            .collect();
+        let corners: Vec<String> = windows
+            .iter()
+            .map(|&u| windoku.cell_name(windoku.units[u].cells[0] as usize))
+            .collect();
+        assert_eq!(corners, ["B2", "B6", "F2", "F6"]);
+        assert_eq!(windoku.unit_name(windows[3]), "window 4 (at F6)");
+        assert_eq!(windoku.units[windows[0]].cells.len(), 9);
+        // A 16×16 has nine windows; a 4×4 one.
+        for (side, count) in [(16, 9), (4, 1)] {
+            let geo = geometry(Size::from_side(side).unwrap(), Variant::WINDOKU);
+            assert_eq!(geo.units.len(), 3 * side + count, "{side}");
+        }
+        // Disjoint groups: a cell from each box, in the same place.
+        let disjoint = geometry(Size::NINE, Variant::DISJOINT);
+        let group = &disjoint.units[27 + 4].cells;
+        let names: Vec<String> = group
+            .iter()
+            .map(|&c| disjoint.cell_name(c as usize))
+            .collect();
+        assert_eq!(
+            names,
+            ["B2", "B5", "B8", "E2", "E5", "E8", "H2", "H5", "H8"]
+        );
+        assert_eq!(disjoint.unit_name(27 + 4), "disjoint group 5");
+        // One diagonal alone, and everything together.
+        let main = geometry(Size::NINE, Variant::MAIN_DIAGONAL);
+        assert_eq!(main.units.len(), 28);
+        assert_eq!(main.units[27].kind, UnitKind::Diagonal);
+        let all = Variant::Diagonal
+            .with(Variant::WINDOKU)
+            .with(Variant::DISJOINT);
+        assert_eq!(geometry(Size::NINE, all).units.len(), 27 + 2 + 4 + 9);
+        assert_eq!(all.name(), "diagonal windoku, disjoint groups");
+        assert_eq!(all.fast9_diagonal(), None);
+        assert_eq!(Variant::Diagonal.fast9_diagonal(), Some(true));
     }
 
     #[test]

@@ -114,9 +114,12 @@ pub fn conflicts(size: Size, variant: Variant, placed: &[u8]) -> Vec<Conflict> {
 }
 
 pub(super) fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
-    // Nearly every grid of a collection has none: tell that in one pass over its cells.
-    if givens.len() == 81 && !any_conflict_nine(givens, geometry.variant == Variant::Diagonal) {
-        return Vec::new();
+    // Nearly every grid of a collection has none: tell that in one pass over its cells (for
+    // the two variants that pass knows).
+    if let (81, Some(diagonal)) = (givens.len(), geometry.variant.fast9_diagonal()) {
+        if !any_conflict_nine(givens, diagonal) {
+            return Vec::new();
+        }
     }
     conflicts_in_units(geometry, givens)
 }

@@ -245,8 +245,7 @@ fn rate(
 /// others when they leave no solution), its digits then relabelled at random.
 fn random_solution(geo: &Geometry, rng: &mut XorShift, budget: &Budget) -> Option<Vec<u8>> {
     let side = geo.side();
-    if side == 9 {
-        let diagonal = geo.variant == Variant::Diagonal;
+    if let (9, Some(diagonal)) = (side, geo.variant.fast9_diagonal()) {
         return Some(fast9::random_solution(rng, diagonal).to_vec());
     }
     let mut seeds = vec![0u8; side * side];

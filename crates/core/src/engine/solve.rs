@@ -6,28 +6,26 @@
 
 use super::fast9::{self, Fast9Stop};
 use super::search::{search, Budget, SearchOutcome, Stop};
-use crate::grid::{Geometry, Size, Variant};
+use crate::grid::{Geometry, Size};
 
 /// Up to `limit` solutions of `givens` (0 for empty) on `geometry`, as far as `budget` lets
 /// the search go. A 9×9 searched for one or two solutions goes to `fast9`, which reads the
 /// node budget and the cancel flag but not the deadline: the hardest known 9×9 needs well
 /// under a millisecond.
 pub fn solve(geometry: &Geometry, givens: &[u8], limit: usize, budget: &Budget) -> SearchOutcome {
-    match <&[u8; 81]>::try_from(givens) {
-        Ok(grid) if geometry.size == Size::NINE && (1..=2).contains(&limit) => {
-            solve_nine(geometry.variant, grid, limit, budget)
+    match (
+        <&[u8; 81]>::try_from(givens),
+        geometry.variant.fast9_diagonal(),
+    ) {
+        (Ok(grid), Some(diagonal)) if geometry.size == Size::NINE && (1..=2).contains(&limit) => {
+            solve_nine(diagonal, grid, limit, budget)
         }
         _ => search(geometry, givens, limit, budget),
     }
 }
 
 /// The dedicated 9×9 solver's answer in the general search's terms.
-fn solve_nine(variant: Variant, grid: &[u8; 81], limit: usize, budget: &Budget) -> SearchOutcome {
-    // Every variant is one `fast9` knows: a new one must say here which path it takes.
-    let diagonal = match variant {
-        Variant::Classic => false,
-        Variant::Diagonal => true,
-    };
+fn solve_nine(diagonal: bool, grid: &[u8; 81], limit: usize, budget: &Budget) -> SearchOutcome {
     let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
     let outcome = fast9::solve(grid, diagonal, limit, max_nodes, budget.cancel);
     SearchOutcome {
@@ -46,7 +44,7 @@ fn solve_nine(variant: Variant, grid: &[u8; 81], limit: usize, budget: &Budget) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::geometry;
+    use crate::grid::{geometry, Variant};
 
     const HARD: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -76,6 +74,14 @@ mod tests {
         let geo = geometry(Size::NINE, Variant::Classic);
         let many = solve(geo, &[0; 81], 3, &budget);
         assert_eq!(many.solutions.len(), 3);
+        // A variant `fast9` does not know goes the general search.
+        let windoku = geometry(Size::NINE, Variant::WINDOKU);
+        let door = solve(windoku, &givens(HARD), 2, &budget);
+        let general = search(windoku, &givens(HARD), 2, &budget);
+        assert_eq!(
+            (door.solutions, door.nodes),
+            (general.solutions, general.nodes)
+        );
         let four = geometry(Size::from_side(4).unwrap(), Variant::Classic);
         let door = solve(four, &[0; 16], 2, &budget);
         assert_eq!(door.nodes, search(four, &[0; 16], 2, &budget).nodes);

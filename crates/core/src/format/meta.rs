@@ -2,7 +2,7 @@
 //! (file or puzzle) they apply in.
 
 use super::metadata::{Entry, Metadata};
-use super::rules::{write, Keyword, Rule};
+use super::rules::{write, Diagonals, Keyword, Rule, Value};
 use crate::finding::{Code, Finding, Related, Span};
 use crate::grid::{Size, Variant};
 
@@ -96,6 +96,9 @@ pub(crate) struct Scope {
     /// wrong: the puzzles under it are not read (its finding says why), as with an unknown
     /// variant.
     pub unsolved: bool,
+    /// Houses that constraint lines add (`diagonal \`, `diagonal /`, `windoku`, `disjoint`),
+    /// whatever the variant: a file's and a puzzle's together.
+    pub houses: Variant,
 }
 
 impl Scope {
@@ -117,11 +120,20 @@ impl Scope {
             size: self.size.or(outer.size),
             lines: Vec::new(),
             unsolved: self.unsolved || outer.unsolved,
+            houses: self.houses.with(outer.houses),
         }
     }
 
+    /// The variant of a puzzle under this scope: the metadata's (classic if none), with the
+    /// houses its constraint lines add.
+    pub(crate) fn puzzle_variant(&self) -> Variant {
+        self.variant.valid().unwrap_or_default().with(self.houses)
+    }
+
     /// Add one constraint line, as `rules::read` read it. `diagonal` (both diagonals) is the
-    /// diagonal variant; the other constraints are read but not solved yet.
+    /// diagonal variant (so a header's `# variant: classic` overrides a file's `diagonal`);
+    /// one diagonal, `windoku` and `disjoint` add their houses; the other constraints are read
+    /// but not solved yet.
     pub(crate) fn add_rule(
         &mut self,
         read: Result<Rule, Finding>,
@@ -133,13 +145,18 @@ impl Scope {
                 self.variant = Setting::Valid(Variant::Diagonal);
                 self.lines.push(span);
             }
+            Ok(rule) if houses(&rule).is_some() => {
+                self.houses = self.houses.with(houses(&rule).unwrap_or_default());
+                self.lines.push(span);
+            }
             Ok(rule) => {
                 problems.push(Finding::error(
                     Code::BadMetadata,
                     rule.keyword_span,
                     format!(
-                        "'{}' is read, but variant constraints are not solved yet: the puzzles it \
-                         applies to are not checked (of the constraints, only 'diagonal' is, for now)",
+                        "'{}' is read, but this constraint is not solved yet: the puzzles it applies \
+                         to are not checked (of the constraints, 'diagonal', 'windoku' and \
+                         'disjoint' are, for now)",
                         write(&rule)
                     ),
                 ));
@@ -267,6 +284,21 @@ fn bad_variant(value: &str, span: Span) -> Finding {
         span,
         format!("unknown variant '{value}': use classic or diagonal (also written x or sudoku-x)"),
     )
+}
+
+/// The houses a constraint line adds, if it is one of those.
+fn houses(rule: &Rule) -> Option<Variant> {
+    match (rule.keyword, &rule.value) {
+        (Keyword::Diagonal, Some(Value::Diagonals(Diagonals::Main, _))) => {
+            Some(Variant::MAIN_DIAGONAL)
+        }
+        (Keyword::Diagonal, Some(Value::Diagonals(Diagonals::Anti, _))) => {
+            Some(Variant::ANTI_DIAGONAL)
+        }
+        (Keyword::Windoku, None) => Some(Variant::WINDOKU),
+        (Keyword::Disjoint, None) => Some(Variant::DISJOINT),
+        _ => None,
+    }
 }
 
 fn bad_size(value: &str, span: Span) -> Finding {

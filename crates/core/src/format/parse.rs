@@ -348,10 +348,11 @@ impl<'a> Parser<'a> {
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid || scope.unsolved {
             return; // the metadata or constraint error says why this puzzle is not read
         }
+        let variant = scope.puzzle_variant();
         let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
             size,
-            variant: scope.variant.valid().unwrap_or_default(),
+            variant,
             givens,
             entries,
             marks,
@@ -1088,6 +1089,25 @@ mod tests {
     }
 
     #[test]
+    fn windoku_disjoint_and_one_diagonal_add_their_houses() {
+        let text = format!(
+            "windoku\n\ndiagonal \\\n{DIAGONAL}\n\ndisjoint\ndiagonal /\n# variant: diagonal\n{DIAGONAL}\n"
+        );
+        let doc = parse(&text);
+        assert_eq!(codes(&doc), vec![]);
+        let variants: Vec<Variant> = doc.puzzles.iter().map(|p| p.variant).collect();
+        assert_eq!(
+            variants,
+            [
+                Variant::WINDOKU.with(Variant::MAIN_DIAGONAL),
+                Variant::WINDOKU
+                    .with(Variant::DISJOINT)
+                    .with(Variant::Diagonal)
+            ]
+        );
+    }
+
+    #[test]
     fn a_constraint_not_solved_yet_or_a_wrong_one_keeps_its_puzzles_from_being_read() {
         let text =
             format!("cage 15: A1 A2 B1\n{DIAGONAL}\n\nthermo: A1 A3\n{DIAGONAL}\n\n{DIAGONAL}\n");
@@ -1096,9 +1116,9 @@ mod tests {
             problems(&text),
             vec![(Code::BadMetadata, "cage"), (Code::Syntax, "A3")]
         );
-        assert!(doc.problems[0].message.starts_with(
-            "'cage 15: A1 A2 B1' is read, but variant constraints are not solved yet"
-        ));
+        assert!(doc.problems[0]
+            .message
+            .starts_with("'cage 15: A1 A2 B1' is read, but this constraint is not solved yet"));
         // The third puzzle has no constraint line: it is read.
         assert_eq!(doc.puzzles.len(), 1);
         assert_eq!(doc.puzzles[0].span.start, text.rfind(DIAGONAL).unwrap());

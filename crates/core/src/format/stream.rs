@@ -199,8 +199,9 @@ impl PartParser {
 
     /// The variant of a puzzle without metadata of its own: the file's.
     pub fn variant(&self) -> Variant {
-        let file = self.file.as_ref().and_then(|file| file.variant.valid());
-        file.unwrap_or_default()
+        self.file
+            .as_ref()
+            .map_or_else(Variant::default, Scope::puzzle_variant)
     }
 }
 

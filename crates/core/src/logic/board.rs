@@ -25,7 +25,7 @@ pub struct Layout<const W: usize> {
     /// Units by Sudoku Explainer's region types: boxes, rows, columns, then each diagonal.
     pub types: Vec<Vec<usize>>,
     /// For each cell, its unit of each type (`NONE` off a diagonal).
-    pub cell_types: Vec<[u16; 5]>,
+    pub cell_types: Vec<[u16; 7]>,
 }
 
 /// No unit of that type holds the cell.
@@ -66,7 +66,16 @@ impl<const W: usize> Layout<W> {
         }) {
             types.push(vec![diagonal]);
         }
-        let mut cell_types = vec![[NONE; 5]; geo.cells()];
+        // Windows and disjoint groups each a type of their own (a cell is in one of each at most).
+        for extra in [
+            of_kind(geo, |k| matches!(k, UnitKind::Window(_))),
+            of_kind(geo, |k| matches!(k, UnitKind::Disjoint(_))),
+        ] {
+            if !extra.is_empty() {
+                types.push(extra);
+            }
+        }
+        let mut cell_types = vec![[NONE; 7]; geo.cells()];
         for (t, units) in types.iter().enumerate() {
             for &u in units {
                 for &c in geo.units[u].cells.iter() {
@@ -103,6 +112,8 @@ fn scan_order(geo: &Geometry) -> Vec<usize> {
         UnitKind::Column(_) => 1,
         UnitKind::Row(_) => 2,
         UnitKind::Diagonal | UnitKind::AntiDiagonal => 3,
+        UnitKind::Window(_) => 4,
+        UnitKind::Disjoint(_) => 5,
     };
     let mut order: Vec<usize> = (0..geo.units.len()).collect();
     order.sort_by_key(|&u| rank(geo.units[u].kind)); // stable: keeps each kind's own order
@@ -195,11 +206,13 @@ impl<const W: usize> Board<W> {
     pub(crate) fn scan_order(&self) -> &'static [usize] {
         &self.layout.scan_order
     }
-    /// How many region types the grid has: 3, or 5 with the diagonals.
+    /// How many region types the grid has: 3, and one for each diagonal, the windows and the
+    /// disjoint groups it has.
     pub(crate) fn region_types(&self) -> usize {
         self.layout.types.len()
     }
-    /// The cell's unit of region type `t` (0 box, 1 row, 2 column, 3 and 4 the diagonals).
+    /// The cell's unit of region type `t` (0 box, 1 row, 2 column, then the diagonals, the
+    /// windows and the disjoint groups the grid has).
     pub(crate) fn region_of(&self, cell: usize, t: usize) -> Option<usize> {
         let u = self.layout.cell_types[cell][t];
         (u != NONE).then_some(u as usize)

@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::{Content, Scene};
 use crate::format::DigitSet;
-use crate::grid::{digit_char, Variant};
+use crate::grid::{digit_char, UnitKind};
 
 /// The comment every picture starts with: how `render` knows a file it may replace is its own.
 pub const GENERATOR: &str = "<!-- made by sudoku-lsp render -->";
@@ -142,18 +142,28 @@ fn write_frame(out: &mut String, scene: &Scene, frame: &Frame) {
     }
 }
 
-/// Conflicting and wrong cells tinted, and a diagonal puzzle's diagonals.
+/// Conflicting and wrong cells tinted, and the diagonals and windows that are houses.
 fn write_shading(out: &mut String, scene: &Scene, frame: &Frame) {
     let side = frame.side;
+    let variant = scene.variant;
+    let geometry = crate::grid::geometry(scene.size, variant);
+    let in_window = |c: usize| {
+        geometry.units_of[c]
+            .iter()
+            .any(|&u| matches!(geometry.units[u as usize].kind, UnitKind::Window(_)))
+    };
     for c in 0..scene.cells.len() {
         let (row, column) = (c / side, c % side);
-        let on_diagonal = row == column || row + column == side - 1;
+        let on_diagonal = (variant.has_main_diagonal() && row == column)
+            || (variant.has_anti_diagonal() && row + column == side - 1);
         let fill = if scene.conflicts[c] {
             Some(("conflict", CONFLICT))
         } else if scene.wrong[c] {
             Some(("wrong", CONFLICT))
-        } else if scene.variant == Variant::Diagonal && on_diagonal {
+        } else if on_diagonal {
             Some(("diagonal", DIAGONAL))
+        } else if variant.has_windows() && in_window(c) {
+            Some(("window", DIAGONAL))
         } else {
             None
         };
