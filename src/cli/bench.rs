@@ -28,6 +28,8 @@ struct Tally {
     several: usize,
     none: usize,
     skipped: usize,
+    /// One-line puzzles of a variant `fast9` does not solve (windoku, say), not timed.
+    other_variants: usize,
     nodes: u64,
     elapsed: Duration,
 }
@@ -71,6 +73,9 @@ impl Tally {
             };
             write!(out, ", {lines}")?;
         }
+        if self.other_variants > 0 {
+            write!(out, ", {}", other_variants(self.other_variants))?;
+        }
         writeln!(out)
     }
 }
@@ -107,10 +112,13 @@ pub fn run(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
         let variants = variant_lines(&bytes);
         let (tally, passes) = best_pass(|| time_file(&bytes, &variants));
         if tally.puzzles == 0 {
-            let what = match tally.skipped {
-                0 => "it has only comments and blank lines".to_string(),
-                1 => "its one line (comments aside) is not one".to_string(),
-                n => format!("none of its {n} lines (comments aside) is one"),
+            let what = match (tally.skipped, tally.other_variants) {
+                (0, 0) => "it has only comments and blank lines".to_string(),
+                (1, 0) => "its one line (comments aside) is not one".to_string(),
+                (n, 0) => format!("none of its {n} lines (comments aside) is one"),
+                (0, n) => other_variants(n),
+                (1, n) => format!("{}; 1 other line is not one", other_variants(n)),
+                (lines, n) => format!("{}; {lines} other lines are not one", other_variants(n)),
             };
             say(&format!(
                 "{}: no puzzle to time: bench reads one-line puzzles (81 cells, `1`-`9` or `.` \
@@ -126,6 +134,15 @@ pub fn run(paths: &[PathBuf], say: &dyn Fn(&str)) -> i32 {
         }
     }
     code
+}
+
+/// What bench says of the puzzles it does not time for their variant.
+fn other_variants(count: usize) -> String {
+    format!(
+        "{} of a variant only the general engine solves (windoku, disjoint groups, one \
+         diagonal) not timed",
+        crate::finding::plural(count, "puzzle")
+    )
 }
 
 /// The most bench reads of one file: sets are timed from memory, and `/dev/zero` must not
@@ -244,7 +261,7 @@ fn time_file(bytes: &[u8], variants: &[(usize, bool)]) -> Tally {
             .map(|&(_, fast)| fast);
         let is_diagonal = variant.is_some();
         match fast9::parse_line(line) {
-            Some(_) if variant == Some(false) => tally.skipped += 1,
+            Some(_) if variant == Some(false) => tally.other_variants += 1,
             Some(givens) => {
                 let outcome = fast9::solve(&givens, is_diagonal, 2, MAX_NODES, None);
                 tally.count(&outcome);

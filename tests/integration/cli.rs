@@ -339,6 +339,28 @@ fn bench_reads_the_variant_from_the_metadata() {
         stdout.contains(": 1 puzzle, ") && stdout.contains("unique 1, several 0"),
         "{stdout}"
     );
+    // A `diagonal` constraint line says the same; a windoku is not timed, and said so.
+    let file = write(
+        &dir,
+        "lines.txt",
+        &format!("diagonal\n{DIAGONAL}\n\nwindoku\n{DIAGONAL}\n"),
+    );
+    let (stdout, stderr, code) = run(bin().arg("bench").arg(&file));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains(": 1 puzzle, ")
+            && stdout.contains("unique 1, several 0")
+            && stdout.contains("1 puzzle of a variant only the general engine solves"),
+        "{stdout}"
+    );
+    let file = write(&dir, "windoku.txt", &format!("windoku\n{DIAGONAL}\n"));
+    let (_, stderr, code) = run(bin().arg("bench").arg(&file));
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("no puzzle to time")
+            && stderr.contains("1 puzzle of a variant only the general engine solves (windoku, disjoint groups, one diagonal) not timed; 1 other line is not one"),
+        "{stderr}"
+    );
 }
 
 /// The shipped 16×16 written with digits `0`–`F` (each one lower), `.` for empty cells.
