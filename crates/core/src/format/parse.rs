@@ -188,7 +188,15 @@ impl<'a> Parser<'a> {
             match line.kind {
                 Kind::Blank => self.close_group(),
                 Kind::Comment => self.comment(line),
-                Kind::Rule => self.rule_line(line),
+                Kind::Rule => {
+                    let opens_regions = self.rule_line(line);
+                    self.ahead.next();
+                    if opens_regions {
+                        self.region_rows();
+                    }
+                    self.cut_problems();
+                    continue;
+                }
                 // Borders outside a block (a top frame, say) change nothing (and `Ahead` leaves
                 // them out anyway).
                 Kind::Border => {}
@@ -269,13 +277,48 @@ impl<'a> Parser<'a> {
     }
 
     /// A constraint line: part of the header of the puzzle below, as metadata is.
-    fn rule_line(&mut self, line: Line) {
+    /// Whether the line is `regions:` (not `regions: none`), whose rows follow it.
+    fn rule_line(&mut self, line: Line) -> bool {
         let content = self.source(line.start, line.end);
         let group = header_line(&mut self.group, line);
-        if let Some(read) = rules::read(content, line.start) {
-            group
-                .scope
-                .add_rule(read, line.span(), &mut self.doc.problems);
+        let Some(read) = rules::read(content, line.start) else {
+            return false;
+        };
+        let opens_regions = matches!(
+            &read,
+            Ok(rules::Rule {
+                body: rules::Body::Regions { none: false },
+                ..
+            })
+        );
+        group
+            .scope
+            .add_rule(read, line.span(), &mut self.doc.problems);
+        opens_regions
+    }
+
+    /// The rows of a `regions:` block, part of the header (never a grid): as many lines as
+    /// the first one has symbols, up to a blank, comment or constraint line.
+    fn region_rows(&mut self) {
+        let Some(first) = self.ahead.get(0) else {
+            return;
+        };
+        let symbols = |parser: &Self, line: &Line| {
+            let content = parser.source(line.start, line.end);
+            let content = content.split('#').next().unwrap_or("");
+            content.chars().filter(|c| !c.is_whitespace()).count()
+        };
+        let rows = symbols(self, &first);
+        for _ in 0..rows {
+            match self.ahead.get(0) {
+                Some(line) if matches!(line.kind, Kind::Cells(_) | Kind::Junk(_)) => {
+                    if let Some(group) = self.group.as_mut() {
+                        group.span.end = line.end;
+                    }
+                    self.ahead.next();
+                }
+                _ => break,
+            }
         }
     }
 
@@ -1105,6 +1148,19 @@ mod tests {
                     .with(Variant::Diagonal)
             ]
         );
+    }
+
+    #[test]
+    fn a_regions_block_is_the_header_of_the_grid_below_not_a_grid() {
+        let regions = "AAABBBCCC\nAAABBBCCC\nAAABBBCCC\nDDDEEEFFF\nDDDEEEFFF\nDDDEEEFFF\n\
+                       GGGHHHIII\nGGGHHHIII\nGGGHHHIII\n";
+        let text = format!("regions:\n{regions}{DIAGONAL}\n\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "regions")]);
+        // The grid below the block is its puzzle (not read: its regions are not solved yet);
+        // the next one, apart, is read.
+        assert_eq!(doc.puzzles.len(), 1);
+        assert_eq!(doc.puzzles[0].span.start, text.rfind(DIAGONAL).unwrap());
     }
 
     #[test]
