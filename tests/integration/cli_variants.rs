@@ -229,3 +229,94 @@ fn windoku_disjoint_groups_and_one_diagonal_are_solved_and_checked() {
     let (out, err, code) = run(bin().arg("check").arg(&path));
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
 }
+
+/// The editor sees what `check` says: a window's conflict at its cells, a constraint not solved
+/// yet at its keyword; every request on a constraint line answers; deleting the constraint
+/// line lets its puzzle be read.
+#[test]
+fn the_server_reads_constraint_lines_as_check_does() {
+    use common::{full_capabilities, Server};
+    use serde_json::json;
+
+    let mut grid = vec!['.'; 81];
+    grid[10] = '5';
+    grid[30] = '5';
+    let grid: String = grid.into_iter().collect();
+    let text = format!("windoku\n{grid}\n\ncage 10: A1 A2\n{grid}\n");
+    let mut server = Server::spawn();
+    server.initialize(full_capabilities());
+    let uri = "file:///t/variants.sudoku";
+    let diagnostics = server.open_and_check(uri, &text);
+    let codes: Vec<(&str, u64, u64)> = diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or(""),
+                d["range"]["start"]["line"].as_u64().unwrap(),
+                d["range"]["start"]["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("conflict", 1, 10),
+            ("conflict", 1, 30),
+            ("bad-metadata", 3, 0)
+        ],
+        "{diagnostics:#?}"
+    );
+    assert!(diagnostics[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("window 1 (at B2)"));
+    // Requests on and around the constraint lines answer (no error).
+    let line =
+        |n: u64| json!({"start": {"line": n, "character": 0}, "end": {"line": n, "character": 5}});
+    for (method, params) in [
+        (
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 2}}),
+        ),
+        (
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": uri}}),
+        ),
+        (
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        ),
+        (
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": uri}}),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": line(0), "context": {"diagnostics": []}}),
+        ),
+        (
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+    ] {
+        let response = server.request(method, params);
+        assert!(response.get("error").is_none(), "{method}: {response}");
+    }
+    // The cage line deleted: its grid is read (an empty grid: several solutions).
+    server.change(
+        uri,
+        2,
+        vec![json!({"range": {"start": {"line": 3, "character": 0}, "end": {"line": 4, "character": 0}}, "text": ""})],
+    );
+    let diagnostics = server.diagnostics(uri, 2);
+    let codes: Vec<&str> = diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        codes,
+        ["conflict", "conflict", "several-solutions"],
+        "{diagnostics:#?}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
