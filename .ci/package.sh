@@ -25,6 +25,21 @@ check_list sudoku-core Cargo.toml src/lib.rs src/grid.rs src/format/parse.rs
 check_list sudoku-lsp Cargo.toml Cargo.lock README.md LICENSE-MIT LICENSE-APACHE src/main.rs src/lib.rs \
   puzzles/README.md
 
+# The binary is verified against the core's package, which cargo takes for a registry crate and
+# so never rebuilds once built: a second run (a developer's) would verify against the core as it
+# was the first time. Its build and its unpacked copy from an earlier run go first (the folder's
+# own build stays; crates.io's copies are not touched).
+for unpacked in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/sudoku-core-*; do
+  [ -d "$unpacked" ] && rm -rf "$unpacked"
+done
+target=${CARGO_TARGET_DIR:-target}
+for info in "$target"/debug/deps/sudoku_core-*.d; do
+  [ -f "$info" ] && grep -q "registry/src/" "$info" || continue
+  hash=${info##*/sudoku_core-}
+  hash=${hash%.d}
+  rm -rf "$target"/debug/deps/*sudoku_core-"$hash".* "$target"/debug/.fingerprint/sudoku-core-"$hash"
+done
+
 # The tests and benches are left out on purpose (they need fixtures, ../shared and the editors):
 # cargo's line for each of them is dropped, its other warnings kept.
 cargo package --locked --workspace 2>&1 | grep -vE '^warning: ignoring (test|benchmark) `'
