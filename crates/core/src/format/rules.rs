@@ -233,6 +233,10 @@ const SPECS: [Spec; 43] = [
     spec(Keyword::BoxIndex, "box-index", Param::None, Shape::Cells(1)),
 ];
 
+/// The length of the shortest flag word (`windoku`, `antiking`): a shorter line without a `:`
+/// is no constraint line.
+const SHORTEST_FLAG: usize = 7;
+
 /// Names other tools give constraints (f-puzzles' JSON keys, Rangsk's and sigh's names), and
 /// ours for them: a line using one gets an error saying what to write.
 const OTHER_NAMES: [(&str, &str); 22] = [
@@ -365,6 +369,11 @@ pub(crate) struct Rule {
 /// Read `line` (one line's text, without its line break, starting at byte `base` of the file):
 /// `None` when it is no constraint line, else the rule or the error that says what is wrong.
 pub(crate) fn read(line: &str, base: usize) -> Option<Result<Rule, Finding>> {
+    // Every line that starts with a letter is asked (a row of a large grid, prose, a million
+    // lines of junk): most are answered here, having no `:` and being shorter than any flag.
+    if line.len() < SHORTEST_FLAG && !line.as_bytes().contains(&b':') {
+        return None;
+    }
     let text = match line.find('#') {
         Some(hash) => &line[..hash],
         None => line,

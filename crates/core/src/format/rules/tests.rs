@@ -293,6 +293,12 @@ fn wrong_lines_point_at_the_part_at_fault() {
 }
 
 #[test]
+fn no_flag_is_shorter_than_the_shortest_flag() {
+    let flags = SPECS.iter().filter(|s| s.shape == Shape::Flag);
+    assert_eq!(flags.map(|s| s.name.len()).min(), Some(SHORTEST_FLAG));
+}
+
+#[test]
 fn the_keywords_and_other_names_do_not_overlap() {
     for (other, ours) in OTHER_NAMES {
         assert!(SPECS.iter().all(|s| s.name != other), "{other}");
