@@ -145,24 +145,13 @@ impl Scope {
                 self.variant = Setting::Valid(Variant::Diagonal);
                 self.lines.push(span);
             }
-            Ok(rule) if houses(&rule).is_some() => {
-                self.houses = self.houses.with(houses(&rule).unwrap_or_default());
-                self.lines.push(span);
-            }
-            Ok(rule) => {
-                problems.push(Finding::error(
-                    Code::BadMetadata,
-                    rule.keyword_span,
-                    format!(
-                        "'{}' is read, but this constraint is not solved yet: the puzzles it applies \
-                         to are not checked (of the constraints, 'diagonal', 'windoku' and \
-                         'disjoint' are, for now)",
-                        write(&rule)
-                    ),
-                ));
-                self.unsolved = true;
-                self.lines.push(span);
-            }
+            Ok(rule) => match houses(&rule) {
+                Some(added) => {
+                    self.houses = self.houses.with(added);
+                    self.lines.push(span);
+                }
+                None => self.not_solved_yet(&rule, span, problems),
+            },
             // A wrong constraint line leaves the puzzle's rules unknown; metadata written
             // without its `#` does not.
             Err(wrong) => {
@@ -170,6 +159,23 @@ impl Scope {
                 problems.push(wrong);
             }
         }
+    }
+
+    /// A constraint the engine does not solve yet: said at its keyword, and its puzzles left
+    /// unread.
+    fn not_solved_yet(&mut self, rule: &Rule, span: Span, problems: &mut Vec<Finding>) {
+        problems.push(Finding::error(
+            Code::BadMetadata,
+            rule.keyword_span,
+            format!(
+                "'{}' is read, but this constraint is not solved yet: the puzzles it applies \
+                 to are not checked (of the constraints, 'diagonal', 'windoku' and \
+                 'disjoint' are, for now)",
+                write(rule)
+            ),
+        ));
+        self.unsolved = true;
+        self.lines.push(span);
     }
 
     /// Add one metadata line (a later entry for the same key wins). Unknown keys and unusable

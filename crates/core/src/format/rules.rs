@@ -331,6 +331,49 @@ pub(crate) enum DotKind {
     V,
 }
 
+/// The words of `Direction`, `Side` and `DotKind` as a line writes them: read and written by
+/// the same table.
+impl Direction {
+    const WORDS: [(Direction, &'static str); 4] = [
+        (Direction::UpLeft, "up-left"),
+        (Direction::UpRight, "up-right"),
+        (Direction::DownLeft, "down-left"),
+        (Direction::DownRight, "down-right"),
+    ];
+}
+impl Side {
+    const WORDS: [(Side, &'static str); 4] = [
+        (Side::Left, "left"),
+        (Side::Right, "right"),
+        (Side::Top, "top"),
+        (Side::Bottom, "bottom"),
+    ];
+}
+impl DotKind {
+    const WORDS: [(DotKind, &'static str); 4] = [
+        (DotKind::White, "white"),
+        (DotKind::Black, "black"),
+        (DotKind::X, "x"),
+        (DotKind::V, "v"),
+    ];
+}
+
+/// The thing `word` names in `table` (any case).
+fn from_word<T: Copy>(table: &[(T, &'static str)], word: &str) -> Option<T> {
+    table
+        .iter()
+        .find(|(_, w)| w.eq_ignore_ascii_case(word))
+        .map(|&(t, _)| t)
+}
+
+/// The word for `value` in `table`.
+fn word_of<T: Copy + PartialEq>(table: &[(T, &'static str)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(t, _)| *t == value)
+        .map_or("", |&(_, w)| w)
+}
+
 /// What a rule says about which cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Body {
@@ -502,12 +545,7 @@ pub(crate) fn write(rule: &Rule) -> String {
         Body::Whole => return out,
         Body::Kinds(kinds) => kinds
             .iter()
-            .map(|(k, _)| match k {
-                DotKind::White => "white",
-                DotKind::Black => "black",
-                DotKind::X => "x",
-                DotKind::V => "v",
-            })
+            .map(|&(k, _)| word_of(&DotKind::WORDS, k))
             .collect::<Vec<_>>()
             .join(" "),
         Body::Regions { none: true } => "none".to_string(),
@@ -520,22 +558,16 @@ pub(crate) fn write(rule: &Rule) -> String {
             .collect::<Vec<_>>()
             .join(" = "),
         Body::Less(a, b) => format!("{} < {}", name(*a), name(*b)),
-        Body::Diagonal(first, way, _) => format!(
-            "{} {}",
-            name(*first),
-            match way {
-                Direction::UpLeft => "up-left",
-                Direction::UpRight => "up-right",
-                Direction::DownLeft => "down-left",
-                Direction::DownRight => "down-right",
+        Body::Diagonal(first, way, _) => {
+            format!("{} {}", name(*first), word_of(&Direction::WORDS, *way))
+        }
+        Body::Outside(side, index, _) => {
+            let word = word_of(&Side::WORDS, *side);
+            match side {
+                Side::Left | Side::Right => format!("{word} {}", (b'A' + index) as char),
+                Side::Top | Side::Bottom => format!("{word} {}", index + 1),
             }
-        ),
-        Body::Outside(side, index, _) => match side {
-            Side::Left => format!("left {}", (b'A' + index) as char),
-            Side::Right => format!("right {}", (b'A' + index) as char),
-            Side::Top => format!("top {}", index + 1),
-            Side::Bottom => format!("bottom {}", index + 1),
-        },
+        }
     };
     if body.is_empty() {
         format!("{out}:")

@@ -429,12 +429,9 @@ fn kinds(tokens: &[Token], end: Span) -> Result<Body, Finding> {
     }
     let mut kinds: Vec<(DotKind, Span)> = Vec::new();
     for token in tokens {
-        let kind = match token.text.to_ascii_lowercase().as_str() {
-            "white" => DotKind::White,
-            "black" => DotKind::Black,
-            "x" => DotKind::X,
-            "v" => DotKind::V,
-            _ => {
+        let kind = match from_word(&DotKind::WORDS, token.text) {
+            Some(kind) => kind,
+            None => {
                 return Err(Finding::error(
                     Code::Syntax,
                     token.span,
@@ -541,12 +538,9 @@ fn diagonal(spec: &Spec, tokens: &[Token], end: Span) -> Result<Body, Finding> {
         ));
     };
     let first = cell(*first).ok_or_else(|| not_a_cell(spec, *first))?;
-    let direction = match way.text.to_ascii_lowercase().as_str() {
-        "up-left" => Direction::UpLeft,
-        "up-right" => Direction::UpRight,
-        "down-left" => Direction::DownLeft,
-        "down-right" => Direction::DownRight,
-        _ => {
+    let direction = match from_word(&Direction::WORDS, way.text) {
+        Some(direction) => direction,
+        None => {
             return Err(Finding::error(
                 Code::Syntax,
                 way.span,
@@ -575,12 +569,8 @@ fn outside(spec: &Spec, tokens: &[Token], end: Span) -> Result<Body, Finding> {
             usage(),
         ));
     };
-    let side_is = match side.text.to_ascii_lowercase().as_str() {
-        "left" => Side::Left,
-        "right" => Side::Right,
-        "top" => Side::Top,
-        "bottom" => Side::Bottom,
-        _ => return Err(Finding::error(Code::Syntax, side.span, usage())),
+    let Some(side_is) = from_word(&Side::WORDS, side.text) else {
+        return Err(Finding::error(Code::Syntax, side.span, usage()));
     };
     let index = match side_is {
         Side::Left | Side::Right => match line.text.as_bytes() {
