@@ -19,7 +19,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read;
 use super::report;
-use crate::analysis::{grade, hint, incomplete_reason, NextHint, NotRated, Rated};
+use crate::analysis::{grade_puzzle, hint, incomplete_reason, NextHint, NotRated, Rated};
 use crate::engine::Budget;
 use crate::finding::Severity;
 use crate::format::Puzzle;
@@ -155,7 +155,7 @@ fn grade_one(puzzle: &Puzzle, options: &Options) -> Answer {
     };
     let answer = match options.mode {
         Mode::Hint(_) => hint(puzzle, &budget).map(Answer::Hinted),
-        _ => grade(puzzle.size, puzzle.variant, &puzzle.clues(), &budget).map(Answer::Rated),
+        _ => grade_puzzle(puzzle, &budget).map(Answer::Rated),
     };
     answer.unwrap_or_else(|NotRated(why)| Answer::NotRated(why))
 }

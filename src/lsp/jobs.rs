@@ -291,12 +291,7 @@ fn capped(mut document: Document) -> Document {
 
 /// Analyse one puzzle on the spot (when no finished analysis of this version exists yet).
 pub fn analyze_puzzle(puzzle: &Puzzle, limits: Limits) -> Analysis {
-    analysis::analyze(
-        puzzle.size,
-        puzzle.variant,
-        &puzzle.clues(),
-        &limits.on_demand().budget(None),
-    )
+    analysis::analyze_puzzle(puzzle, &limits.on_demand().budget(None))
 }
 
 /// Run `work`, turning a panic into `Err(message)`.

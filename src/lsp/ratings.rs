@@ -205,7 +205,8 @@ pub fn plan(kept: &Weak<Analyzed>, ratings: &Ratings, cancel: &AtomicBool) -> Pl
         let chunk = start..(start + PLAN_CHUNK).min(puzzles);
         let document = &analyzed.checked.document.puzzles[chunk.clone()];
         for (puzzle, analysis) in document.iter().zip(&analyzed.checked.analyses[chunk]) {
-            if !matches!(analysis.verdict, Verdict::Unique(_)) {
+            // Variant constraints are not rated yet: the techniques know houses only.
+            if !matches!(analysis.verdict, Verdict::Unique(_)) || analysis.has_rules {
                 continue;
             }
             let key = key(puzzle);

@@ -1,14 +1,14 @@
 //! Constraint lines of variant puzzles on the command line: `diagonal` read as the diagonal
-//! variant, the constraints not solved yet named at their line with their puzzle left unchecked,
-//! and every command that writes a file keeping every constraint line as it was.
+//! variant, a broken constraint named at its line, a wrong line at its fault with its puzzle
+//! left unchecked, and every command that writes a file keeping every constraint line as it was.
 
 use crate::common;
 
 use common::cli::{bin, run, scratch, write};
 
-/// Norvig's first diagonal-free puzzle under a `diagonal` line, a killer whose cage is not solved
-/// yet, and a wrong thermometer: each header written with odd spacing and case, which no command
-/// may touch.
+/// Norvig's first diagonal-free puzzle under a `diagonal` line, a killer whose givens break its
+/// cage (9 + 8 leave nothing for B1 in 15), and a wrong thermometer: each header written with
+/// odd spacing and case, which no command may touch.
 const FILE: &str = "\
 # title: X by a line
   Diagonal   # both diagonals
@@ -16,7 +16,7 @@ const FILE: &str = "\
 
 # title: a killer
 cage 15:  a1 A2 B1
-.................................................................................
+98...............................................................................
 
 thermo: A1 A3
 .................................................................................
@@ -34,7 +34,7 @@ fn rule_lines(text: &str) -> Vec<&str> {
 }
 
 #[test]
-fn check_reads_diagonal_and_names_what_it_does_not_solve_yet_at_its_line() {
+fn check_reads_diagonal_and_names_a_broken_constraint_at_its_line() {
     let dir = scratch("check");
     let path = write(&dir, "variants.sudoku", FILE);
     let name = path.display().to_string();
@@ -42,7 +42,7 @@ fn check_reads_diagonal_and_names_what_it_does_not_solve_yet_at_its_line() {
     assert_eq!(code, 1, "{out}{err}");
     let lines: Vec<&str> = out.lines().collect();
     // The diagonal puzzle is checked as one (with both diagonals it has no solution); the
-    // killer's cage is named at its keyword; the thermometer's gap at its cell.
+    // killer's broken cage is named at its line; the thermometer's gap at its cell.
     assert_eq!(lines.len(), 3, "{out}");
     assert!(
         lines[0].starts_with(&format!("{name}:1:1: error: no solution")),
@@ -50,14 +50,14 @@ fn check_reads_diagonal_and_names_what_it_does_not_solve_yet_at_its_line() {
     );
     assert_eq!(
         lines[1],
-        format!("{name}:6:1: error: 'cage 15: A1 A2 B1' is read, but this constraint is not solved yet: the puzzles it applies to are not checked (of the constraints, 'diagonal', 'windoku' and 'disjoint' are, for now)")
+        format!("{name}:6:1: error: cage 15 at A1 A2 B1 is broken: with A1 9, A2 8 no digits for its 1 empty cell can keep it")
     );
     assert_eq!(
         lines[2],
         format!("{name}:9:12: error: A1 and A3 are not next to each other: a line goes from cell to touching cell")
     );
     assert!(
-        err.contains("checked 1 puzzle in 1 file: 3 errors"),
+        err.contains("checked 2 puzzles in 1 file: 3 errors"),
         "{err}"
     );
 }
@@ -123,20 +123,43 @@ fn fmt_solve_and_marks_keep_every_constraint_line_as_it_was() {
 }
 
 #[test]
-fn a_constraint_at_the_top_of_a_large_collection_leaves_every_puzzle_unchecked() {
+fn a_constraint_at_the_top_of_a_large_collection_applies_to_every_puzzle() {
     // Large enough to be read in pieces, most of them classic one-liners alone, which are
-    // solved without being parsed unless the file's header says otherwise.
+    // solved without being parsed unless the file's header says otherwise. The puzzle's
+    // solution starts 4 8: a cage of 12 on A1 A2 keeps it, one of 10 leaves none.
     let easy =
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
-    let text = format!("cage 10: A1 A2\n\n{}", easy.repeat(50_000));
     let dir = scratch("large");
-    let path = write(&dir, "killers.txt", &text);
+    let puzzles = 20_000;
+    let path = write(
+        &dir,
+        "kept.txt",
+        &format!("cage 12: A1 A2\n\n{}", easy.repeat(puzzles)),
+    );
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(
+        err.contains(&format!("checked {puzzles} puzzles in 1 file: 0 errors")),
+        "{err}"
+    );
+    let path = write(
+        &dir,
+        "none.txt",
+        &format!("cage 10: A1 A2\n\n{}", easy.repeat(puzzles)),
+    );
     let (out, err, code) = run(bin().arg("check").arg(&path));
     assert_eq!(code, 1, "{err}");
-    assert_eq!(out.lines().count(), 1, "{}", &out[..out.len().min(2000)]);
     assert!(
-        err.contains("checked 0 puzzles in 1 file: 1 error"),
+        err.contains(&format!(
+            "checked {puzzles} puzzles in 1 file: {puzzles} errors"
+        )),
         "{err}"
+    );
+    assert!(
+        out.lines()
+            .all(|l| l.contains("error: no solution") && l.ends_with("every constraint holds")),
+        "{}",
+        &out[..out.len().min(2000)]
     );
 }
 
@@ -230,9 +253,8 @@ fn windoku_disjoint_groups_and_one_diagonal_are_solved_and_checked() {
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
 }
 
-/// The editor sees what `check` says: a window's conflict at its cells, a constraint not solved
-/// yet at its keyword; every request on a constraint line answers; deleting the constraint
-/// line lets its puzzle be read.
+/// The editor sees what `check` says: a window's conflict at its cells, a cage's verdict; every
+/// request on a constraint line answers; a cage edited out of reach is named at its line.
 #[test]
 fn the_server_reads_constraint_lines_as_check_does() {
     use common::{full_capabilities, Server};
@@ -262,7 +284,7 @@ fn the_server_reads_constraint_lines_as_check_does() {
         [
             ("conflict", 1, 10),
             ("conflict", 1, 30),
-            ("bad-metadata", 3, 0)
+            ("several-solutions", 4, 0)
         ],
         "{diagnostics:#?}"
     );
@@ -302,11 +324,11 @@ fn the_server_reads_constraint_lines_as_check_does() {
         let response = server.request(method, params);
         assert!(response.get("error").is_none(), "{method}: {response}");
     }
-    // The cage line deleted: its grid is read (an empty grid: several solutions).
+    // The cage's sum edited to 30, out of reach for two cells: the line says so.
     server.change(
         uri,
         2,
-        vec![json!({"range": {"start": {"line": 3, "character": 0}, "end": {"line": 4, "character": 0}}, "text": ""})],
+        vec![json!({"range": {"start": {"line": 3, "character": 5}, "end": {"line": 3, "character": 7}}, "text": "30"})],
     );
     let diagnostics = server.diagnostics(uri, 2);
     let codes: Vec<&str> = diagnostics
@@ -315,8 +337,16 @@ fn the_server_reads_constraint_lines_as_check_does() {
         .collect();
     assert_eq!(
         codes,
-        ["conflict", "conflict", "several-solutions"],
+        ["conflict", "conflict", "broken-constraint"],
         "{diagnostics:#?}"
+    );
+    assert_eq!(
+        diagnostics[2]["range"]["start"]["line"], 3,
+        "{diagnostics:#?}"
+    );
+    assert_eq!(
+        diagnostics[2]["message"],
+        "cage 30 at A1 A2 is broken: no digits can keep it"
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }

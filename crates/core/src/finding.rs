@@ -77,6 +77,8 @@ pub enum Code {
     BadMetadata,
     /// The same digit twice in a unit.
     Conflict,
+    /// A variant constraint (a cage, a thermometer, anti-knight…) that the digits placed break.
+    BrokenConstraint,
     /// An empty cell where no digit fits.
     ImpossibleCell,
     /// A digit missing from a unit that fits in none of its empty cells.
@@ -112,6 +114,7 @@ impl Code {
             Code::UnknownKey => "unknown-key",
             Code::BadMetadata => "bad-metadata",
             Code::Conflict => "conflict",
+            Code::BrokenConstraint => "broken-constraint",
             Code::ImpossibleCell => "impossible-cell",
             Code::NoPlace => "no-place",
             Code::NoSolution => "no-solution",

@@ -9,6 +9,8 @@
 //! - [`grid`]: the geometry (sizes, variants, units and peers) and the names of cells, `A1`
 //!   (top left) to `I9`.
 //! - [`finding`]: what a check says about a span of text (severity, message, related places).
+//! - [`rules`]: a variant puzzle's constraints beyond its houses (cages, thermometers, dots…),
+//!   resolved to cells, and what each one means (the independent checker).
 //! - [`format`](mod@format): text → [`format::Document`] (puzzles, metadata, comments, every span kept) and
 //!   back, in any layout style, and re-reading only the lines an edit touched.
 //! - [`engine`]: candidates, propagation with reasons (elimination, only choice, naked twins)
@@ -80,3 +82,4 @@ pub mod format;
 pub mod grid;
 pub mod logic;
 pub mod render;
+pub mod rules;

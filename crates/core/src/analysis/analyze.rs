@@ -3,10 +3,12 @@
 //! no use for it (`AnalyzeOptions`: rating and hints only need the verdict).
 
 use super::setter::no_solution_core;
-use super::solutions::{two_solutions, verdict_of, NineSearch};
-use super::verdict::{Analysis, Conflict, NoPlace, Verdict};
+use super::solutions::{two_solutions, verdict_of, NineSearch, TwoSolutions};
+use super::verdict::{Analysis, BrokenRule, Conflict, NoPlace, Verdict};
 use crate::engine::{self, Budget, Digits, Marks};
+use crate::format::Puzzle;
 use crate::grid::{geometry, Geometry, Size, Variant};
+use crate::rules::Rules;
 
 /// What `analyze` works out beyond conflicts, empty cells and digits and the verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +83,8 @@ fn analyze_searched_with(
         verdict: Verdict::Broken,
         core: None,
         full: givens.iter().all(|&d| d != 0),
+        broken: Vec::new(),
+        has_rules: false,
     };
     // A grid with a conflict is already wrong, and the extra digit empties cells and units that
     // would be fine without it: those follow-on findings wait until the conflict is fixed.
@@ -105,6 +109,70 @@ fn analyze_searched_with(
         analysis.core = Some(no_solution_core(geometry, givens, budget));
     }
     analysis
+}
+
+/// Analyse a puzzle as read: under its rules when it has constraints beyond its houses.
+pub fn analyze_puzzle(puzzle: &Puzzle, budget: &Budget) -> Analysis {
+    let clues = puzzle.clues();
+    match &puzzle.rules {
+        Some(rules) => analyze_rules(puzzle.size, puzzle.variant, rules, &clues, budget),
+        None => analyze(puzzle.size, puzzle.variant, &clues, budget),
+    }
+}
+
+/// Analyse a grid under `rules` besides its houses: repeats in houses, constraints the givens
+/// already break (each named), and the verdict of the variant engine's search.
+pub fn analyze_rules(
+    size: Size,
+    variant: Variant,
+    rules: &Rules,
+    givens: &[u8],
+    budget: &Budget,
+) -> Analysis {
+    let geometry = geometry(size, variant);
+    let mut analysis = Analysis {
+        size,
+        variant,
+        conflicts: find_conflicts(geometry, givens),
+        impossible: Vec::new(),
+        no_place: Vec::new(),
+        verdict: Verdict::Broken,
+        core: None,
+        full: givens.iter().all(|&d| d != 0),
+        broken: broken_rules(size, rules, givens),
+        has_rules: true,
+    };
+    if !analysis.conflicts.is_empty() || !analysis.broken.is_empty() {
+        return analysis;
+    }
+    let found = engine::variant::solve(geometry, rules, givens, 2, budget);
+    analysis.verdict = verdict_of(TwoSolutions::from(found)).0;
+    analysis
+}
+
+/// The constraints the digits of `grid` break, by the rules' own definitions.
+pub fn broken_rules(size: Size, rules: &Rules, grid: &[u8]) -> Vec<BrokenRule> {
+    let mut broken: Vec<BrokenRule> = rules
+        .constraints
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.is_global() && c.broken(size, grid))
+        .map(|(i, c)| BrokenRule {
+            constraint: i,
+            cells: c.named_cells().into_iter().map(usize::from).collect(),
+        })
+        .collect();
+    broken.extend(
+        rules
+            .broken_pairs(size, grid)
+            .into_iter()
+            .map(|(i, a, b)| BrokenRule {
+                constraint: i,
+                cells: vec![a as usize, b as usize],
+            }),
+    );
+    broken.sort_by_key(|b| b.constraint);
+    broken
 }
 
 /// Every digit placed more than once in a unit of a grid, entries included (what a picture of a

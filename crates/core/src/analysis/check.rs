@@ -7,13 +7,14 @@ use std::sync::Arc;
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
 
-use super::analyze::analyze;
+use super::analyze::{analyze, analyze_puzzle, analyze_rules};
 use super::findings::{self, findings};
 use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Stop};
 use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
 use crate::grid::{Size, Variant};
+use crate::rules::Rules;
 
 /// A whole text parsed and analysed: every puzzle's analysis and all findings in source order.
 pub struct Checked {
@@ -275,7 +276,7 @@ fn has_findings(analysis: &Analysis) -> bool {
 }
 
 /// What identifies an analysis: the grid and its shape, never its place in the text.
-type CacheKey = (Size, Variant, Box<[u8]>);
+type CacheKey = (Size, Variant, Option<Arc<Rules>>, Box<[u8]>);
 
 /// Analyses by grid content, kept from one check of a document to the next.
 #[derive(Default)]
@@ -332,7 +333,7 @@ impl Cache {
     /// not among these puzzles are forgotten, so the cache never outgrows its document.
     pub fn analyze_all(&mut self, puzzles: &[Puzzle], budget: &Budget) -> Vec<Arc<Analysis>> {
         if self.one_use {
-            let analyze_one = |p: &Puzzle| Arc::new(analyze(p.size, p.variant, &p.clues(), budget));
+            let analyze_one = |p: &Puzzle| Arc::new(analyze_puzzle(p, budget));
             // rayon's pool: the command line's pieces, one after the other, on the same threads.
             #[cfg(feature = "threads")]
             return puzzles
@@ -369,6 +370,7 @@ fn key(puzzle: &Puzzle) -> CacheKey {
     (
         puzzle.size,
         puzzle.variant,
+        puzzle.rules.clone(),
         puzzle.clues().into_owned().into_boxed_slice(),
     )
 }
@@ -392,8 +394,12 @@ fn analyze_in_parallel(
     budget: &Budget,
 ) -> Vec<(usize, Analysis)> {
     on_every_core(which, 64, |&i| {
-        let (size, variant, givens) = &keys[i];
-        (i, analyze(*size, *variant, givens, budget))
+        let (size, variant, rules, givens) = &keys[i];
+        let analysis = match rules {
+            Some(rules) => analyze_rules(*size, *variant, rules, givens, budget),
+            None => analyze(*size, *variant, givens, budget),
+        };
+        (i, analysis)
     })
 }
 
@@ -456,6 +462,7 @@ mod tests {
             meta: Default::default(),
             header: None,
             layout: Layout::Line,
+            rules: None,
         }
     }
 

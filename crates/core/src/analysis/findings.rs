@@ -12,6 +12,11 @@ use crate::grid::{digit_char, geometry, Geometry};
 pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
     let geometry = geometry(puzzle.size, puzzle.variant);
     let mut out = conflict_findings(geometry, puzzle, &analysis.conflicts);
+    out.extend(super::broken::broken_findings(
+        geometry,
+        puzzle,
+        &analysis.broken,
+    ));
     if !analysis.impossible.is_empty() || !analysis.no_place.is_empty() {
         let marks = engine::pencil_marks(geometry, &puzzle.givens);
         for &cell in &analysis.impossible {
@@ -252,11 +257,13 @@ fn stop_words(stop: Stop) -> &'static str {
 fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) -> Finding {
     let at = puzzle.anchor();
     let Some(core) = analysis.core.as_ref().filter(|c| !c.cells.is_empty()) else {
-        return Finding::error(
-            Code::NoSolution,
-            at,
-            "no solution: the empty cells cannot be filled so that each unit holds every digit once",
-        );
+        let message = if analysis.has_rules {
+            "no solution: the empty cells cannot be filled so that each unit holds every digit \
+             once and every constraint holds"
+        } else {
+            "no solution: the empty cells cannot be filled so that each unit holds every digit once"
+        };
+        return Finding::error(Code::NoSolution, at, message);
     };
     let names: Vec<String> = core.cells.iter().map(|&c| geometry.cell_name(c)).collect();
     let count = core.cells.len();

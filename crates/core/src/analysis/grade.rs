@@ -30,8 +30,15 @@ pub struct NextHint {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotRated(pub &'static str);
 
+/// Why a puzzle with constraints beyond its houses is not graded: the techniques know houses
+/// only, so far.
+const VARIANT: NotRated = NotRated("variant constraints are not rated yet");
+
 /// The solution, or why a puzzle is not graded.
 fn unique(analysis: &Analysis) -> Result<Vec<u8>, NotRated> {
+    if analysis.has_rules {
+        return Err(VARIANT);
+    }
     match &analysis.verdict {
         Verdict::Unique(solution) => Ok(solution.clone()),
         Verdict::Broken | Verdict::NoSolution => Err(NotRated("no solution")),
@@ -75,10 +82,21 @@ pub fn grade(
     grade_analyzed(&analysis, givens, budget)
 }
 
+/// Analyses then grades a puzzle as read: one with variant constraints is not rated yet.
+pub fn grade_puzzle(puzzle: &Puzzle, budget: &Budget) -> Result<Rated, NotRated> {
+    if puzzle.rules.is_some() {
+        return Err(VARIANT);
+    }
+    grade(puzzle.size, puzzle.variant, &puzzle.clues(), budget)
+}
+
 /// The next hint of a puzzle whose givens have one solution: the simplest step of the hint
 /// ladder (which names patterns — W-wing, ALS-XZ, finned fish… — before it falls back on
 /// forcing chains) from where the solver is (`next_step`).
 pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
+    if puzzle.rules.is_some() {
+        return Err(VARIANT);
+    }
     let clues = puzzle.clues();
     let analysis = analyze_with(puzzle.size, puzzle.variant, &clues, budget, VERDICT_ONLY);
     unique(&analysis)?;
@@ -92,6 +110,9 @@ pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
 /// editor's hint and its *Apply next step* on pencil marks all answer; the rating is about the
 /// givens alone.
 pub fn next_step(puzzle: &Puzzle, budget: &Budget) -> Option<logic::Step> {
+    if puzzle.rules.is_some() {
+        return None; // the techniques know houses only, so far
+    }
     let geo = geometry(puzzle.size, puzzle.variant);
     let marks: Option<Vec<Digits>> = puzzle
         .marks

@@ -10,6 +10,7 @@
 //! re-exports their API.
 
 mod analyze;
+mod broken;
 mod check;
 mod explain;
 mod findings;
@@ -22,7 +23,10 @@ mod solutions;
 mod verdict;
 mod wording;
 
-pub use analyze::{analyze, analyze_searched, analyze_with, conflicts, AnalyzeOptions};
+pub use analyze::{
+    analyze, analyze_puzzle, analyze_rules, analyze_searched, analyze_with, broken_rules,
+    conflicts, AnalyzeOptions,
+};
 pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings,
     document_findings_analysed, recheck, Asked, Cache, Checked,
@@ -34,7 +38,8 @@ pub use generate::{
     Failure, Generated, Request,
 };
 pub use grade::{
-    grade, grade_analyzed, hint, incomplete_reason, next_step, NextHint, NotRated, Rated,
+    grade, grade_analyzed, grade_puzzle, hint, incomplete_reason, next_step, NextHint, NotRated,
+    Rated,
 };
 pub use marks::{
     entry_findings, fill_marks, mark_findings, marks_edits, marks_of, marks_unwritable,
@@ -49,5 +54,5 @@ pub use setter::{
     true_candidates_at, ExtraGiven, Spread, Symmetry, SAMPLE,
 };
 pub use solutions::{NineSearch, DEFAULT_MAX_NODES};
-pub use verdict::{Analysis, Conflict, Core, NoPlace, Verdict};
+pub use verdict::{Analysis, BrokenRule, Conflict, Core, NoPlace, Verdict};
 pub use wording::reason_text;

@@ -65,6 +65,19 @@ pub struct Analysis {
     pub core: Option<Core>,
     /// True when every cell is filled (and so, with no conflict, solved).
     pub full: bool,
+    /// The puzzle's constraints (beyond its houses) that its givens break.
+    pub broken: Vec<BrokenRule>,
+    /// Whether the puzzle has constraints beyond its houses (and so, for now, no rating).
+    pub has_rules: bool,
+}
+
+/// A constraint of the puzzle's rules that the digits placed break: its index in
+/// `Rules::constraints`, and the cells that show it (for a rule of the whole grid, the pair
+/// that breaks it; else the constraint's own cells).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrokenRule {
+    pub constraint: usize,
+    pub cells: Vec<usize>,
 }
 
 /// Givens that together leave no solution.

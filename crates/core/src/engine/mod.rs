@@ -14,6 +14,7 @@ pub mod fast9;
 mod propagate;
 mod search;
 mod solve;
+pub mod variant;
 
 pub use bits::Digits;
 pub use propagate::{

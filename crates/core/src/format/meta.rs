@@ -99,6 +99,9 @@ pub(crate) struct Scope {
     /// Houses that constraint lines add (`diagonal \`, `diagonal /`, `windoku`, `disjoint`),
     /// whatever the variant: a file's and a puzzle's together.
     pub houses: Variant,
+    /// The other constraint lines, as read: the file's then the puzzle's. They become a
+    /// puzzle's `rules` once its size is known (`constraints::resolve`).
+    pub rules: Vec<Rule>,
 }
 
 impl Scope {
@@ -121,6 +124,7 @@ impl Scope {
             lines: Vec::new(),
             unsolved: self.unsolved || outer.unsolved,
             houses: self.houses.with(outer.houses),
+            rules: outer.rules.iter().chain(&self.rules).cloned().collect(),
         }
     }
 
@@ -132,8 +136,8 @@ impl Scope {
 
     /// Add one constraint line, as `rules::read` read it. `diagonal` (both diagonals) is the
     /// diagonal variant (so a header's `# variant: classic` overrides a file's `diagonal`);
-    /// one diagonal, `windoku` and `disjoint` add their houses; the other constraints are read
-    /// but not solved yet.
+    /// one diagonal, `windoku` and `disjoint` add their houses; regions are read but not
+    /// solved yet; the other constraints are the puzzle's rules.
     pub(crate) fn add_rule(
         &mut self,
         read: Result<Rule, Finding>,
@@ -150,7 +154,13 @@ impl Scope {
                     self.houses = self.houses.with(added);
                     self.lines.push(span);
                 }
-                None => self.not_solved_yet(&rule, span, problems),
+                None if rule.keyword == Keyword::Regions => {
+                    self.not_solved_yet(&rule, span, problems)
+                }
+                None => {
+                    self.rules.push(rule);
+                    self.lines.push(span);
+                }
             },
             // A wrong constraint line leaves the puzzle's rules unknown; metadata written
             // without its `#` does not.
@@ -168,9 +178,8 @@ impl Scope {
             Code::BadMetadata,
             rule.keyword_span,
             format!(
-                "'{}' is read, but this constraint is not solved yet: the puzzles it applies \
-                 to are not checked (of the constraints, 'diagonal', 'windoku' and \
-                 'disjoint' are, for now)",
+                "'{}' is read, but puzzles with regions of their own are not solved yet: the puzzles it applies \
+                 to are not checked",
                 write(rule)
             ),
         ));

@@ -21,6 +21,7 @@ pub(crate) use lines::classified as lines_classified;
 pub(crate) mod marks;
 mod meta;
 pub use meta::{key_value, parse_size, KeyValue};
+mod constraints;
 mod metadata;
 mod parse;
 mod puzzle;

@@ -21,9 +21,10 @@ use super::marks::MarkCells;
 use super::meta::{self, Scope, Setting};
 use super::metadata::Metadata;
 use super::puzzle::{Entries, Layout, Puzzle};
-use super::rules;
+use super::{constraints, rules};
 use crate::finding::{plural, Code, Counts, Finding, Span};
 use crate::grid::Size;
+use crate::rules::Rules;
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
 pub fn parse(text: &str) -> Document {
@@ -391,6 +392,9 @@ impl<'a> Parser<'a> {
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid || scope.unsolved {
             return; // the metadata or constraint error says why this puzzle is not read
         }
+        let Some(rules) = self.puzzle_rules(&scope.rules, size) else {
+            return; // a constraint line that does not fit this grid says why
+        };
         let variant = scope.puzzle_variant();
         let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
@@ -405,7 +409,32 @@ impl<'a> Parser<'a> {
             meta,
             header,
             layout,
+            rules,
         });
+    }
+
+    /// The rules of a puzzle of `size` under these constraint lines (`None` inside when there
+    /// is none), or `None` when a line does not fit the grid: its error is reported, once for
+    /// all the puzzles a file's line applies to.
+    fn puzzle_rules(&mut self, lines: &[rules::Rule], size: Size) -> Option<Option<Arc<Rules>>> {
+        if lines.is_empty() {
+            return Some(None);
+        }
+        let mut rules = Rules::default();
+        for line in lines {
+            match constraints::resolve(line, size) {
+                Some(Ok(constraint)) => rules.constraints.push(constraint),
+                Some(Err(error)) => {
+                    let known = self.doc.problems.iter().rev().take(64).any(|p| *p == error);
+                    if !known {
+                        self.doc.problems.push(error);
+                    }
+                    return None;
+                }
+                None => {}
+            }
+        }
+        Some((!rules.is_empty()).then(|| Arc::new(rules)))
     }
 
     /// A puzzle's metadata: the shared copy of the file's when it has none of its own.
@@ -1164,22 +1193,38 @@ mod tests {
     }
 
     #[test]
-    fn a_constraint_not_solved_yet_or_a_wrong_one_keeps_its_puzzles_from_being_read() {
+    fn constraint_lines_give_their_puzzles_rules_and_a_wrong_one_keeps_its_puzzle_unread() {
         let text =
             format!("cage 15: A1 A2 B1\n{DIAGONAL}\n\nthermo: A1 A3\n{DIAGONAL}\n\n{DIAGONAL}\n");
         let doc = parse(&text);
+        // The thermometer's cells do not touch: its puzzle is not read.
+        assert_eq!(problems(&text), vec![(Code::Syntax, "A3")]);
+        assert_eq!(doc.puzzles.len(), 2);
+        let rules = doc.puzzles[0]
+            .rules
+            .as_ref()
+            .expect("the cage's puzzle has rules");
+        assert_eq!(rules.constraints.len(), 1);
+        assert_eq!(rules.constraints[0].name(), "cage 15");
+        assert_eq!(rules.constraints[0].named_cells(), vec![0, 1, 9]);
         assert_eq!(
-            problems(&text),
-            vec![(Code::BadMetadata, "cage"), (Code::Syntax, "A3")]
+            &text[rules.constraints[0].line.start..rules.constraints[0].line.end],
+            "cage 15: A1 A2 B1"
         );
-        assert!(doc.problems[0]
-            .message
-            .starts_with("'cage 15: A1 A2 B1' is read, but this constraint is not solved yet"));
-        // The third puzzle has no constraint line: it is read.
-        assert_eq!(doc.puzzles.len(), 1);
-        assert_eq!(doc.puzzles[0].span.start, text.rfind(DIAGONAL).unwrap());
-        // At the top of the file: no puzzle is read.
+        assert!(
+            doc.puzzles[1].rules.is_none(),
+            "the third puzzle has no constraint line"
+        );
+        // At the top of the file: every puzzle has the rule.
         let text = format!("antiknight\n\n{DIAGONAL}\n\n{DIAGONAL}\n");
+        assert!(parse(&text).puzzles.iter().all(|p| p.rules.is_some()));
+        // A cell outside the grid is said once, at the cell, and no puzzle under it is read.
+        let text = format!("cage 10: A1 J1\n\n{DIAGONAL}\n\n{DIAGONAL}\n");
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "J1")]);
+        assert!(parse(&text).puzzles.is_empty());
+        // Regions of a puzzle's own are read but not solved yet.
+        let text = format!("regions: none\n{DIAGONAL}\n");
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "regions")]);
         assert!(parse(&text).puzzles.is_empty());
         // Metadata without its `#` is said so, and the puzzle below still reads.
         let text = format!("Title: Hard one\n{DIAGONAL}\n");

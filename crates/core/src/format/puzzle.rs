@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use crate::rules::Rules;
+
 use super::cells::CellSpans;
 use super::digits::DigitSet;
 use super::metadata::Metadata;
@@ -54,6 +56,9 @@ pub struct Puzzle {
     /// it). One span rather than one a line: a header may be a million lines long.
     pub header: Option<Span>,
     pub layout: Layout,
+    /// The constraints of a variant puzzle beyond its houses (cages, thermometers, dots…),
+    /// from the constraint lines above it; `None` for a puzzle without any.
+    pub rules: Option<Arc<Rules>>,
 }
 
 impl Puzzle {

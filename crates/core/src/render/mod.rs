@@ -148,7 +148,7 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
 
 /// The SVG of one puzzle, analysed here: for callers that hold no analysis (the server).
 pub fn puzzle_svg(puzzle: &Puzzle, options: &Options, budget: &crate::engine::Budget) -> String {
-    let analysis = analysis::analyze(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
+    let analysis = analysis::analyze_puzzle(puzzle, budget);
     svg(&draw(puzzle, &analysis, options))
 }
 

@@ -1,0 +1,169 @@
+//! The variant engine: candidates as masks, propagation by the houses (a placed digit leaves
+//! its peers; a digit with one place in a house goes there) and by a propagator per rule
+//! (`props`), and depth-first search on the cell with the fewest candidates, counting solutions
+//! up to a limit. Every solution is checked against the rules' own definitions
+//! (`rules::Constraint::satisfied`) before it is counted.
+//!
+//! The classic path (`fast9`, `search`) is untouched: `engine::solve_with_rules` comes here only
+//! for a puzzle with rules.
+
+mod model;
+mod props;
+#[cfg(test)]
+mod tests;
+
+use model::Model;
+use props::{Broken, Mask, Work};
+
+use super::search::{Budget, SearchOutcome};
+use crate::grid::Geometry;
+use crate::rules::Rules;
+
+/// Up to `limit` solutions of `givens` (0 for empty) under the houses of `geometry` and
+/// `rules`, as far as `budget` lets the search go.
+pub fn solve(
+    geometry: &Geometry,
+    rules: &Rules,
+    givens: &[u8],
+    limit: usize,
+    budget: &Budget,
+) -> SearchOutcome {
+    let model = Model::new(geometry, rules);
+    let mut run = Run {
+        model: &model,
+        limit,
+        budget,
+        scratch: vec![0; geometry.size.cells()],
+        outcome: SearchOutcome {
+            solutions: Vec::new(),
+            stop: None,
+            nodes: 0,
+        },
+    };
+    let mut masks = model.start.clone();
+    let mut changed: Vec<u16> = (0..masks.len() as u16).collect();
+    for (cell, &digit) in givens.iter().enumerate() {
+        if digit != 0 {
+            masks[cell] &= 1 << (digit - 1);
+        }
+    }
+    if masks.iter().all(|&m| m != 0) {
+        run.node(masks, &mut changed);
+    }
+    run.outcome
+}
+
+struct Run<'m, 'r, 'b> {
+    model: &'m Model<'r>,
+    limit: usize,
+    budget: &'b Budget<'b>,
+    scratch: Vec<u8>,
+    outcome: SearchOutcome,
+}
+
+impl Run<'_, '_, '_> {
+    /// Search below `masks`, whose cells in `changed` have news to pass on. False when the
+    /// search must end (the limit reached or the budget spent).
+    fn node(&mut self, mut masks: Vec<Mask>, changed: &mut Vec<u16>) -> bool {
+        self.outcome.nodes += 1;
+        if let Some(stop) = self.budget.stop(self.outcome.nodes) {
+            self.outcome.stop = Some(stop);
+            return false;
+        }
+        if self.propagate(&mut masks, changed).is_err() {
+            return true;
+        }
+        let open = (0..masks.len())
+            .filter(|&c| masks[c].count_ones() > 1)
+            .min_by_key(|&c| masks[c].count_ones());
+        let Some(cell) = open else {
+            let solution: Vec<u8> = masks.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
+            if self.keeps_every_rule(&solution) {
+                self.outcome.solutions.push(solution);
+            }
+            return self.outcome.solutions.len() < self.limit;
+        };
+        let mut rest = masks[cell];
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= !bit;
+            let mut child = masks.clone();
+            child[cell] = bit;
+            if !self.node(child, &mut vec![cell as u16]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The independent check of a solution.
+    fn keeps_every_rule(&self, solution: &[u8]) -> bool {
+        let rules = self.model.rules;
+        let size = self.model.size;
+        rules
+            .constraints
+            .iter()
+            .all(|c| c.satisfied(size, solution))
+            && rules.broken_pairs(size, solution).is_empty()
+    }
+
+    /// Pass every change on to a fixpoint: placed digits leave their peers, changed cells wake
+    /// their propagators, and when all is quiet each house's digits with one place are placed.
+    fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<(), Broken> {
+        let model = self.model;
+        let mut queued = vec![false; model.props.len()];
+        let mut queue: Vec<u32> = Vec::new();
+        loop {
+            while let Some(cell) = changed.pop() {
+                let mask = masks[cell as usize];
+                if mask == 0 {
+                    return Err(Broken);
+                }
+                if mask.is_power_of_two() {
+                    for &peer in model.peers[cell as usize].iter() {
+                        Work { masks, changed }.restrict(peer, !mask)?;
+                    }
+                }
+                for &p in model.watchers[cell as usize].iter() {
+                    if !std::mem::replace(&mut queued[p as usize], true) {
+                        queue.push(p);
+                    }
+                }
+            }
+            if let Some(p) = queue.pop() {
+                queued[p as usize] = false;
+                let mut work = Work { masks, changed };
+                let rules = &model.rules.constraints;
+                model.props[p as usize].run(&mut work, rules, model.size, &mut self.scratch)?;
+                continue;
+            }
+            if !self.only_places(masks, changed)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Place each digit that has one place left in a house; false when there was none.
+    fn only_places(&self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<bool, Broken> {
+        for house in &self.model.houses {
+            let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+            for &c in house.iter() {
+                let m = masks[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            let all = ((1u32 << self.model.size.side()) - 1) as Mask;
+            if once != all {
+                return Err(Broken);
+            }
+            let alone = once & !twice;
+            for &c in house.iter() {
+                let m = masks[c as usize];
+                if m & alone != 0 && !m.is_power_of_two() {
+                    Work { masks, changed }.restrict(c, m & alone)?;
+                }
+            }
+        }
+        Ok(!changed.is_empty())
+    }
+}

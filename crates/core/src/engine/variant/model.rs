@@ -1,0 +1,310 @@
+//! From a puzzle's houses and rules to the variant engine's model: the houses (each digit once),
+//! each cell's peers (its houses' cells and every cell a rule says differs from it: a knight's
+//! or king's move, a cage mate…), each cell's first candidates (even, odd, given pencil marks)
+//! and the propagators of the other rules, with the cells each one watches.
+
+use super::props::{Mask, Prop};
+use crate::grid::{Geometry, Size};
+use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
+
+pub(super) struct Model<'r> {
+    pub(super) size: Size,
+    pub(super) houses: Vec<Box<[u16]>>,
+    pub(super) peers: Vec<Box<[u16]>>,
+    pub(super) start: Vec<Mask>,
+    pub(super) props: Vec<Prop>,
+    /// For each cell, the propagators it wakes.
+    pub(super) watchers: Vec<Box<[u32]>>,
+    pub(super) rules: &'r Rules,
+}
+
+/// The model while it is built.
+struct Builder {
+    size: Size,
+    side: u32,
+    peers: Vec<Vec<u16>>,
+    houses: Vec<Box<[u16]>>,
+    start: Vec<Mask>,
+    props: Vec<Prop>,
+}
+
+impl<'r> Model<'r> {
+    pub(super) fn new(geometry: &Geometry, rules: &'r Rules) -> Model<'r> {
+        let size = geometry.size;
+        let side = size.side() as u32;
+        let all = ((1u32 << side) - 1) as Mask;
+        let mut b = Builder {
+            size,
+            side,
+            peers: vec![Vec::new(); size.cells()],
+            houses: Vec::new(),
+            start: vec![all; size.cells()],
+            props: Vec::new(),
+        };
+        for unit in &geometry.units {
+            b.house(&unit.cells);
+        }
+        for (index, constraint) in rules.constraints.iter().enumerate() {
+            b.constraint(index, constraint, rules);
+        }
+        let mut watchers = vec![Vec::new(); size.cells()];
+        for (p, prop) in b.props.iter().enumerate() {
+            for cell in prop.watches() {
+                watchers[cell as usize].push(p as u32);
+            }
+        }
+        let peers = b
+            .peers
+            .into_iter()
+            .map(|mut p| {
+                p.sort_unstable();
+                p.dedup();
+                p.into_boxed_slice()
+            })
+            .collect();
+        Model {
+            size,
+            houses: b.houses,
+            peers,
+            start: b.start,
+            props: b.props,
+            watchers: watchers.into_iter().map(Vec::into_boxed_slice).collect(),
+            rules,
+        }
+    }
+}
+
+impl Builder {
+    /// Cells holding every digit once.
+    fn house(&mut self, cells: &[u16]) {
+        self.differ(cells);
+        self.houses.push(cells.into());
+    }
+
+    /// Cells that all differ.
+    fn differ(&mut self, cells: &[u16]) {
+        for &a in cells {
+            for &b in cells {
+                if a != b {
+                    self.peers[a as usize].push(b);
+                }
+            }
+        }
+    }
+
+    fn pair(&mut self, a: u16, b: u16, related: impl Fn(u32, u32) -> bool) {
+        self.props.push(Prop::pair(a, b, self.side, related));
+    }
+
+    fn table(&mut self, index: usize, constraint: &Constraint) {
+        let scope = constraint.scope(self.size).into_boxed_slice();
+        self.props.push(Prop::Table {
+            constraint: index,
+            scope,
+        });
+    }
+
+    fn only(&mut self, cells: &[u16], keep: impl Fn(u32) -> bool) {
+        let mask = (1..=self.side)
+            .filter(|&d| keep(d))
+            .fold(0, |acc, d| acc | 1 << (d - 1));
+        for &c in cells {
+            self.start[c as usize] &= mask;
+        }
+    }
+
+    /// Every pair of cells a move from `moves` apart.
+    fn moves(&mut self, moves: &[(i32, i32)]) {
+        for (a, b) in crate::rules::satisfied_pairs(self.size, moves) {
+            self.peers[a as usize].push(b);
+            self.peers[b as usize].push(a);
+        }
+    }
+
+    fn constraint(&mut self, index: usize, constraint: &Constraint, rules: &Rules) {
+        let side = self.side;
+        match &constraint.kind {
+            Kind::AntiKnight => self.moves(&[(1, 2), (2, 1), (1, -2), (2, -1)]),
+            Kind::AntiKing => self.moves(&[(1, 1), (1, -1)]),
+            Kind::NonConsecutive => {
+                for (a, b) in crate::rules::satisfied_pairs(self.size, &[(0, 1), (1, 0)]) {
+                    if !rules.dot_between(a, b, |dot, value| dot == Dot::White && value == 1) {
+                        self.pair(a, b, |x, y| x.abs_diff(y) != 1);
+                    }
+                }
+            }
+            Kind::Negative { kinds } => {
+                let listed = |dot: Dot| kinds & dot.bit() != 0;
+                for (a, b) in crate::rules::satisfied_pairs(self.size, &[(0, 1), (1, 0)]) {
+                    if !rules.dot_between(a, b, |dot, _| listed(dot)) {
+                        self.pair(a, b, |x, y| {
+                            Dot::ALL
+                                .into_iter()
+                                .filter(|&d| listed(d))
+                                .all(|d| !d.holds(d.default_value(), x as u8, y as u8))
+                        });
+                    }
+                }
+            }
+            Kind::ExtraRegion(cells) if cells.len() == side as usize => self.house(cells),
+            Kind::ExtraRegion(cells) | Kind::Cage { sum: None, cells } => self.differ(cells),
+            Kind::Cage {
+                sum: Some(sum),
+                cells,
+            } => {
+                self.differ(cells);
+                self.props.push(Prop::cage(cells.clone(), *sum, side));
+            }
+            Kind::Arrow { circle, shaft } => {
+                let places = circle.len() as u32;
+                let coeffs = circle
+                    .iter()
+                    .enumerate()
+                    .map(|(i, _)| -(10i32.pow(places - 1 - i as u32)))
+                    .chain(shaft.iter().map(|_| 1));
+                let cells = circle.iter().chain(shaft.iter()).copied();
+                self.linear(cells.collect(), coeffs.collect(), 0);
+                self.table(index, constraint);
+            }
+            Kind::DoubleArrow(cells) => {
+                let last = cells.len() - 1;
+                let coeffs = (0..cells.len()).map(|i| if i == 0 || i == last { 1 } else { -1 });
+                self.linear(cells.to_vec(), coeffs.collect(), 0);
+                self.table(index, constraint);
+            }
+            Kind::LittleKiller { sum, cells } => {
+                self.linear(cells.to_vec(), vec![1; cells.len()], *sum as i32);
+                self.table(index, constraint);
+            }
+            Kind::RegionSum(runs) => {
+                for pair in runs.windows(2) {
+                    let cells = pair[0].iter().chain(pair[1].iter()).copied().collect();
+                    let coeffs = pair[0].iter().map(|_| 1).chain(pair[1].iter().map(|_| -1));
+                    self.linear(cells, coeffs.collect(), 0);
+                }
+                self.table(index, constraint);
+            }
+            Kind::Zipper(cells) => {
+                self.zipper(cells);
+                self.table(index, constraint);
+            }
+            Kind::Dot { dot, value, cells } => {
+                let (dot, value) = (*dot, *value);
+                self.pair(cells[0], cells[1], |x, y| {
+                    dot.holds(value, x as u8, y as u8)
+                });
+            }
+            Kind::Less([a, b]) => self.pair(*a, *b, |x, y| x < y),
+            Kind::Thermo { slow, cells } => self.props.push(Prop::Order {
+                cells: cells.clone(),
+                step: if *slow { 0 } else { 1 },
+            }),
+            Kind::Whisper { gap, cells } => {
+                for w in cells.windows(2) {
+                    self.pair(w[0], w[1], |x, y| x.abs_diff(y) >= *gap);
+                }
+            }
+            Kind::Renban(cells) => {
+                self.differ(cells);
+                self.table(index, constraint);
+            }
+            Kind::Palindrome(cells) => {
+                for i in 0..cells.len() / 2 {
+                    self.pair(cells[i], cells[cells.len() - 1 - i], |x, y| x == y);
+                }
+            }
+            Kind::Entropic(cells) => self.near(cells, |d| (d - 1) * 3 / side),
+            Kind::Modular(cells) => self.near(cells, |d| d % 3),
+            Kind::Nabner(cells) => {
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        self.pair(a, b, |x, y| x.abs_diff(y) >= 2);
+                    }
+                }
+            }
+            Kind::Parity { even, cells } => self.only(cells, |d| (d % 2 == 0) == *even),
+            Kind::Candidates { digits, cells } => self.only(cells, |d| digits >> (d - 1) & 1 == 1),
+            Kind::Extreme { maximum, cells } => {
+                for &cell in cells.iter() {
+                    for other in orthogonal_neighbours(self.size, cell) {
+                        if !cells.contains(&other) {
+                            let maximum = *maximum;
+                            self.pair(cell, other, move |x, y| if maximum { x > y } else { x < y });
+                        }
+                    }
+                }
+            }
+            Kind::Clone(groups) => {
+                for group in &groups[1..] {
+                    for (&a, &b) in groups[0].iter().zip(group.iter()) {
+                        self.pair(a, b, |x, y| x == y);
+                    }
+                }
+            }
+            Kind::Indexer { index, cells } => {
+                for &cell in cells.iter() {
+                    self.indexer(*index, cell);
+                }
+            }
+            Kind::Sandwich { .. }
+            | Kind::XSum { .. }
+            | Kind::Skyscraper { .. }
+            | Kind::Between(_)
+            | Kind::Lockout { .. }
+            | Kind::Quad { .. } => self.table(index, constraint),
+        }
+    }
+
+    fn linear(&mut self, cells: Vec<u16>, coeffs: Vec<i32>, total: i32) {
+        self.props.push(Prop::Linear {
+            cells: cells.into(),
+            coeffs: coeffs.into(),
+            total,
+        });
+    }
+
+    /// Cells equally far from the centre sum alike: each pair against the centre cell, or
+    /// against the outermost pair.
+    fn zipper(&mut self, cells: &[u16]) {
+        let len = cells.len();
+        let pair = |i: usize| [cells[i], cells[len - 1 - i]];
+        let (anchor, from): (Vec<u16>, usize) = if len % 2 == 1 {
+            (vec![cells[len / 2]], 0)
+        } else {
+            (pair(0).to_vec(), 1)
+        };
+        for i in from..len / 2 {
+            let mut members = pair(i).to_vec();
+            let mut coeffs = vec![1, 1];
+            members.extend(&anchor);
+            coeffs.extend(anchor.iter().map(|_| -1));
+            self.linear(members, coeffs, 0);
+        }
+    }
+
+    /// Cells at most two apart along the line fall in different classes.
+    fn near(&mut self, cells: &[u16], class: impl Fn(u32) -> u32 + Copy) {
+        for i in 0..cells.len() {
+            for j in i + 1..cells.len().min(i + 3) {
+                self.pair(cells[i], cells[j], move |x, y| class(x) != class(y));
+            }
+        }
+    }
+
+    /// An indexer cell holding v says place v of its line holds the cell's own place, and so
+    /// (each digit once in the line) place v holds it only if the cell holds v.
+    fn indexer(&mut self, index: Index, cell: u16) {
+        let line: Vec<u16> = indexed_cells(self.size, index, cell).collect();
+        let own = line.iter().position(|&c| c == cell).unwrap_or(0) as u32 + 1;
+        for (place, &target) in line.iter().enumerate() {
+            let v = place as u32 + 1;
+            if target == cell {
+                // The cell indexes itself when it holds its own place.
+                continue;
+            }
+            self.pair(cell, target, move |x, y| (x == v) == (y == own));
+        }
+        // Holding its own place, the cell says it holds its own place: always true; any
+        // other digit v points at another cell, which the pairs above settle.
+    }
+}

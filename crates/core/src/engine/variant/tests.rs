@@ -1,0 +1,208 @@
+//! The variant engine against brute force: on 4×4, the solutions it finds under random rules
+//! are exactly the grids (of all 288) that the rules' own definitions accept.
+
+use super::solve;
+use crate::engine::{search, Budget};
+use crate::finding::Span;
+use crate::grid::{geometry, Size, Variant};
+use crate::rules::{Constraint, Dot, Index, Kind, Rules};
+
+fn four() -> Size {
+    Size::from_side(4).unwrap()
+}
+
+fn all_grids() -> Vec<Vec<u8>> {
+    let geo = geometry(four(), Variant::Classic);
+    let all = search(geo, &[0; 16], 1000, &Budget::unlimited());
+    assert_eq!(all.solutions.len(), 288);
+    all.solutions
+}
+
+/// A small deterministic generator (xorshift), so failures repeat.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A line of `len` cells, each touching the one before (king steps), without repeats.
+fn line(rng: &mut Rng, len: usize) -> Option<Box<[u16]>> {
+    let mut cells = vec![rng.below(16) as u16];
+    while cells.len() < len {
+        let last = *cells.last()? as i32;
+        let steps: Vec<u16> = (-1..=1)
+            .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+            .filter_map(|(dr, dc)| {
+                let (r, c) = (last / 4 + dr, last % 4 + dc);
+                ((0..4).contains(&r) && (0..4).contains(&c)).then_some((r * 4 + c) as u16)
+            })
+            .filter(|c| !cells.contains(c))
+            .collect();
+        if steps.is_empty() {
+            return None;
+        }
+        cells.push(steps[rng.below(steps.len())]);
+    }
+    Some(cells.into())
+}
+
+/// Two orthogonal neighbours.
+fn neighbours(rng: &mut Rng) -> [u16; 2] {
+    loop {
+        let a = rng.below(16) as u16;
+        let b = if rng.below(2) == 0 { a + 1 } else { a + 4 };
+        if b < 16 && (b == a + 4 || a % 4 != 3) {
+            return [a, b];
+        }
+    }
+}
+
+/// One random constraint (the values chosen so that some grids keep it and some do not).
+fn random_constraint(rng: &mut Rng) -> Kind {
+    loop {
+        let len = 2 + rng.below(3);
+        let Some(cells) = line(rng, len) else {
+            continue;
+        };
+        return match rng.below(24) {
+            0 => Kind::AntiKing,
+            1 => Kind::NonConsecutive,
+            2 => Kind::Negative {
+                kinds: Dot::White.bit() | Dot::Black.bit(),
+            },
+            3 => Kind::Cage {
+                sum: Some((len * 2 + rng.below(len * 2)) as u32),
+                cells,
+            },
+            4 => Kind::Cage { sum: None, cells },
+            5 => Kind::Arrow {
+                circle: cells[..1].into(),
+                shaft: cells[1..].into(),
+            },
+            6 => Kind::DoubleArrow(line(rng, 3).unwrap_or(cells)),
+            7 => Kind::LittleKiller {
+                sum: (len * 2 + rng.below(4)) as u32,
+                cells,
+            },
+            8 => Kind::Dot {
+                dot: Dot::White,
+                value: 1 + rng.below(2) as u32,
+                cells: neighbours(rng),
+            },
+            9 => Kind::Dot {
+                dot: Dot::Black,
+                value: 2,
+                cells: neighbours(rng),
+            },
+            10 => Kind::Dot {
+                dot: Dot::V,
+                value: 5,
+                cells: neighbours(rng),
+            },
+            11 => Kind::Less([cells[0], cells[1]]),
+            12 => Kind::Thermo {
+                slow: rng.below(2) == 0,
+                cells,
+            },
+            13 => Kind::Whisper { gap: 2, cells },
+            14 => Kind::Renban(cells),
+            15 => Kind::Palindrome(cells),
+            16 => Kind::Between(line(rng, 3).unwrap_or(cells)),
+            17 => Kind::Zipper(cells),
+            18 => Kind::Parity {
+                even: rng.below(2) == 0,
+                cells: cells[..1].into(),
+            },
+            19 => Kind::Extreme {
+                maximum: rng.below(2) == 0,
+                cells: cells[..1].into(),
+            },
+            20 => Kind::Sandwich {
+                sum: rng.below(6) as u32,
+                cells: (0..4).map(|c| c * 4).collect(),
+            },
+            21 => Kind::Skyscraper {
+                count: 1 + rng.below(3) as u32,
+                cells: (4..8).collect(),
+            },
+            22 => Kind::Indexer {
+                index: Index::Row,
+                cells: cells[..1].into(),
+            },
+            _ => Kind::Entropic(cells),
+        };
+    }
+}
+
+#[test]
+fn the_engine_finds_exactly_the_grids_the_rules_accept() {
+    let grids = all_grids();
+    let geo = geometry(four(), Variant::Classic);
+    let mut rng = Rng(0x5eed_1234_abcd);
+    let mut nonempty = 0;
+    for round in 0..400 {
+        let count = 1 + rng.below(3);
+        let rules = Rules {
+            constraints: (0..count)
+                .map(|_| Constraint::new(random_constraint(&mut rng), Span::new(0, 0)))
+                .collect(),
+        };
+        let keeps = |g: &Vec<u8>| {
+            rules.constraints.iter().all(|c| c.satisfied(four(), g))
+                && rules.broken_pairs(four(), g).is_empty()
+        };
+        let mut expected: Vec<Vec<u8>> = grids.iter().filter(|g| keeps(g)).cloned().collect();
+        // Some givens from one of the grids, or none.
+        let mut givens = vec![0u8; 16];
+        if round % 2 == 1 {
+            let from = &grids[rng.below(grids.len())];
+            for _ in 0..3 {
+                let c = rng.below(16);
+                givens[c] = from[c];
+            }
+            expected.retain(|g| givens.iter().zip(g).all(|(&x, &y)| x == 0 || x == y));
+        }
+        let mut found = solve(geo, &rules, &givens, 1000, &Budget::unlimited()).solutions;
+        found.sort();
+        expected.sort();
+        assert_eq!(
+            found, expected,
+            "round {round}: {rules:?} with givens {givens:?}"
+        );
+        nonempty += usize::from(!expected.is_empty());
+    }
+    assert!(
+        nonempty > 100,
+        "only {nonempty} rounds had solutions: the test tests little"
+    );
+}
+
+#[test]
+fn a_killer_cage_pins_its_only_combination() {
+    // On a 9×9, a cage of two cells summing to 17 can only hold 8 and 9.
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let rules = Rules {
+        constraints: vec![Constraint::new(
+            Kind::Cage {
+                sum: Some(17),
+                cells: [0, 1].into(),
+            },
+            Span::new(0, 0),
+        )],
+    };
+    let outcome = solve(geo, &rules, &[0; 81], 1, &Budget::unlimited());
+    let solution = &outcome.solutions[0];
+    assert_eq!(solution[0] + solution[1], 17);
+    assert!(
+        outcome.nodes < 100,
+        "{} nodes for one solution",
+        outcome.nodes
+    );
+}

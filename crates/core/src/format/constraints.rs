@@ -1,0 +1,302 @@
+//! From a constraint line as read (`rules::Rule`: words, cell names and their spans) to what it
+//! means on one puzzle's grid (`crate::rules::Constraint`: cell indices). Here the size is
+//! known, so here the checks that need it are made: cells inside the grid, a little killer's
+//! diagonal starting at the edge, a row or column an outside clue can stand by, digits a
+//! candidates or quad line can hold.
+
+use super::rules::{Body, CellRef, Direction, Keyword, Rule, Side, Value};
+use crate::finding::{Code, Finding};
+use crate::grid::{digit_char, Size};
+use crate::rules::{Cells, Constraint, Dot, Index, Kind};
+
+/// The largest side the variant engine solves (a cell's candidates are 16 bits).
+const MAX_SIDE: u32 = 16;
+
+/// The constraint `rule` states on a grid of `size`, or the error that says why it cannot.
+/// `None` for the lines the geometry takes (diagonals, windoku, disjoint).
+pub(crate) fn resolve(rule: &Rule, size: Size) -> Option<Result<Constraint, Finding>> {
+    let kind = match kind_of(rule, size) {
+        Ok(Some(kind)) => kind,
+        Ok(None) => return None,
+        Err(error) => return Some(Err(error)),
+    };
+    Some(Ok(Constraint::new(kind, rule.span)))
+}
+
+fn kind_of(rule: &Rule, size: Size) -> Result<Option<Kind>, Finding> {
+    let n = size.side() as u32;
+    let number = |default: Option<u32>| match &rule.value {
+        Some(Value::Number(value, _)) => Some(*value),
+        _ => default,
+    };
+    let cells = || all_cells(&rule.body, size);
+    let pair = || -> Result<[u16; 2], Finding> {
+        let cells = cells()?;
+        Ok([cells[0], cells[1]])
+    };
+    let kind = match rule.keyword {
+        Keyword::Diagonal | Keyword::Disjoint | Keyword::Windoku | Keyword::Regions => {
+            return Ok(None)
+        }
+        _ if n > MAX_SIDE => {
+            return Err(Finding::error(
+                Code::BadMetadata,
+                rule.keyword_span,
+                format!(
+                    "'{}' is solved on grids up to {MAX_SIDE}×{MAX_SIDE}; this puzzle is {n}×{n}",
+                    rule.keyword.name()
+                ),
+            ))
+        }
+        Keyword::AntiKnight => Kind::AntiKnight,
+        Keyword::AntiKing => Kind::AntiKing,
+        Keyword::NonConsecutive => Kind::NonConsecutive,
+        Keyword::Negative => match &rule.body {
+            Body::Kinds(kinds) => Kind::Negative {
+                kinds: kinds
+                    .iter()
+                    .fold(0, |acc, (kind, _)| acc | dot_of(*kind).bit()),
+            },
+            _ => return Ok(None),
+        },
+        Keyword::ExtraRegion => Kind::ExtraRegion(cells()?),
+        Keyword::Cage => Kind::Cage {
+            sum: number(None),
+            cells: cells()?,
+        },
+        Keyword::Arrow => match &rule.body {
+            Body::Arrow { circle, shaft } => Kind::Arrow {
+                circle: indices(circle, size)?,
+                shaft: indices(shaft, size)?,
+            },
+            _ => return Ok(None),
+        },
+        Keyword::DoubleArrow => Kind::DoubleArrow(cells()?),
+        Keyword::LittleKiller => Kind::LittleKiller {
+            sum: number(Some(0)).unwrap_or(0),
+            cells: diagonal(&rule.body, size)?,
+        },
+        Keyword::RegionSum => Kind::RegionSum(runs_by_box(&cells()?, size)),
+        Keyword::Zipper => Kind::Zipper(cells()?),
+        Keyword::Sandwich => Kind::Sandwich {
+            sum: number(Some(0)).unwrap_or(0),
+            cells: outside(&rule.body, size)?,
+        },
+        Keyword::XSum => Kind::XSum {
+            sum: number(Some(0)).unwrap_or(0),
+            cells: outside(&rule.body, size)?,
+        },
+        Keyword::Skyscraper => Kind::Skyscraper {
+            count: number(Some(0)).unwrap_or(0),
+            cells: outside(&rule.body, size)?,
+        },
+        Keyword::White | Keyword::Black | Keyword::X | Keyword::V => {
+            let dot = match rule.keyword {
+                Keyword::White => Dot::White,
+                Keyword::Black => Dot::Black,
+                Keyword::X => Dot::X,
+                _ => Dot::V,
+            };
+            Kind::Dot {
+                dot,
+                value: number(Some(dot.default_value())).unwrap_or(1),
+                cells: pair()?,
+            }
+        }
+        Keyword::Inequality => match &rule.body {
+            Body::Less(a, b) => Kind::Less([index(a, size)?, index(b, size)?]),
+            _ => return Ok(None),
+        },
+        Keyword::Thermo | Keyword::SlowThermo => Kind::Thermo {
+            slow: rule.keyword == Keyword::SlowThermo,
+            cells: cells()?,
+        },
+        Keyword::Whisper => Kind::Whisper {
+            gap: number(Some(n.div_ceil(2))).unwrap_or(1),
+            cells: cells()?,
+        },
+        Keyword::Renban => Kind::Renban(cells()?),
+        Keyword::Palindrome => Kind::Palindrome(cells()?),
+        Keyword::Between => Kind::Between(cells()?),
+        Keyword::Lockout => Kind::Lockout {
+            gap: number(Some(0)).unwrap_or(0),
+            cells: cells()?,
+        },
+        Keyword::Entropic => Kind::Entropic(cells()?),
+        Keyword::Modular => Kind::Modular(cells()?),
+        Keyword::Nabner => Kind::Nabner(cells()?),
+        Keyword::Even | Keyword::Odd => Kind::Parity {
+            even: rule.keyword == Keyword::Even,
+            cells: cells()?,
+        },
+        Keyword::Minimum | Keyword::Maximum => Kind::Extreme {
+            maximum: rule.keyword == Keyword::Maximum,
+            cells: cells()?,
+        },
+        Keyword::Candidates => Kind::Candidates {
+            digits: digits_of(rule, size)?
+                .iter()
+                .fold(0, |acc, d| acc | 1 << (d - 1)),
+            cells: cells()?,
+        },
+        Keyword::Quad => Kind::Quad {
+            digits: digits_of(rule, size)?.into(),
+            cells: cells()?,
+        },
+        Keyword::Clone => match &rule.body {
+            Body::Clone(groups) => Kind::Clone(
+                groups
+                    .iter()
+                    .map(|g| indices(g, size))
+                    .collect::<Result<Vec<_>, _>>()?
+                    .into(),
+            ),
+            _ => return Ok(None),
+        },
+        Keyword::RowIndex | Keyword::ColumnIndex | Keyword::BoxIndex => Kind::Indexer {
+            index: match rule.keyword {
+                Keyword::RowIndex => Index::Row,
+                Keyword::ColumnIndex => Index::Column,
+                _ => Index::Box,
+            },
+            cells: cells()?,
+        },
+    };
+    Ok(Some(kind))
+}
+
+fn dot_of(kind: super::rules::DotKind) -> Dot {
+    match kind {
+        super::rules::DotKind::White => Dot::White,
+        super::rules::DotKind::Black => Dot::Black,
+        super::rules::DotKind::X => Dot::X,
+        super::rules::DotKind::V => Dot::V,
+    }
+}
+
+/// A cell's index, or the error that it lies outside the grid.
+fn index(cell: &CellRef, size: Size) -> Result<u16, Finding> {
+    let n = size.side();
+    if (cell.row as usize) < n && (cell.col as usize) < n {
+        return Ok((cell.row as usize * n + cell.col as usize) as u16);
+    }
+    Err(Finding::error(
+        Code::BadMetadata,
+        cell.span,
+        format!(
+            "this cell is outside the puzzle's {n}×{n} grid (rows A to {}, columns 1 to {n})",
+            (b'A' + n as u8 - 1) as char
+        ),
+    ))
+}
+
+fn indices(cells: &[CellRef], size: Size) -> Result<Cells, Finding> {
+    cells.iter().map(|c| index(c, size)).collect()
+}
+
+fn all_cells(body: &Body, size: Size) -> Result<Cells, Finding> {
+    match body {
+        Body::Cells(cells) => indices(cells, size),
+        _ => Ok(Cells::default()),
+    }
+}
+
+/// A little killer's cells: from its first cell to the edge, the way it points. The first
+/// cell must be at the edge the clue stands by (the cell before it, the other way, is outside).
+fn diagonal(body: &Body, size: Size) -> Result<Cells, Finding> {
+    let Body::Diagonal(start, direction, _) = body else {
+        return Ok(Cells::default());
+    };
+    let first = index(start, size)?;
+    let n = size.side() as i32;
+    let (dr, dc) = match direction {
+        Direction::UpLeft => (-1, -1),
+        Direction::UpRight => (-1, 1),
+        Direction::DownLeft => (1, -1),
+        Direction::DownRight => (1, 1),
+    };
+    let inside = |r: i32, c: i32| (0..n).contains(&r) && (0..n).contains(&c);
+    let (r, c) = (start.row as i32, start.col as i32);
+    if inside(r - dr, c - dc) {
+        return Err(Finding::error(
+            Code::BadMetadata,
+            start.span,
+            "a little killer's diagonal starts at the edge of the grid, at the cell beside its \
+             clue: the cell before this one, the other way, is still inside",
+        ));
+    }
+    let mut cells = vec![first];
+    let (mut r, mut c) = (r + dr, c + dc);
+    while inside(r, c) {
+        cells.push((r * n + c) as u16);
+        r += dr;
+        c += dc;
+    }
+    Ok(cells.into())
+}
+
+/// An outside clue's row or column, read from the clue's side.
+fn outside(body: &Body, size: Size) -> Result<Cells, Finding> {
+    let Body::Outside(side, line, span) = body else {
+        return Ok(Cells::default());
+    };
+    let n = size.side();
+    let line = *line as usize;
+    if line >= n {
+        let what = match side {
+            Side::Left | Side::Right => format!("row {}", (b'A' + line as u8) as char),
+            Side::Top | Side::Bottom => format!("column {}", line + 1),
+        };
+        return Err(Finding::error(
+            Code::BadMetadata,
+            *span,
+            format!("{what} is outside the puzzle's {n}×{n} grid"),
+        ));
+    }
+    let cells: Vec<u16> = (0..n)
+        .map(|i| match side {
+            Side::Left => line * n + i,
+            Side::Right => line * n + (n - 1 - i),
+            Side::Top => i * n + line,
+            Side::Bottom => (n - 1 - i) * n + line,
+        } as u16)
+        .collect();
+    Ok(cells.into())
+}
+
+/// A region-sum line cut where it passes from one box to another.
+fn runs_by_box(cells: &[u16], size: Size) -> Box<[Cells]> {
+    let n = size.side();
+    let box_of = |c: u16| {
+        let (r, col) = (c as usize / n, c as usize % n);
+        (r / size.box_rows(), col / size.box_cols())
+    };
+    let mut runs: Vec<Vec<u16>> = Vec::new();
+    for &cell in cells {
+        match runs.last_mut() {
+            Some(run) if box_of(run[0]) == box_of(cell) => run.push(cell),
+            _ => runs.push(vec![cell]),
+        }
+    }
+    runs.into_iter().map(Vec::into_boxed_slice).collect()
+}
+
+/// The digits of a candidates or quad line, each one the grid can hold.
+fn digits_of(rule: &Rule, size: Size) -> Result<Vec<u8>, Finding> {
+    let Some(Value::Digits(digits, span)) = &rule.value else {
+        return Ok(Vec::new());
+    };
+    if let Some(&big) = digits.iter().find(|&&d| d as usize > size.side()) {
+        return Err(Finding::error(
+            Code::DigitRange,
+            *span,
+            format!(
+                "{} is larger than this {n}×{n} puzzle's digits (1 to {})",
+                digit_char(big),
+                digit_char(size.side() as u8),
+                n = size.side()
+            ),
+        ));
+    }
+    Ok(digits.clone())
+}

@@ -1,0 +1,370 @@
+//! What each constraint means, as plain loops over a grid's digits: the independent checker.
+//! Nothing here is shared with the engine's propagators, so a solution the engine finds can be
+//! trusted only once these accept it.
+
+use super::{Constraint, Dot, Index, Kind, Rules};
+use crate::grid::Size;
+
+/// At most this many ways to fill a constraint's empty cells are tried when asking whether
+/// any keeps it (a 9-cell sandwich row with five empty cells is 59,049).
+const COMPLETIONS: u64 = 100_000;
+
+impl Constraint {
+    /// Whether the digits of `grid` (row-major, every cell of the scope filled) keep the
+    /// constraint. A rule of the whole grid is `Rules::broken_pairs`'s, and holds here.
+    pub fn satisfied(&self, size: Size, grid: &[u8]) -> bool {
+        let n = size.side() as u32;
+        let at = |cells: &[u16]| -> Vec<u32> {
+            cells.iter().map(|&c| grid[c as usize] as u32).collect()
+        };
+        match &self.kind {
+            Kind::AntiKnight | Kind::AntiKing | Kind::NonConsecutive | Kind::Negative { .. } => {
+                true
+            }
+            Kind::ExtraRegion(cells) | Kind::Cage { sum: None, cells } => distinct(&at(cells)),
+            Kind::Cage {
+                sum: Some(sum),
+                cells,
+            } => {
+                let digits = at(cells);
+                distinct(&digits) && digits.iter().sum::<u32>() == *sum
+            }
+            Kind::Arrow { circle, shaft } => number(&at(circle)) == at(shaft).iter().sum::<u32>(),
+            Kind::DoubleArrow(cells) => {
+                let d = at(cells);
+                let ends = d[0] + d[d.len() - 1];
+                ends == d[1..d.len() - 1].iter().sum::<u32>()
+            }
+            Kind::LittleKiller { sum, cells } => at(cells).iter().sum::<u32>() == *sum,
+            Kind::RegionSum(runs) => {
+                let sums: Vec<u32> = runs.iter().map(|run| at(run).iter().sum()).collect();
+                sums.windows(2).all(|w| w[0] == w[1])
+            }
+            Kind::Zipper(cells) => zipper(&at(cells)),
+            Kind::Sandwich { sum, cells } => sandwich(&at(cells), n) == Some(*sum),
+            Kind::XSum { sum, cells } => {
+                let d = at(cells);
+                let x = d[0] as usize;
+                x <= d.len() && d[..x].iter().sum::<u32>() == *sum
+            }
+            Kind::Skyscraper { count, cells } => seen(&at(cells)) == *count,
+            Kind::Dot { dot, value, cells } => {
+                dot.holds(*value, grid[cells[0] as usize], grid[cells[1] as usize])
+            }
+            Kind::Less([a, b]) => grid[*a as usize] < grid[*b as usize],
+            Kind::Thermo { slow, cells } => {
+                at(cells)
+                    .windows(2)
+                    .all(|w| if *slow { w[0] <= w[1] } else { w[0] < w[1] })
+            }
+            Kind::Whisper { gap, cells } => {
+                at(cells).windows(2).all(|w| w[0].abs_diff(w[1]) >= *gap)
+            }
+            Kind::Renban(cells) => {
+                let d = at(cells);
+                let (lo, hi) = (d.iter().min(), d.iter().max());
+                distinct(&d)
+                    && hi
+                        .zip(lo)
+                        .is_some_and(|(hi, lo)| hi - lo + 1 == d.len() as u32)
+            }
+            Kind::Palindrome(cells) => {
+                let d = at(cells);
+                d.iter().eq(d.iter().rev())
+            }
+            Kind::Between(cells) => {
+                let d = at(cells);
+                let (a, b) = (d[0], d[d.len() - 1]);
+                let (lo, hi) = (a.min(b), a.max(b));
+                d[1..d.len() - 1].iter().all(|&x| lo < x && x < hi)
+            }
+            Kind::Lockout { gap, cells } => {
+                let d = at(cells);
+                let (a, b) = (d[0], d[d.len() - 1]);
+                let (lo, hi) = (a.min(b), a.max(b));
+                hi - lo >= *gap && d[1..d.len() - 1].iter().all(|&x| x < lo || x > hi)
+            }
+            Kind::Entropic(cells) => near_differ(&at(cells), |d| (d - 1) * 3 / n),
+            Kind::Modular(cells) => near_differ(&at(cells), |d| d % 3),
+            Kind::Nabner(cells) => {
+                let d = at(cells);
+                d.iter()
+                    .enumerate()
+                    .all(|(i, a)| d[i + 1..].iter().all(|b| a.abs_diff(*b) >= 2))
+            }
+            Kind::Parity { even, cells } => at(cells).iter().all(|d| (d % 2 == 0) == *even),
+            Kind::Extreme { maximum, cells } => cells.iter().all(|&cell| {
+                let d = grid[cell as usize];
+                orthogonal_neighbours(size, cell)
+                    .filter(|other| !cells.contains(other))
+                    .all(|other| {
+                        let o = grid[other as usize];
+                        if *maximum {
+                            d > o
+                        } else {
+                            d < o
+                        }
+                    })
+            }),
+            Kind::Candidates { digits, cells } => {
+                at(cells).iter().all(|&d| digits >> (d - 1) & 1 == 1)
+            }
+            Kind::Quad { digits, cells } => {
+                let d = at(cells);
+                digits.iter().all(|&q| {
+                    let wanted = digits.iter().filter(|&&x| x == q).count();
+                    d.iter().filter(|&&x| x == q as u32).count() >= wanted
+                })
+            }
+            Kind::Clone(groups) => {
+                let first = at(&groups[0]);
+                groups[1..].iter().all(|g| at(g) == first)
+            }
+            Kind::Indexer { index, cells } => cells.iter().all(|&cell| {
+                let v = grid[cell as usize] as usize;
+                let line = indexed_cells(size, *index, cell).collect::<Vec<_>>();
+                let own = line.iter().position(|&c| c == cell).unwrap_or(0);
+                grid[line[v - 1] as usize] as usize == own + 1
+            }),
+        }
+    }
+
+    /// Whether no way of filling the empty cells (0) of the constraint's scope keeps it: a sure
+    /// break, never a guess. Quick bounds decide for sums and thermometers; other constraints
+    /// with empty cells are tried every way when there are few enough ways, and otherwise are
+    /// taken to hold until more is filled.
+    pub fn broken(&self, size: Size, grid: &[u8]) -> bool {
+        let scope = self.scope(size);
+        let empty: Vec<u16> = scope
+            .iter()
+            .copied()
+            .filter(|&c| grid[c as usize] == 0)
+            .collect();
+        if empty.is_empty() {
+            return !self.satisfied(size, grid);
+        }
+        if self.broken_by_bounds(size, grid) {
+            return true;
+        }
+        let n = size.side() as u64;
+        if n.checked_pow(empty.len() as u32)
+            .is_none_or(|ways| ways > COMPLETIONS)
+        {
+            return false;
+        }
+        let mut scratch = grid.to_vec();
+        !any_completion(self, size, &mut scratch, &empty)
+    }
+
+    /// Breaks the filled cells alone show, whatever fills the rest: a repeated digit where the
+    /// cells differ, a cage's sum out of reach, a thermometer out of order or without room.
+    fn broken_by_bounds(&self, size: Size, grid: &[u8]) -> bool {
+        let n = size.side() as u32;
+        let filled = |cells: &[u16]| -> Vec<u32> {
+            cells
+                .iter()
+                .map(|&c| grid[c as usize] as u32)
+                .filter(|&d| d != 0)
+                .collect()
+        };
+        match &self.kind {
+            Kind::ExtraRegion(cells) | Kind::Renban(cells) | Kind::Nabner(cells) => {
+                !distinct(&filled(cells))
+            }
+            Kind::Cage { sum, cells } => {
+                let digits = filled(cells);
+                if !distinct(&digits) {
+                    return true;
+                }
+                let Some(sum) = *sum else { return false };
+                let free: Vec<u32> = (1..=n).filter(|d| !digits.contains(d)).collect();
+                let k = cells.len() - digits.len();
+                let have: u32 = digits.iter().sum();
+                let least: u32 = free.iter().take(k).sum();
+                let most: u32 = free.iter().rev().take(k).sum();
+                have + least > sum || have + most < sum
+            }
+            Kind::Thermo { slow, cells } => {
+                let step = if *slow { 0 } else { 1 };
+                let placed: Vec<(u32, u32)> = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| grid[c as usize] != 0)
+                    .map(|(i, &c)| (i as u32, grid[c as usize] as u32))
+                    .collect();
+                let last = cells.len() as u32 - 1;
+                let no_room = placed
+                    .iter()
+                    .any(|&(i, d)| d < 1 + step * i || d + step * (last - i) > n);
+                let out_of_order = placed
+                    .windows(2)
+                    .any(|w| w[1].1 < w[0].1 + step * (w[1].0 - w[0].0));
+                no_room || out_of_order
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether some filling of `empty` (in `grid`, which is restored) keeps the constraint.
+fn any_completion(constraint: &Constraint, size: Size, grid: &mut [u8], empty: &[u16]) -> bool {
+    let Some((&cell, rest)) = empty.split_first() else {
+        return constraint.satisfied(size, grid);
+    };
+    for digit in 1..=size.side() as u8 {
+        grid[cell as usize] = digit;
+        if any_completion(constraint, size, grid, rest) {
+            grid[cell as usize] = 0;
+            return true;
+        }
+    }
+    grid[cell as usize] = 0;
+    false
+}
+
+impl Rules {
+    /// The pairs of filled cells that break a rule of the whole grid: (the constraint's index,
+    /// the two cells). Anti-king names diagonal neighbours only: orthogonal ones share a row or
+    /// column, whose repeat is found anyway.
+    pub fn broken_pairs(&self, size: Size, grid: &[u8]) -> Vec<(usize, u16, u16)> {
+        let mut broken = Vec::new();
+        for (index, constraint) in self.constraints.iter().enumerate() {
+            let moves: &[(i32, i32)] = match constraint.kind {
+                Kind::AntiKnight => &[(1, 2), (2, 1), (1, -2), (2, -1)],
+                Kind::AntiKing => &[(1, 1), (1, -1)],
+                Kind::NonConsecutive | Kind::Negative { .. } => &[(0, 1), (1, 0)],
+                _ => continue,
+            };
+            for (a, b) in pairs(size, moves) {
+                let (x, y) = (grid[a as usize], grid[b as usize]);
+                if x != 0 && y != 0 && !self.pair_keeps(index, a, b, x, y) {
+                    broken.push((index, a, b));
+                }
+            }
+        }
+        broken
+    }
+
+    /// Whether digits `x` in `a` and `y` in `b` keep global rule `index`.
+    fn pair_keeps(&self, index: usize, a: u16, b: u16, x: u8, y: u8) -> bool {
+        match self.constraints[index].kind {
+            Kind::AntiKnight | Kind::AntiKing => x != y,
+            Kind::NonConsecutive => {
+                x.abs_diff(y) != 1
+                    || self.dot_between(a, b, |dot, value| dot == Dot::White && value == 1)
+            }
+            Kind::Negative { kinds } => {
+                let listed = |dot: Dot| kinds & dot.bit() != 0;
+                self.dot_between(a, b, |dot, _| listed(dot))
+                    || Dot::ALL
+                        .into_iter()
+                        .filter(|&dot| listed(dot))
+                        .all(|dot| !dot.holds(dot.default_value(), x, y))
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether a dot that `wanted` accepts stands between `a` and `b`.
+    pub fn dot_between(&self, a: u16, b: u16, wanted: impl Fn(Dot, u32) -> bool) -> bool {
+        self.constraints.iter().any(|c| match c.kind {
+            Kind::Dot { dot, value, cells } => {
+                (cells == [a, b] || cells == [b, a]) && wanted(dot, value)
+            }
+            _ => false,
+        })
+    }
+}
+
+/// Every pair of cells `(a, b)` with `b` one of `moves` (row, column steps) from `a`.
+pub(crate) fn pairs(size: Size, moves: &[(i32, i32)]) -> impl Iterator<Item = (u16, u16)> + '_ {
+    let n = size.side() as i32;
+    (0..n * n).flat_map(move |a| {
+        let (r, c) = (a / n, a % n);
+        moves.iter().filter_map(move |&(dr, dc)| {
+            let (r2, c2) = (r + dr, c + dc);
+            ((0..n).contains(&r2) && (0..n).contains(&c2))
+                .then_some((a as u16, (r2 * n + c2) as u16))
+        })
+    })
+}
+
+/// The cells beside `cell` (up, down, left, right) inside the grid.
+pub fn orthogonal_neighbours(size: Size, cell: u16) -> impl Iterator<Item = u16> {
+    let n = size.side() as i32;
+    let (r, c) = (cell as i32 / n, cell as i32 % n);
+    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| {
+            let (r2, c2) = (r + dr, c + dc);
+            ((0..n).contains(&r2) && (0..n).contains(&c2)).then_some((r2 * n + c2) as u16)
+        })
+}
+
+/// The cells an indexer cell indexes, in order: its column (a row indexer: row 1 first), its
+/// row (a column indexer) or its box in reading order (a box indexer).
+pub fn indexed_cells(size: Size, index: Index, cell: u16) -> impl Iterator<Item = u16> {
+    let n = size.side();
+    let (r, c) = (cell as usize / n, cell as usize % n);
+    let (br, bc) = (size.box_rows(), size.box_cols());
+    let (top, left) = (r / br * br, c / bc * bc);
+    (0..n).map(move |i| {
+        let (row, col) = match index {
+            Index::Row => (i, c),
+            Index::Column => (r, i),
+            Index::Box => (top + i / bc, left + i % bc),
+        };
+        (row * n + col) as u16
+    })
+}
+
+fn distinct(digits: &[u32]) -> bool {
+    let mut seen = 0u64;
+    digits.iter().all(|&d| {
+        let new = seen & 1 << d == 0;
+        seen |= 1 << d;
+        new
+    })
+}
+
+/// Digits read as a decimal number, the first leading.
+fn number(digits: &[u32]) -> u32 {
+    digits.iter().fold(0, |acc, &d| acc * 10 + d)
+}
+
+/// A zipper: pairs equally far from the centre sum alike, and to the centre cell if any.
+fn zipper(d: &[u32]) -> bool {
+    let len = d.len();
+    let mut sums = (0..len / 2).map(|i| d[i] + d[len - 1 - i]);
+    let first = if len % 2 == 1 {
+        Some(d[len / 2])
+    } else {
+        sums.next()
+    };
+    sums.all(|s| Some(s) == first)
+}
+
+/// The sum of the digits between the 1 and the N, if both are there.
+fn sandwich(d: &[u32], n: u32) -> Option<u32> {
+    let one = d.iter().position(|&x| x == 1)?;
+    let top = d.iter().position(|&x| x == n)?;
+    let (a, b) = (one.min(top), one.max(top));
+    Some(d[a + 1..b].iter().sum())
+}
+
+/// How many digits are higher than every digit before them.
+fn seen(d: &[u32]) -> u32 {
+    let mut highest = 0;
+    d.iter()
+        .filter(|&&x| {
+            let new = x > highest;
+            highest = highest.max(x);
+            new
+        })
+        .count() as u32
+}
+
+/// Cells at most two apart along the line fall in different classes.
+fn near_differ(d: &[u32], class: impl Fn(u32) -> u32) -> bool {
+    (0..d.len()).all(|i| (i + 1..d.len().min(i + 3)).all(|j| class(d[i]) != class(d[j])))
+}
