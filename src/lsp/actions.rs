@@ -108,7 +108,8 @@ fn empty_mark(view: &View, puzzle: &Puzzle) -> char {
 /// "Add 5 at C3 (the puzzle is then unique)": for a puzzle with several solutions, the given
 /// that removes the most of them, worked out on the spot within a small budget.
 fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
-    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
+    // The searches behind it know houses only, so far: not for variant constraints.
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
         return None;
     }
     let geometry = grid::geometry(puzzle.size, puzzle.variant);

@@ -129,7 +129,8 @@ fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Opti
 /// For a puzzle with several solutions: the digits the cell takes across them (its true
 /// candidates), searched for on the spot within a small budget.
 fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Option<String> {
-    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
+    // The searches behind it know houses only, so far: not for variant constraints.
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
         return None;
     }
     let geometry = grid::geometry(puzzle.size, puzzle.variant);

@@ -26,9 +26,11 @@ fn rule_lines(text: &str) -> Vec<&str> {
     text.lines()
         .filter(|line| {
             let word = line.trim_start().to_ascii_lowercase();
-            ["diagonal", "cage", "thermo"]
-                .iter()
-                .any(|k| word.starts_with(k))
+            [
+                "diagonal", "cage", "thermo", "arrow", "white", "black", "x:", "v:", "negative",
+            ]
+            .iter()
+            .any(|k| word.starts_with(k))
         })
         .collect()
 }
@@ -349,4 +351,36 @@ fn the_server_reads_constraint_lines_as_check_does() {
         "cage 30 at A1 A2 is broken: no digits can keep it"
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
+/// Every example of `puzzles/variants/` checks clean (one solution, nothing broken) and `solve`
+/// writes the solution its `# solution:` line gives, its constraint lines kept.
+#[test]
+fn every_variant_example_has_one_solution_the_one_it_says() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sudoku"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (out, err, code) = run(bin().arg("check").arg(&path));
+        assert_eq!((code, out.as_str()), (0, ""), "{}: {err}", path.display());
+        let expected = text
+            .lines()
+            .find_map(|line| line.strip_prefix("# solution: "))
+            .unwrap_or_else(|| panic!("{} has no solution line", path.display()));
+        let (out, err, code) = run(bin().arg("solve").arg(&path));
+        assert_eq!(code, 0, "{}: {err}", path.display());
+        assert_eq!(rule_lines(&out), rule_lines(&text), "{}", path.display());
+        let digits: String = out
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.contains(':') && !line.contains('-'))
+            .flat_map(|line| line.chars().filter(char::is_ascii_digit))
+            .collect();
+        assert_eq!(digits, expected, "{}:\n{out}", path.display());
+    }
 }

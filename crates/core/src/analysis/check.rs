@@ -60,7 +60,8 @@ pub fn against_solution(checked: &Checked) -> Vec<Finding> {
 
 /// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
 /// minimal or not, their symmetry, and each redundant given. Puzzles that are not unique get
-/// nothing more: their own findings say why.
+/// nothing more: their own findings say why; nor, for now, do puzzles with variant constraints
+/// (the setter's searches know houses only).
 /// `time_limit` is each puzzle's (its givens' tries together): past it, its minimality is
 /// said to be undecided.
 pub(crate) fn setter_findings(
@@ -73,6 +74,7 @@ pub(crate) fn setter_findings(
         .iter()
         .zip(analyses)
         .filter(|(_, analysis)| matches!(analysis.verdict, Verdict::Unique(_)))
+        .filter(|(puzzle, _)| puzzle.rules.is_none())
         .map(|(puzzle, _)| puzzle)
         .collect();
     // A few puzzles pay for threads: each tries every given.
