@@ -7,7 +7,9 @@
 //! The classic path (`fast9`, `search`) is untouched: `engine::solve_with_rules` comes here only
 //! for a puzzle with rules.
 
+mod innies;
 mod model;
+mod outside;
 mod props;
 #[cfg(test)]
 mod tests;
@@ -134,7 +136,13 @@ impl Run<'_, '_, '_> {
                 queued[p as usize] = false;
                 let mut work = Work { masks, changed };
                 let rules = &model.rules.constraints;
-                model.props[p as usize].run(&mut work, rules, model.size, &mut self.scratch)?;
+                model.props[p as usize].run(
+                    &mut work,
+                    rules,
+                    &model.peer_sets,
+                    model.size,
+                    &mut self.scratch,
+                )?;
                 continue;
             }
             if !self.only_places(masks, changed)? {

@@ -3,7 +3,8 @@
 //! or king's move, a cage mate…), each cell's first candidates (even, odd, given pencil marks)
 //! and the propagators of the other rules, with the cells each one watches.
 
-use super::props::{Mask, Prop};
+use super::props::{Mask, PeerSet, Prop};
+use super::{innies, outside};
 use crate::grid::{Geometry, Size};
 use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
 
@@ -11,6 +12,8 @@ pub(super) struct Model<'r> {
     pub(super) size: Size,
     pub(super) houses: Vec<Box<[u16]>>,
     pub(super) peers: Vec<Box<[u16]>>,
+    /// The same peers as sets, for "which cells see all of these".
+    pub(super) peer_sets: Vec<PeerSet>,
     pub(super) start: Vec<Mask>,
     pub(super) props: Vec<Prop>,
     /// For each cell, the propagators it wakes.
@@ -47,13 +50,27 @@ impl<'r> Model<'r> {
         for (index, constraint) in rules.constraints.iter().enumerate() {
             b.constraint(index, constraint, rules);
         }
+        let cages: Vec<(&[u16], u32)> = rules
+            .constraints
+            .iter()
+            .filter_map(|c| match &c.kind {
+                Kind::Cage {
+                    sum: Some(sum),
+                    cells,
+                } => Some((&cells[..], *sum)),
+                _ => None,
+            })
+            .collect();
+        if !cages.is_empty() {
+            b.props.extend(innies::props(geometry, &cages));
+        }
         let mut watchers = vec![Vec::new(); size.cells()];
         for (p, prop) in b.props.iter().enumerate() {
             for cell in prop.watches() {
                 watchers[cell as usize].push(p as u32);
             }
         }
-        let peers = b
+        let peers: Vec<Box<[u16]>> = b
             .peers
             .into_iter()
             .map(|mut p| {
@@ -62,9 +79,20 @@ impl<'r> Model<'r> {
                 p.into_boxed_slice()
             })
             .collect();
+        let peer_sets = peers
+            .iter()
+            .map(|list| {
+                let mut set: PeerSet = [0; 4];
+                for &p in list.iter() {
+                    set[p as usize / 64] |= 1 << (p % 64);
+                }
+                set
+            })
+            .collect();
         Model {
             size,
             houses: b.houses,
+            peer_sets,
             peers,
             start: b.start,
             props: b.props,
@@ -246,12 +274,26 @@ impl Builder {
                     self.indexer(*index, cell);
                 }
             }
-            Kind::Sandwich { .. }
-            | Kind::XSum { .. }
-            | Kind::Skyscraper { .. }
-            | Kind::Between(_)
-            | Kind::Lockout { .. }
-            | Kind::Quad { .. } => self.table(index, constraint),
+            Kind::Sandwich { sum, cells } => {
+                let middle = range_mask(2, side - 1);
+                self.props.push(Prop::Sandwich {
+                    cells: cells.clone(),
+                    sets: outside::sets_summing_to(*sum, middle, side),
+                    side,
+                });
+            }
+            Kind::XSum { sum, cells } => self.props.push(Prop::XSum {
+                cells: cells.clone(),
+                sets: outside::sets_summing_to(*sum, range_mask(1, side), side),
+            }),
+            Kind::Skyscraper { count, cells } => self.props.push(Prop::Skyscraper {
+                cells: cells.clone(),
+                count: *count,
+                side,
+            }),
+            Kind::Between(_) | Kind::Lockout { .. } | Kind::Quad { .. } => {
+                self.table(index, constraint)
+            }
         }
     }
 
@@ -307,4 +349,9 @@ impl Builder {
         // Holding its own place, the cell says it holds its own place: always true; any
         // other digit v points at another cell, which the pairs above settle.
     }
+}
+
+/// The digits from `lo` to `hi`.
+fn range_mask(lo: u32, hi: u32) -> Mask {
+    (lo..=hi).fold(0, |acc, d| acc | 1 << (d - 1))
 }

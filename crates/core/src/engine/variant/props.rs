@@ -8,11 +8,15 @@
 //! `Order` is exact for a thermometer; `Table` tries every filling of a small constraint against
 //! its definition (`rules::Constraint::satisfied`) and keeps the digits that take part in one.
 
+use super::outside;
 use crate::grid::Size;
 use crate::rules::Constraint;
 
 /// The candidates of one cell: bit `d - 1` for digit `d`.
 pub(super) type Mask = u16;
+
+/// A cell's peers as a set of up to 256 cells, bit `c % 64` of word `c / 64` for cell `c`.
+pub(super) type PeerSet = [u64; 4];
 
 /// A propagator found its constraint cannot hold.
 #[derive(Debug)]
@@ -46,6 +50,24 @@ pub(super) enum Prop {
     Table {
         constraint: usize,
         scope: Box<[u16]>,
+    },
+    /// A sandwich clue over a row or column from its side: `sets[k]` are the k-digit sets from
+    /// 2 to N - 1 summing to the clue.
+    Sandwich {
+        cells: Box<[u16]>,
+        sets: Box<[Box<[Mask]>]>,
+        side: u32,
+    },
+    /// An X-sum clue: `sets[k]` are the k-digit sets summing to it.
+    XSum {
+        cells: Box<[u16]>,
+        sets: Box<[Box<[Mask]>]>,
+    },
+    /// A skyscraper clue: `count` digits seen.
+    Skyscraper {
+        cells: Box<[u16]>,
+        count: u32,
+        side: u32,
     },
 }
 
@@ -129,9 +151,12 @@ impl Prop {
     pub(super) fn watches(&self) -> Vec<u16> {
         match self {
             Prop::Pair { a, b, .. } => vec![*a, *b],
-            Prop::Cage { cells, .. } | Prop::Linear { cells, .. } | Prop::Order { cells, .. } => {
-                cells.to_vec()
-            }
+            Prop::Cage { cells, .. }
+            | Prop::Linear { cells, .. }
+            | Prop::Order { cells, .. }
+            | Prop::Sandwich { cells, .. }
+            | Prop::XSum { cells, .. }
+            | Prop::Skyscraper { cells, .. } => cells.to_vec(),
             Prop::Table { scope, .. } => scope.to_vec(),
         }
     }
@@ -140,6 +165,7 @@ impl Prop {
         &self,
         work: &mut Work,
         rules: &[Constraint],
+        peers: &[PeerSet],
         size: Size,
         scratch: &mut [u8],
     ) -> Result<(), Broken> {
@@ -158,7 +184,7 @@ impl Prop {
                 let keep_a = through(work.masks[*b as usize], backward);
                 work.restrict(*a, keep_a)
             }
-            Prop::Cage { cells, combos } => cage(work, cells, combos),
+            Prop::Cage { cells, combos } => cage(work, cells, combos, peers),
             Prop::Linear {
                 cells,
                 coeffs,
@@ -168,13 +194,18 @@ impl Prop {
             Prop::Table { constraint, scope } => {
                 table(work, &rules[*constraint], scope, size, scratch)
             }
+            Prop::Sandwich { cells, sets, side } => outside::sandwich(work, cells, sets, *side),
+            Prop::XSum { cells, sets } => outside::x_sum(work, cells, sets),
+            Prop::Skyscraper { cells, count, side } => {
+                outside::skyscraper(work, cells, *count, *side)
+            }
         }
     }
 }
 
 /// Keep the digits of the combinations that still fit: each cell can take one of its digits,
 /// the cells together can take all of them, and the cells already placed are among them.
-fn cage(work: &mut Work, cells: &[u16], combos: &[Mask]) -> Result<(), Broken> {
+fn cage(work: &mut Work, cells: &[u16], combos: &[Mask], peers: &[PeerSet]) -> Result<(), Broken> {
     let masks: Vec<Mask> = cells.iter().map(|&c| work.masks[c as usize]).collect();
     let union = masks.iter().fold(0, |acc, m| acc | m);
     let placed = masks
@@ -196,14 +227,38 @@ fn cage(work: &mut Work, cells: &[u16], combos: &[Mask]) -> Result<(), Broken> {
     for &cell in cells {
         work.restrict(cell, possible)?;
     }
-    // A digit every combination needs, with one place left in the cage, goes there.
+    // A digit every combination needs goes in the cage: with one place left there, it goes
+    // there; else it leaves every cell outside that sees all its places (as a box's digit
+    // confined to a row leaves the rest of the row).
     for d in digits(required) {
         let bit = 1 << (d - 1);
-        let mut places = cells.iter().filter(|&&c| work.masks[c as usize] & bit != 0);
-        match (places.next(), places.next()) {
-            (None, _) => return Err(Broken),
-            (Some(&only), None) => work.restrict(only, bit)?,
-            _ => {}
+        let places: Vec<u16> = cells
+            .iter()
+            .copied()
+            .filter(|&c| work.masks[c as usize] & bit != 0)
+            .collect();
+        match places[..] {
+            [] => return Err(Broken),
+            [only] => work.restrict(only, bit)?,
+            [first, ref rest @ ..] => {
+                // The cells that see every place: the places' peer sets intersected.
+                let mut seers = peers[first as usize];
+                for &p in rest {
+                    for (word, other) in seers.iter_mut().zip(&peers[p as usize]) {
+                        *word &= other;
+                    }
+                }
+                for (w, &word) in seers.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let seer = (w * 64 + bits.trailing_zeros() as usize) as u16;
+                        bits &= bits - 1;
+                        if !cells.contains(&seer) {
+                            work.restrict(seer, !bit)?;
+                        }
+                    }
+                }
+            }
         }
     }
     Ok(())
