@@ -300,3 +300,100 @@ fn digits_of(rule: &Rule, size: Size) -> Result<Vec<u8>, Finding> {
     }
     Ok(digits.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nine() -> Size {
+        Size::NINE
+    }
+
+    /// The constraint of one line on a 9×9, or its error's message.
+    fn resolved(line: &str, size: Size) -> Result<Kind, String> {
+        let rule = super::super::rules::read(line, 0)
+            .expect("a constraint line")
+            .map_err(|e| e.message.to_string())?;
+        match resolve(&rule, size) {
+            Some(Ok(constraint)) => Ok(constraint.kind),
+            Some(Err(error)) => Err(error.message.to_string()),
+            None => Err("no constraint".into()),
+        }
+    }
+
+    #[test]
+    fn a_little_killer_runs_from_the_edge_to_the_far_edge() {
+        let Ok(Kind::LittleKiller { sum, cells }) =
+            resolved("little-killer 17: A3 down-left", nine())
+        else {
+            panic!()
+        };
+        assert_eq!((sum, &cells[..]), (17, &[2, 10, 18][..]), "A3 B2 C1");
+        let Ok(Kind::LittleKiller { cells, .. }) = resolved("little-killer 9: I5 up-right", nine())
+        else {
+            panic!()
+        };
+        assert_eq!(&cells[..], &[76, 68, 60, 52, 44], "I5 H6 G7 F8 E9");
+        let error = resolved("little-killer 9: C3 down-left", nine()).unwrap_err();
+        assert!(error.contains("starts at the edge"), "{error}");
+    }
+
+    #[test]
+    fn outside_clues_read_their_row_or_column_from_their_side() {
+        let cells = |line: &str| match resolved(line, nine()) {
+            Ok(
+                Kind::Sandwich { cells, .. }
+                | Kind::XSum { cells, .. }
+                | Kind::Skyscraper { cells, .. },
+            ) => cells.to_vec(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            cells("sandwich 12: top 3"),
+            (0..9).map(|r| r * 9 + 2).collect::<Vec<u16>>()
+        );
+        assert_eq!(
+            cells("x-sum 15: right B"),
+            (9..18).rev().collect::<Vec<u16>>()
+        );
+        assert_eq!(cells("skyscraper 4: bottom 1")[0], 72);
+    }
+
+    #[test]
+    fn cells_and_digits_outside_the_grid_are_errors_at_them() {
+        let four = Size::from_side(4).unwrap();
+        let error = resolved("cage 5: A1 A5", four).unwrap_err();
+        assert!(error.contains("outside the puzzle's 4×4 grid"), "{error}");
+        let error = resolved("candidates 59: A1", four).unwrap_err();
+        assert!(
+            error.contains("5 is larger than this 4×4 puzzle's digits"),
+            "{error}"
+        );
+        let error = resolved("sandwich 3: left E", four).unwrap_err();
+        assert!(error.contains("row E is outside"), "{error}");
+        let twenty_five = Size::from_side(25).unwrap();
+        let error = resolved("cage 5: A1 A2", twenty_five).unwrap_err();
+        assert!(error.contains("up to 16×16"), "{error}");
+    }
+
+    #[test]
+    fn defaults_and_region_sum_runs() {
+        assert!(matches!(
+            resolved("whisper: A1 A2", nine()),
+            Ok(Kind::Whisper { gap: 5, .. })
+        ));
+        assert!(matches!(
+            resolved("black: A1 A2", nine()),
+            Ok(Kind::Dot {
+                dot: Dot::Black,
+                value: 2,
+                ..
+            })
+        ));
+        let Ok(Kind::RegionSum(runs)) = resolved("region-sum: A2 A3 A4 B4 C3", nine()) else {
+            panic!()
+        };
+        let runs: Vec<Vec<u16>> = runs.iter().map(|r| r.to_vec()).collect();
+        assert_eq!(runs, vec![vec![1, 2], vec![3, 12], vec![20]]);
+    }
+}
