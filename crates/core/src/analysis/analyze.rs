@@ -150,13 +150,19 @@ pub fn analyze_rules(
     analysis
 }
 
+/// At most this many fillings of constraints' empty cells are tried per puzzle when looking
+/// for broken ones (the search finds the rest as "no solution").
+const BROKEN_FILLINGS: u64 = 200_000;
+
 /// The constraints the digits of `grid` break, by the rules' own definitions.
 pub fn broken_rules(size: Size, rules: &Rules, grid: &[u8]) -> Vec<BrokenRule> {
+    // One allowance of fillings tried for the whole puzzle, however many lines it has.
+    let mut allowance = BROKEN_FILLINGS;
     let mut broken: Vec<BrokenRule> = rules
         .constraints
         .iter()
         .enumerate()
-        .filter(|(_, c)| !c.is_global() && c.broken(size, grid))
+        .filter(|(_, c)| !c.is_global() && c.broken_within(size, grid, &mut allowance))
         .map(|(i, c)| BrokenRule {
             constraint: i,
             cells: c.named_cells().into_iter().map(usize::from).collect(),

@@ -134,6 +134,13 @@ impl Constraint {
     /// with empty cells are tried every way when there are few enough ways, and otherwise are
     /// taken to hold until more is filled.
     pub fn broken(&self, size: Size, grid: &[u8]) -> bool {
+        self.broken_within(size, grid, &mut { COMPLETIONS })
+    }
+
+    /// `broken`, trying at most `allowance` fillings (what it tries is taken off): a puzzle with
+    /// a thousand constraint lines shares one allowance among them, so that its check stays
+    /// quick however its lines are written.
+    pub fn broken_within(&self, size: Size, grid: &[u8], allowance: &mut u64) -> bool {
         let scope = self.scope(size);
         let empty: Vec<u16> = scope
             .iter()
@@ -147,11 +154,13 @@ impl Constraint {
             return true;
         }
         let n = size.side() as u64;
-        if n.checked_pow(empty.len() as u32)
-            .is_none_or(|ways| ways > COMPLETIONS)
-        {
+        let Some(ways) = n
+            .checked_pow(empty.len() as u32)
+            .filter(|&w| w <= *allowance)
+        else {
             return false;
-        }
+        };
+        *allowance -= ways;
         let mut scratch = grid.to_vec();
         !any_completion(self, size, &mut scratch, &empty)
     }
