@@ -154,14 +154,7 @@ fn one_liners_apart_read_as_every_piece_parsed_in_every_format() {
 
 #[test]
 fn one_liners_apart_read_as_every_piece_parsed_over_the_shipped_puzzles() {
-    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    let mut files: Vec<_> = std::fs::read_dir(&puzzles)
-        .unwrap()
-        .chain(std::fs::read_dir(puzzles.join("broken")).unwrap())
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "sudoku"))
-        .collect();
-    files.sort();
+    let files = common::shipped_puzzles(&["", "broken"]);
     assert!(files.len() >= 10, "{files:?}");
     for path in files {
         every_path_the_same(&path);

@@ -357,13 +357,7 @@ fn the_server_reads_constraint_lines_as_check_does() {
 /// writes the solution its `# solution:` line gives, its constraint lines kept.
 #[test]
 fn every_variant_example_has_one_solution_the_one_it_says() {
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == "sudoku"))
-        .collect();
-    files.sort();
+    let files = common::shipped_puzzles(&["variants"]);
     assert!(files.len() >= 5, "{files:?}");
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();

@@ -1,6 +1,7 @@
 //! The `.sudoku` format through the library API: properties of `parse` and `canonical` on
 //! arbitrary and on generated documents, and the example files in `puzzles/`.
 
+use crate::common;
 use proptest::prelude::*;
 use sudoku_lsp::analysis;
 use sudoku_lsp::finding::{Code, Severity};
@@ -513,21 +514,8 @@ proptest! {
 
 #[test]
 fn every_style_on_the_example_files() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    names.extend(
-        std::fs::read_dir(dir.join("broken"))
-            .unwrap()
-            .map(|e| e.unwrap().path()),
-    );
-    for path in names
-        .iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "sudoku"))
-    {
-        let text = std::fs::read_to_string(path).unwrap();
+    for path in common::shipped_puzzles(&["", "broken"]) {
+        let text = std::fs::read_to_string(&path).unwrap();
         for style in Style::ALL {
             check_formatting(&text, style);
         }

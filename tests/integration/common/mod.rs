@@ -67,6 +67,20 @@ pub fn sudoku17_text() -> Option<String> {
 
 /// Say on the real stderr that a test is skipped, and why: `eprintln!` in a passing test is
 /// captured by the test harness and never shown, so CI would show a skip as a plain pass.
+/// The `.sudoku` files shipped in each of `folders` under `puzzles/` (`""` for `puzzles/`
+/// itself), sorted.
+pub fn shipped_puzzles(folders: &[&str]) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut files: Vec<_> = folders
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(root.join(folder)).unwrap())
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "sudoku"))
+        .collect();
+    files.sort();
+    files
+}
+
 pub fn say_skipped(why: &str) {
     let _ = writeln!(std::io::stderr(), "skipped: {why}");
 }

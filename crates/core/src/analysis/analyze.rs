@@ -113,10 +113,21 @@ fn analyze_searched_with(
 
 /// Analyse a puzzle as read: under its rules when it has constraints beyond its houses.
 pub fn analyze_puzzle(puzzle: &Puzzle, budget: &Budget) -> Analysis {
-    let clues = puzzle.clues();
-    match &puzzle.rules {
-        Some(rules) => analyze_rules(puzzle.size, puzzle.variant, rules, &clues, budget),
-        None => analyze(puzzle.size, puzzle.variant, &clues, budget),
+    let rules = puzzle.rules.as_deref();
+    analyze_grid(puzzle.size, puzzle.variant, rules, &puzzle.clues(), budget)
+}
+
+/// Analyse a grid under `rules` when there are any (`analyze_rules`), else as `analyze` does.
+pub(super) fn analyze_grid(
+    size: Size,
+    variant: Variant,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> Analysis {
+    match rules {
+        Some(rules) => analyze_rules(size, variant, rules, givens, budget),
+        None => analyze(size, variant, givens, budget),
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 #[cfg(feature = "threads")]
 use rayon::prelude::*;
 
-use super::analyze::{analyze, analyze_puzzle, analyze_rules};
+use super::analyze::{analyze_grid, analyze_puzzle};
 use super::findings::{self, findings};
 use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Stop};
@@ -397,11 +397,10 @@ fn analyze_in_parallel(
 ) -> Vec<(usize, Analysis)> {
     on_every_core(which, 64, |&i| {
         let (size, variant, rules, givens) = &keys[i];
-        let analysis = match rules {
-            Some(rules) => analyze_rules(*size, *variant, rules, givens, budget),
-            None => analyze(*size, *variant, givens, budget),
-        };
-        (i, analysis)
+        (
+            i,
+            analyze_grid(*size, *variant, rules.as_deref(), givens, budget),
+        )
     })
 }
 

@@ -53,9 +53,7 @@ fn kind_of(rule: &Rule, size: Size) -> Result<Option<Kind>, Finding> {
         Keyword::NonConsecutive => Kind::NonConsecutive,
         Keyword::Negative => match &rule.body {
             Body::Kinds(kinds) => Kind::Negative {
-                kinds: kinds
-                    .iter()
-                    .fold(0, |acc, (kind, _)| acc | dot_of(*kind).bit()),
+                kinds: kinds.iter().fold(0, |acc, (kind, _)| acc | kind.bit()),
             },
             _ => return Ok(None),
         },
@@ -163,15 +161,6 @@ fn kind_of(rule: &Rule, size: Size) -> Result<Option<Kind>, Finding> {
         },
     };
     Ok(Some(kind))
-}
-
-fn dot_of(kind: super::rules::DotKind) -> Dot {
-    match kind {
-        super::rules::DotKind::White => Dot::White,
-        super::rules::DotKind::Black => Dot::Black,
-        super::rules::DotKind::X => Dot::X,
-        super::rules::DotKind::V => Dot::V,
-    }
 }
 
 /// A cell's index, or the error that it lies outside the grid.

@@ -19,6 +19,8 @@
 
 use crate::finding::{Code, Finding, Span};
 use crate::grid::{char_digit, digit_char};
+/// A kind of dot that `negative:` says is all given: the rules' own.
+pub(crate) use crate::rules::Dot;
 
 /// Every constraint keyword, as written in a `.sudoku` file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -322,16 +324,7 @@ pub(crate) enum Side {
     Bottom,
 }
 
-/// A kind of dot that `negative:` says is all given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum DotKind {
-    White,
-    Black,
-    X,
-    V,
-}
-
-/// The words of `Direction`, `Side` and `DotKind` as a line writes them: read and written by
+/// The words of `Direction`, `Side` and `Dot` as a line writes them: read and written by
 /// the same table.
 impl Direction {
     const WORDS: [(Direction, &'static str); 4] = [
@@ -349,12 +342,12 @@ impl Side {
         (Side::Bottom, "bottom"),
     ];
 }
-impl DotKind {
-    const WORDS: [(DotKind, &'static str); 4] = [
-        (DotKind::White, "white"),
-        (DotKind::Black, "black"),
-        (DotKind::X, "x"),
-        (DotKind::V, "v"),
+impl Dot {
+    const WORDS: [(Dot, &'static str); 4] = [
+        (Dot::White, "white"),
+        (Dot::Black, "black"),
+        (Dot::X, "x"),
+        (Dot::V, "v"),
     ];
 }
 
@@ -379,7 +372,7 @@ fn word_of<T: Copy + PartialEq>(table: &[(T, &'static str)], value: T) -> &'stat
 pub(crate) enum Body {
     /// A flag: the whole grid.
     Whole,
-    Kinds(Vec<(DotKind, Span)>),
+    Kinds(Vec<(Dot, Span)>),
     /// `regions:` (rows follow) or `regions: none`.
     Regions {
         none: bool,
@@ -545,7 +538,7 @@ pub(crate) fn write(rule: &Rule) -> String {
         Body::Whole => return out,
         Body::Kinds(kinds) => kinds
             .iter()
-            .map(|&(k, _)| word_of(&DotKind::WORDS, k))
+            .map(|&(k, _)| word_of(&Dot::WORDS, k))
             .collect::<Vec<_>>()
             .join(" "),
         Body::Regions { none: true } => "none".to_string(),

@@ -3,13 +3,10 @@
 //! digits that take part in some way of keeping the clue, the ways enumerated where the clue
 //! pins them (the places of 1 and N, the first digit) and the digit sets from tables.
 
-use super::props::{Broken, Mask, Work};
+use super::props::{digits, Broken, Mask, Work};
 
 fn bit(d: u32) -> Mask {
     1 << (d - 1)
-}
-fn digits(mask: Mask) -> impl Iterator<Item = u32> {
-    (0..16).filter(move |b| mask >> b & 1 == 1).map(|b| b + 1)
 }
 
 /// Every set of `k` digits (as masks, for each `k` from 0 to `side`) summing to `sum`, taken

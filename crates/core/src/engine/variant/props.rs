@@ -112,7 +112,7 @@ fn range(lo: i64, hi: i64) -> Mask {
     }
     (((1u32 << (hi - lo + 1)) - 1) << (lo - 1)) as Mask
 }
-fn digits(mask: Mask) -> impl Iterator<Item = u32> {
+pub(super) fn digits(mask: Mask) -> impl Iterator<Item = u32> {
     (0..16).filter(move |b| mask >> b & 1 == 1).map(|b| b + 1)
 }
 

@@ -427,9 +427,9 @@ fn kinds(tokens: &[Token], end: Span) -> Result<Body, Finding> {
             "'negative' names the kinds of dot that are all given: white, black, x or v",
         ));
     }
-    let mut kinds: Vec<(DotKind, Span)> = Vec::new();
+    let mut kinds: Vec<(Dot, Span)> = Vec::new();
     for token in tokens {
-        let kind = match from_word(&DotKind::WORDS, token.text) {
+        let kind = match from_word(&Dot::WORDS, token.text) {
             Some(kind) => kind,
             None => {
                 return Err(Finding::error(
