@@ -23,7 +23,7 @@ use crate::analysis::{grade_puzzle, hint, incomplete_reason, NextHint, NotRated,
 use crate::engine::Budget;
 use crate::finding::Severity;
 use crate::format::Puzzle;
-use crate::grid::{geometry, Geometry};
+use crate::grid::Geometry;
 use crate::logic::{Candidate, Step};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -364,7 +364,7 @@ fn say(
     format: OutputFormat,
     paint: Paint,
 ) -> String {
-    let geo = geometry(puzzle.size, puzzle.variant);
+    let geo = &puzzle.geometry();
     match format {
         OutputFormat::Text => text(place, geo, puzzle, answer, mode, paint),
         OutputFormat::Json => json_of(place, geo, answer, mode).to_string(),

@@ -86,7 +86,7 @@ fn remove_redundant(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeA
     if puzzle.givens[cell] == 0 || !rated.redundant.as_ref()?.contains(&cell) {
         return None;
     }
-    let name = grid::geometry(puzzle.size, puzzle.variant).cell_name(cell);
+    let name = puzzle.geometry().cell_name(cell);
     let every = format::every_digit(puzzle.size.side());
     let edit = format::cell_edit(puzzle, cell, every, empty_mark(view, puzzle));
     let title = format!("Remove the redundant given {name} (the puzzle stays unique)");
@@ -112,7 +112,7 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
     if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
         return None;
     }
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let budget = jobs::on_demand_budget();
     let extra = analysis::best_extra_given(geometry, &puzzle.clues(), &budget)?;
     let name = geometry.cell_name(extra.cell);
@@ -136,7 +136,7 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
 
 /// "Fill all forced cells": every digit propagation places, without search.
 fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let propagation = engine::propagate(geometry, &puzzle.givens);
     // Digits "forced" on the way to a contradiction are not worth writing in.
     if propagation.contradiction.is_some() || propagation.placed.is_empty() {
@@ -238,7 +238,7 @@ fn remove_ruled_out_here(view: &View, puzzle: &Puzzle, offset: usize) -> Vec<Cod
     else {
         return Vec::new();
     };
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     analysis::ruled_out(puzzle)
         .into_iter()
         .filter(|r| r.cell == cell)

@@ -13,7 +13,6 @@ use super::edits;
 use super::view::View;
 use crate::analysis::{parse_window, Request, Symmetry, Verdict};
 use crate::format::Puzzle;
-use crate::grid::geometry;
 use crate::grid::{Size, Variant};
 use crate::render;
 
@@ -212,7 +211,7 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
 pub fn rating_lines(view: &View, index: usize, puzzle: &Puzzle) -> Vec<String> {
     match &view.analysis(index).verdict {
         Verdict::Unique(_) => match view.ratings.get(puzzle) {
-            Some(rated) => rated.lines(geometry(puzzle.size, puzzle.variant)),
+            Some(rated) => rated.lines(&puzzle.geometry()),
             None => vec!["Rating: pending (puzzles are rated after the diagnostics)".to_string()],
         },
         Verdict::NoSolution | Verdict::Broken => vec!["Not rated: no solution".to_string()],
@@ -249,7 +248,7 @@ pub fn hint(view: &View, offset: usize) -> Result<HintTexts, String> {
             "no hint: the next step needs a technique the solver does not know".to_string()
         }
     })?;
-    let geo = geometry(puzzle.size, puzzle.variant);
+    let geo = &puzzle.geometry();
     Ok(HintTexts {
         givens: puzzle.givens.clone(),
         texts: [1, 2, 3].map(|level| step.hint(geo, level)),

@@ -19,7 +19,7 @@ use tower_lsp_server::lsp_types::{
 use super::view::View;
 use crate::analysis::{self, Fit};
 use crate::format::Puzzle;
-use crate::grid::{digit_char, geometry};
+use crate::grid::digit_char;
 
 /// The items at a byte offset; `None` when nothing fits there.
 pub fn items(view: &View, offset: usize) -> Option<Vec<CompletionItem>> {
@@ -29,7 +29,7 @@ pub fn items(view: &View, offset: usize) -> Option<Vec<CompletionItem>> {
     if fits.fits.is_empty() {
         return None;
     }
-    let name = geometry(puzzle.size, puzzle.variant).cell_name(cell);
+    let name = puzzle.geometry().cell_name(cell);
     let span = puzzle.cell_span(cell);
     let current = view
         .snapshot

@@ -11,7 +11,7 @@ use super::view::{metadata_spans, View};
 use super::{commands, jobs, ratings};
 use crate::analysis::{self, CellExplanation, CellState, Verdict};
 use crate::format::Puzzle;
-use crate::grid::{self, digit_char};
+use crate::grid::digit_char;
 use crate::logic::Step;
 
 /// At most this many puzzles are summarised when hovering file-level metadata.
@@ -133,7 +133,7 @@ fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> 
     if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
         return None;
     }
-    let geometry = grid::geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let budget = jobs::on_demand_budget();
     let (digits, complete) = analysis::true_candidates_at(geometry, &puzzle.clues(), cell, &budget);
     let name = geometry.cell_name(cell);

@@ -14,7 +14,7 @@ use super::view::View;
 use crate::analysis;
 use crate::finding::{plural, Span};
 use crate::format::{Layout, Puzzle};
-use crate::grid::{digit_char, geometry};
+use crate::grid::digit_char;
 
 /// The hints of `mode` whose positions lie in `range`.
 pub fn hints(view: &View, mode: InlayHints, range: Range) -> Vec<InlayHint> {
@@ -42,7 +42,7 @@ pub fn hints(view: &View, mode: InlayHints, range: Range) -> Vec<InlayHint> {
 
 fn candidates(view: &View, puzzle: &Puzzle, wanted: Span, hints: &mut Vec<InlayHint>) {
     let marks = analysis::fill_marks(puzzle);
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     for (cell, span) in puzzle.cell_spans.iter().enumerate() {
         if puzzle.givens[cell] != 0 || !wanted.touches(span.end) {
             continue;

@@ -341,7 +341,10 @@ pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
 /// The steps from the grid as the solver has it: givens and entries (the rating, kept by
 /// grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
-    let geo = geometry(puzzle.size, puzzle.variant);
+    if puzzle.rules.is_some() {
+        return Vec::new(); // the techniques know the size's houses only, so far
+    }
+    let geo = crate::grid::geometry(puzzle.size, puzzle.variant);
     walk_grid(geo, &puzzle.givens, max, deadline, None)
 }
 

@@ -378,3 +378,53 @@ fn every_variant_example_has_one_solution_the_one_it_says() {
         assert_eq!(digits, expected, "{}:\n{out}", path.display());
     }
 }
+
+/// A jigsaw (solved by its regions in `every_variant_example_…`): its grid written without the
+/// box separators it does not have, its regions block kept as written, and a wrong block said
+/// at its fault.
+#[test]
+fn a_jigsaw_is_solved_by_its_regions_and_written_without_boxes() {
+    let example = common::shipped_puzzles(&["variants"])
+        .into_iter()
+        .find(|p| p.ends_with("jigsaw.sudoku"))
+        .expect("puzzles/variants/jigsaw.sudoku");
+    let text = std::fs::read_to_string(example).unwrap();
+    let regions: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "regions:")
+        .take(10)
+        .collect();
+    // The grid rows written with box separators, as a classic grid would be.
+    let barred: String = text
+        .lines()
+        .map(|line| match line.len() {
+            17 => format!("{} | {} | {}\n", &line[..5], &line[6..11], &line[12..]),
+            _ => format!("{line}\n"),
+        })
+        .collect();
+    assert!(barred.contains(" | "), "{barred}");
+    let dir = scratch("jigsaw");
+    let path = write(&dir, "jigsaw.sudoku", &barred);
+    let (out, err, code) = run(bin().arg("fmt").arg(&path));
+    assert_eq!(code, 0, "{out}{err}");
+    let formatted = std::fs::read_to_string(&path).unwrap();
+    assert!(!formatted.contains('|'), "{formatted}");
+    let kept: Vec<&str> = formatted
+        .lines()
+        .skip_while(|l| *l != "regions:")
+        .take(10)
+        .collect();
+    assert_eq!(kept, regions);
+    let (out, _, code) = run(bin().arg("marks").arg(&path));
+    assert_eq!(code, 0);
+    assert!(!out.contains('|') && !out.contains("-+-"), "{out}");
+    // One letter changed: region B gets ten cells, region C eight.
+    let wrong = text.replacen("AAABCCCCC", "AAABBCCCC", 1);
+    let path = write(&dir, "wrong.sudoku", &wrong);
+    let (out, _, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(":5:4: error: each region of a 9×9 puzzle has 9 cells, one of each digit: region 'B' has 10, 'C' has 8"),
+        "{out}"
+    );
+}

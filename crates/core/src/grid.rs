@@ -80,6 +80,11 @@ impl Size {
             String::new()
         }
     }
+    /// This size drawn as one box: what grids with regions of their own are written as (no
+    /// box separators). For writing only; its geometry is the size's own.
+    pub fn unboxed(self) -> Size {
+        Size::new(self.side, self.side, self.side)
+    }
     /// Human list of the one-line puzzles' lengths: "16, 36, 64, …, 256 or 625".
     pub fn one_line_lengths() -> &'static str {
         "16, 36, 64, 81, 100, 144, 196, 225, 256 or 625"
@@ -203,6 +208,9 @@ pub enum UnitKind {
     Window(u8),
     /// The cells in place `i` (from 0, row by row) of every box.
     Disjoint(u8),
+    /// A region of a jigsaw puzzle's own (`regions:`), in place of the boxes; counted from 0
+    /// in the order their first cells come, row by row.
+    Region(u8),
 }
 
 /// A set of cells that must hold every digit exactly once.
@@ -217,6 +225,9 @@ pub struct Unit {
 pub struct Geometry {
     pub size: Size,
     pub variant: Variant,
+    /// Whether the puzzle's regions are its own (a jigsaw, or no boxes at all) instead of the
+    /// size's boxes.
+    pub own_regions: bool,
     pub units: Vec<Unit>,
     /// For each cell, the indices into `units` of the units it belongs to.
     pub units_of: Vec<Box<[u16]>>,
@@ -289,6 +300,7 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
         UnitKind::AntiDiagonal => 4,
         UnitKind::Window(_) => 5,
         UnitKind::Disjoint(_) => 6,
+        UnitKind::Region(_) => 0,
     };
     let sorted = |of: &[u16]| {
         let mut of: Box<[u16]> = of.into();
@@ -302,16 +314,49 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
 pub fn geometry(size: Size, variant: Variant) -> &'static Geometry {
     static TABLE: [[OnceLock<Geometry>; Variant::COUNT]; Size::ALL.len()] =
         [const { [const { OnceLock::new() }; Variant::COUNT] }; Size::ALL.len()];
+    // By side, so that a size drawn without boxes (`unboxed`) still finds its geometry.
     let size_index = Size::ALL
         .iter()
-        .position(|s| *s == size)
+        .position(|s| s.side == size.side)
         .expect("supported size");
     let variant_index = variant.index();
-    TABLE[size_index][variant_index].get_or_init(|| Geometry::build(size, variant))
+    TABLE[size_index][variant_index].get_or_init(|| Geometry::build(size, variant, None))
 }
 
+/// A puzzle's geometry: the shared one of its (size, variant), or one of its own when it has
+/// regions of its own (a jigsaw), which no other puzzle shares.
+pub enum PuzzleGeometry {
+    Shared(&'static Geometry),
+    Own(Box<Geometry>),
+}
+
+impl std::ops::Deref for PuzzleGeometry {
+    type Target = Geometry;
+    fn deref(&self) -> &Geometry {
+        match self {
+            PuzzleGeometry::Shared(shared) => shared,
+            PuzzleGeometry::Own(own) => own,
+        }
+    }
+}
+
+/// The geometry of a puzzle of `size` and `variant` whose boxes are `regions` when it has its
+/// own: each cell's region (from 0; [`NO_REGION`] for a cell in none; all of them when the
+/// puzzle has no boxes at all).
+pub fn puzzle_geometry(size: Size, variant: Variant, regions: Option<&[u8]>) -> PuzzleGeometry {
+    match regions {
+        None => PuzzleGeometry::Shared(geometry(size, variant)),
+        Some(regions) => {
+            PuzzleGeometry::Own(Box::new(Geometry::build(size, variant, Some(regions))))
+        }
+    }
+}
+
+/// The region of a cell in no region (`.` in a `regions:` block).
+pub const NO_REGION: u8 = u8::MAX;
+
 impl Geometry {
-    fn build(size: Size, variant: Variant) -> Geometry {
+    fn build(size: Size, variant: Variant, regions: Option<&[u8]>) -> Geometry {
         let n = size.side();
         let cell = |r: usize, c: usize| (r * n + c) as u16;
         let mut units = Vec::new();
@@ -330,7 +375,10 @@ impl Geometry {
             });
         }
         let (br, bc) = (size.box_rows(), size.box_cols());
-        for b in 0..n {
+        if let Some(regions) = regions {
+            units.extend(regions_of(regions));
+        }
+        for b in (0..n).filter(|_| regions.is_none()) {
             // Boxes are numbered row-major; there are n/bc boxes across.
             let top = (b / (n / bc)) * br;
             let left = (b % (n / bc)) * bc;
@@ -406,6 +454,7 @@ impl Geometry {
         Geometry {
             size,
             variant,
+            own_regions: regions.is_some(),
             units_of_ranked: ranked(&units, &units_of),
             candidate_codes: (0..n * n * n)
                 .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
@@ -455,6 +504,10 @@ impl Geometry {
                 format!("window {} (at {})", w + 1, self.cell_name(first))
             }
             UnitKind::Disjoint(place) => format!("disjoint group {}", place + 1),
+            UnitKind::Region(r) => {
+                let first = self.units[unit].cells[0] as usize;
+                format!("region {} (at {})", r + 1, self.cell_name(first))
+            }
         }
     }
 
@@ -465,6 +518,28 @@ impl Geometry {
             .map(|&u| u as usize)
             .find(|&u| self.units[u].cells.contains(&(b as u16)))
     }
+}
+
+/// The units of a jigsaw's regions (`regions[cell]`, from 0, or [`NO_REGION`]), numbered in the
+/// order their first cells come.
+fn regions_of(regions: &[u8]) -> Vec<Unit> {
+    let mut order: Vec<u8> = Vec::new();
+    for &r in regions.iter().filter(|&&r| r != NO_REGION) {
+        if !order.contains(&r) {
+            order.push(r);
+        }
+    }
+    order
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| Unit {
+            kind: UnitKind::Region(i as u8),
+            cells: (0..regions.len())
+                .filter(|&c| regions[c] == r)
+                .map(|c| c as u16)
+                .collect(),
+        })
+        .collect()
 }
 
 /// Every pair of units sharing two cells or more (one shared cell is a peer, no more).

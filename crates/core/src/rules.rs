@@ -32,7 +32,7 @@ mod satisfied;
 mod tests;
 
 use crate::finding::Span;
-use crate::grid::Size;
+use crate::grid::{puzzle_geometry, PuzzleGeometry, Size, Variant};
 
 pub(crate) use satisfied::pairs as satisfied_pairs;
 pub use satisfied::{indexed_cells, orthogonal_neighbours};
@@ -176,10 +176,30 @@ pub struct Constraint {
     pub line: Span,
 }
 
-/// The constraints of one puzzle, in the order of their lines.
+/// The constraints of one puzzle, in the order of their lines, and its regions when they are
+/// its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
     pub constraints: Vec<Constraint>,
+    pub regions: Option<Regions>,
+}
+
+/// A puzzle's own regions (`regions:` and its rows, or `regions: none`), in place of the boxes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Regions {
+    /// Each cell's region, from 0, or [`crate::grid::NO_REGION`] (every cell, for `none`).
+    pub of_cell: Box<[u8]>,
+    /// The `regions:` line.
+    pub line: Span,
+}
+
+impl Rules {
+    /// The geometry of a puzzle of `size` and `variant` under these rules: its own regions in
+    /// place of the boxes when it has them.
+    pub fn geometry(&self, size: Size, variant: Variant) -> PuzzleGeometry {
+        let regions = self.regions.as_ref().map(|r| &r.of_cell[..]);
+        puzzle_geometry(size, variant, regions)
+    }
 }
 
 impl Constraint {
@@ -326,6 +346,6 @@ impl Constraint {
 
 impl Rules {
     pub fn is_empty(&self) -> bool {
-        self.constraints.is_empty()
+        self.constraints.is_empty() && self.regions.is_none()
     }
 }

@@ -140,7 +140,7 @@ pub fn analyze_rules(
     givens: &[u8],
     budget: &Budget,
 ) -> Analysis {
-    let geometry = geometry(size, variant);
+    let geometry = &rules.geometry(size, variant);
     let mut analysis = Analysis {
         size,
         variant,
@@ -194,14 +194,18 @@ pub fn broken_rules(size: Size, rules: &Rules, grid: &[u8]) -> Vec<BrokenRule> {
 
 /// Every digit placed more than once in a unit of a grid, entries included (what a picture of a
 /// solver's grid marks; `analyze` looks at the givens alone).
-pub fn conflicts(size: Size, variant: Variant, placed: &[u8]) -> Vec<Conflict> {
-    find_conflicts(geometry(size, variant), placed)
+pub fn conflicts(geometry: &Geometry, placed: &[u8]) -> Vec<Conflict> {
+    find_conflicts(geometry, placed)
 }
 
 pub(super) fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
     // Nearly every grid of a collection has none: tell that in one pass over its cells (for
     // the two variants that pass knows).
-    if let (81, Some(diagonal)) = (givens.len(), geometry.variant.fast9_diagonal()) {
+    let fast9 = geometry
+        .variant
+        .fast9_diagonal()
+        .filter(|_| !geometry.own_regions);
+    if let (81, Some(diagonal)) = (givens.len(), fast9) {
         if !any_conflict_nine(givens, diagonal) {
             return Vec::new();
         }

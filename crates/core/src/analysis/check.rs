@@ -79,7 +79,7 @@ pub(crate) fn setter_findings(
         .collect();
     // A few puzzles pay for threads: each tries every given.
     on_every_core(&unique, 4, |puzzle| {
-        let geometry = crate::grid::geometry(puzzle.size, puzzle.variant);
+        let geometry = &puzzle.geometry();
         let deadline = time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
         let budget = Budget {
             deadline: deadline.or(budget.deadline),

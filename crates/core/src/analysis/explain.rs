@@ -5,7 +5,7 @@ use super::verdict::{Analysis, Verdict};
 use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
-use crate::grid::{digit_char, geometry, Geometry};
+use crate::grid::{digit_char, Geometry};
 
 /// What hover says about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub enum CellState {
 
 /// Explain one cell of a puzzle (computed on demand: it costs microseconds).
 pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let units = geometry.units_of[cell]
         .iter()
         .map(|&u| geometry.unit_name(u as usize))
@@ -144,7 +144,7 @@ fn contradiction_text(geometry: &Geometry, contradiction: Contradiction) -> Stri
 
 /// One line per fact about a puzzle as a whole: size, variant, givens, solution status.
 pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     // The title is not repeated here: the faces already name the puzzle by it.
     let empty = puzzle.givens.len() - puzzle.givens_count();
     vec![

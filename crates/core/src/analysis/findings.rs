@@ -6,11 +6,11 @@ use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Digits, Marks, Reason, Stop};
 use crate::finding::{plural, Code, Finding, Related, Severity, Span};
 use crate::format::{self, Puzzle};
-use crate::grid::{digit_char, geometry, Geometry};
+use crate::grid::{digit_char, Geometry};
 
 /// The findings of one analysed puzzle, placed at its spans.
 pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let mut out = conflict_findings(geometry, puzzle, &analysis.conflicts);
     out.extend(super::broken::broken_findings(
         geometry,
@@ -211,7 +211,7 @@ fn verdict_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) ->
 
 /// A given the puzzle does not need (information): the setter may remove it.
 pub fn redundant_finding(puzzle: &Puzzle, cell: usize) -> Finding {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let name = geometry.cell_name(cell);
     Finding::new(
         Severity::Info,
@@ -225,7 +225,7 @@ pub fn redundant_finding(puzzle: &Puzzle, cell: usize) -> Finding {
 /// the puzzle is minimal, and their symmetry; `redundant` is `Err` when the budget ran out
 /// before every given was tried.
 pub fn givens_finding(puzzle: &Puzzle, redundant: Result<&[usize], Stop>) -> Finding {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let minimal = match redundant {
         Ok([]) => "minimal".to_string(),
         Ok(cells) => format!("not minimal ({})", plural(cells.len(), "redundant given")),

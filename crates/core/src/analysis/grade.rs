@@ -113,7 +113,7 @@ pub fn next_step(puzzle: &Puzzle, budget: &Budget) -> Option<logic::Step> {
     if puzzle.rules.is_some() {
         return None; // the techniques know houses only, so far
     }
-    let geo = geometry(puzzle.size, puzzle.variant);
+    let geo = crate::grid::geometry(puzzle.size, puzzle.variant); // no regions of its own
     let marks: Option<Vec<Digits>> = puzzle
         .marks
         .as_deref()

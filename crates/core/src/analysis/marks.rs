@@ -10,7 +10,7 @@
 use crate::engine::{self, Digits};
 use crate::finding::{Code, Finding, Related, Span};
 use crate::format::{self, every_digit, DigitSet, Edit, Puzzle};
-use crate::grid::{digit_char, geometry, Geometry};
+use crate::grid::{digit_char, Geometry};
 
 /// A mark that a placed digit in the same unit rules out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub fn mark_findings(puzzle: &Puzzle) -> Vec<Finding> {
     let Some(marks) = puzzle.marks.as_deref() else {
         return Vec::new();
     };
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let mut out: Vec<Finding> = ruled_out(puzzle)
         .into_iter()
         .map(|r| ruled_out_finding(geometry, puzzle, r))
@@ -55,7 +55,7 @@ pub fn entry_findings(puzzle: &Puzzle) -> Vec<Finding> {
     if puzzle.entries.is_none() {
         return Vec::new();
     }
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let side = |c: usize| {
         let name = geometry.cell_name(c);
         if puzzle.is_entry(c) {
@@ -97,7 +97,7 @@ pub fn entry_findings(puzzle: &Puzzle) -> Vec<Finding> {
 /// whose pencil marks leave out the digit the solution puts there. Nothing for a puzzle
 /// without exactly one solution.
 pub fn solution_findings(puzzle: &Puzzle, solution: &[u8]) -> Vec<Finding> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let full = every_digit(puzzle.size.side());
     let mut out = Vec::new();
     for cell in 0..puzzle.givens.len() {
@@ -130,7 +130,7 @@ pub fn ruled_out(puzzle: &Puzzle) -> Vec<RuledOut> {
     let Some(marks) = puzzle.marks.as_deref() else {
         return Vec::new();
     };
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let full = every_digit(puzzle.size.side());
     let mut out = Vec::new();
     for (cell, &set) in marks.iter().enumerate() {
@@ -234,7 +234,7 @@ pub fn marks_of(puzzle: &Puzzle) -> Vec<DigitSet> {
 /// holds, then naked twins to a fixpoint. Nothing is placed (a cell left with one candidate
 /// keeps it as its mark, and it rules nothing out).
 pub fn fill_marks(puzzle: &Puzzle) -> Vec<DigitSet> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let marks = engine::pencil_marks(geometry, &puzzle.givens);
     marks.candidates.iter().map(|d| d.0).collect()
 }
@@ -244,7 +244,7 @@ pub fn fill_marks(puzzle: &Puzzle) -> Vec<DigitSet> {
 /// when it removes nothing (or the puzzle has no marks).
 pub fn remove_naked_twins(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
     let marks = puzzle.marks.as_deref()?;
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let candidates: Vec<Digits> = marks.iter().map(|&m| Digits(m)).collect();
     let after = engine::naked_twins(geometry, &candidates);
     let after: Vec<DigitSet> = after.candidates.iter().map(|d| d.0).collect();
@@ -282,7 +282,7 @@ pub fn marks_unwritable(puzzle: &Puzzle, marks: &[DigitSet]) -> Option<String> {
         );
     }
     let lone = (0..marks.len()).find(|&c| puzzle.givens[c] == 0 && marks[c].count_ones() == 1)?;
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let d = digit_char(marks[lone].trailing_zeros() as u8 + 1);
     Some(format!(
         "{} is left with the one mark {d}, which a line of pencil marks reads as a placed digit: \
@@ -336,7 +336,7 @@ fn block_edits(puzzle: &Puzzle, marks: &[DigitSet], text: &str, base: usize) -> 
     let (text, base) = own_lines(puzzle, text, base);
     let entries = puzzle.entries.as_deref();
     format::marks_block_edits(text, base, puzzle, marks, entries).unwrap_or_else(|| {
-        let mut grid = format::marks_grid(puzzle.size, &puzzle.givens, marks, entries);
+        let mut grid = format::marks_grid(puzzle.drawn_size(), &puzzle.givens, marks, entries);
         grid.pop(); // the block's own last line break stays
         vec![Edit {
             span: puzzle.span,

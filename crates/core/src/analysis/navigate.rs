@@ -12,7 +12,7 @@ use super::verdict::{Analysis, Verdict};
 use super::wording::{reason_text, shared_unit_names};
 use crate::engine::{self, Digits};
 use crate::format::{self, every_digit, Edit, Layout, Puzzle};
-use crate::grid::{digit_char, geometry, Geometry};
+use crate::grid::{digit_char, Geometry};
 
 /// A digit that fits an empty cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub fn fits(puzzle: &Puzzle, cell: usize) -> Option<CellFits> {
     if puzzle.givens.get(cell).copied()? != 0 {
         return None;
     }
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let side = geometry.side();
     let mut excluded = Vec::new();
     let mut fitting = Digits::EMPTY;
@@ -107,7 +107,7 @@ pub fn place_edit(puzzle: &Puzzle, cell: usize, digit: u8) -> Edit {
 /// The peers of `cell` holding `digit` (givens or entries), ascending: the other side of a
 /// conflict on a placed digit, or what rules out a mark of an empty cell.
 pub fn holders(puzzle: &Puzzle, cell: usize, digit: u8) -> Vec<usize> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     let Some(peers) = geometry.peers.get(cell) else {
         return Vec::new();
     };
@@ -130,7 +130,7 @@ pub enum Place {
 /// Every cell of `cell`'s units (row, column, box, and the diagonals of a diagonal puzzle),
 /// `cell` itself included, that holds `digit` or could, ascending.
 pub fn unit_places(puzzle: &Puzzle, cell: usize, digit: u8) -> Vec<(usize, Place)> {
-    let geometry = geometry(puzzle.size, puzzle.variant);
+    let geometry = &puzzle.geometry();
     if cell >= geometry.cells() || digit == 0 || usize::from(digit) > geometry.side() {
         return Vec::new();
     }

@@ -4,18 +4,23 @@
 //! diagonal starting at the edge, a row or column an outside clue can stand by, digits a
 //! candidates or quad line can hold.
 
-use super::rules::{Body, CellRef, Direction, Keyword, Rule, Side, Value};
-use crate::finding::{Code, Finding};
-use crate::grid::{digit_char, Size};
-use crate::rules::{Cells, Constraint, Dot, Index, Kind};
+use super::rules::{Body, CellRef, Direction, Keyword, RegionRow, Rule, Side, Value};
+use crate::finding::{Code, Finding, Span};
+use crate::grid::{digit_char, Size, NO_REGION};
+use crate::rules::{Cells, Constraint, Dot, Index, Kind, Regions};
 
 /// The largest side the variant engine solves (a cell's candidates are 16 bits).
 const MAX_SIDE: u32 = 16;
 
 /// The constraint `rule` states on a grid of `size`, or the error that says why it cannot.
 /// `None` for the lines the geometry takes (diagonals, windoku, disjoint).
-pub(crate) fn resolve(rule: &Rule, size: Size) -> Option<Result<Constraint, Finding>> {
-    let kind = match kind_of(rule, size) {
+/// `regions` are the puzzle's own regions (each cell's), when it has them.
+pub(crate) fn resolve(
+    rule: &Rule,
+    size: Size,
+    regions: Option<&[u8]>,
+) -> Option<Result<Constraint, Finding>> {
+    let kind = match kind_of(rule, size, regions) {
         Ok(Some(kind)) => kind,
         Ok(None) => return None,
         Err(error) => return Some(Err(error)),
@@ -23,7 +28,7 @@ pub(crate) fn resolve(rule: &Rule, size: Size) -> Option<Result<Constraint, Find
     Some(Ok(Constraint::new(kind, rule.span)))
 }
 
-fn kind_of(rule: &Rule, size: Size) -> Result<Option<Kind>, Finding> {
+fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kind>, Finding> {
     let n = size.side() as u32;
     let number = |default: Option<u32>| match &rule.value {
         Some(Value::Number(value, _)) => Some(*value),
@@ -74,7 +79,7 @@ fn kind_of(rule: &Rule, size: Size) -> Result<Option<Kind>, Finding> {
             sum: number(Some(0)).unwrap_or(0),
             cells: diagonal(&rule.body, size)?,
         },
-        Keyword::RegionSum => Kind::RegionSum(runs_by_box(&cells()?, size)),
+        Keyword::RegionSum => Kind::RegionSum(runs_by_region(&cells()?, size, regions)),
         Keyword::Zipper => Kind::Zipper(cells()?),
         Keyword::Sandwich => Kind::Sandwich {
             sum: number(Some(0)).unwrap_or(0),
@@ -253,12 +258,16 @@ fn outside(body: &Body, size: Size) -> Result<Cells, Finding> {
     Ok(cells.into())
 }
 
-/// A region-sum line cut where it passes from one box to another.
-fn runs_by_box(cells: &[u16], size: Size) -> Box<[Cells]> {
+/// A region-sum line cut where it passes from one box (or region of the puzzle's own) to
+/// another.
+fn runs_by_region(cells: &[u16], size: Size, regions: Option<&[u8]>) -> Box<[Cells]> {
     let n = size.side();
-    let box_of = |c: u16| {
-        let (r, col) = (c as usize / n, c as usize % n);
-        (r / size.box_rows(), col / size.box_cols())
+    let box_of = |c: u16| match regions {
+        Some(regions) => (regions[c as usize] as usize, 0),
+        None => {
+            let (r, col) = (c as usize / n, c as usize % n);
+            (r / size.box_rows(), col / size.box_cols())
+        }
     };
     let mut runs: Vec<Vec<u16>> = Vec::new();
     for &cell in cells {
@@ -268,6 +277,114 @@ fn runs_by_box(cells: &[u16], size: Size) -> Box<[Cells]> {
         }
     }
     runs.into_iter().map(Vec::into_boxed_slice).collect()
+}
+
+/// The regions a `regions:` line and its rows give a grid of `size` (`None` for any other
+/// line): N rows of N symbols, each symbol N cells (`.` for a cell in no region), or the error
+/// at the row or symbol at fault.
+pub(crate) fn regions(rule: &Rule, size: Size) -> Option<Result<Regions, Finding>> {
+    let Body::Regions { none, rows } = &rule.body else {
+        return None;
+    };
+    let n = size.side();
+    if n > MAX_SIDE as usize {
+        let message = format!("regions of a puzzle's own are solved on grids up to {MAX_SIDE}×{MAX_SIDE}; this puzzle is {n}×{n}");
+        return Some(Err(Finding::error(
+            Code::BadMetadata,
+            rule.keyword_span,
+            message,
+        )));
+    }
+    let of_cell = if *none {
+        Ok(vec![NO_REGION; n * n])
+    } else {
+        region_cells(rule, rows, n)
+    };
+    Some(of_cell.map(|of_cell| Regions {
+        of_cell: of_cell.into(),
+        line: rule.span,
+    }))
+}
+
+/// Each cell's region from the rows of a `regions:` block, numbered in the order symbols come.
+fn region_cells(rule: &Rule, rows: &[RegionRow], n: usize) -> Result<Vec<u8>, Finding> {
+    let error = |span: Span, message: String| Err(Finding::error(Code::BadMetadata, span, message));
+    if rows.len() != n {
+        let at = rows.last().map_or(rule.span, |row| row.span);
+        let said = match rows.len() {
+            0 => "no rows".to_string(),
+            1 => "1 row".to_string(),
+            k => format!("{k} rows"),
+        };
+        return error(
+            at,
+            format!(
+                "'regions:' has {said} below it; this {n}×{n} puzzle needs {n} rows of {n} symbols, \
+                 one a cell (a letter or digit naming its region, '.' for none)"
+            ),
+        );
+    }
+    let mut symbols: Vec<char> = Vec::new();
+    let mut of_cell = Vec::with_capacity(n * n);
+    for row in rows {
+        if row.symbols.len() != n {
+            let count = row.symbols.len();
+            return error(
+                row.span,
+                format!("this row of 'regions:' has {count} symbols; the puzzle is {n}×{n}"),
+            );
+        }
+        for &(symbol, span) in &row.symbols {
+            if symbol == '.' {
+                of_cell.push(NO_REGION);
+                continue;
+            }
+            if !symbol.is_ascii_alphanumeric() {
+                return error(
+                    span,
+                    format!("'{symbol}' cannot name a region: use a letter or a digit ('.' for a cell in none)"),
+                );
+            }
+            let index = match symbols.iter().position(|&s| s == symbol) {
+                Some(index) => index,
+                None => {
+                    symbols.push(symbol);
+                    symbols.len() - 1
+                }
+            };
+            of_cell.push(index as u8);
+        }
+    }
+    let wrong: Vec<(char, usize)> = symbols
+        .iter()
+        .enumerate()
+        .map(|(index, &symbol)| {
+            (
+                symbol,
+                of_cell.iter().filter(|&&r| r as usize == index).count(),
+            )
+        })
+        .filter(|&(_, count)| count != n)
+        .collect();
+    if let Some(&(symbol, _)) = wrong.first() {
+        let first = rows
+            .iter()
+            .flat_map(|row| &row.symbols)
+            .find(|(s, _)| *s == symbol);
+        let at = first.map_or(rule.span, |&(_, span)| span);
+        let counts: Vec<String> = wrong
+            .iter()
+            .map(|(symbol, count)| format!("'{symbol}' has {count}"))
+            .collect();
+        return error(
+            at,
+            format!(
+                "each region of a {n}×{n} puzzle has {n} cells, one of each digit: region {}",
+                counts.join(", ")
+            ),
+        );
+    }
+    Ok(of_cell)
 }
 
 /// The digits of a candidates or quad line, each one the grid can hold.
@@ -303,7 +420,7 @@ mod tests {
         let rule = super::super::rules::read(line, 0)
             .expect("a constraint line")
             .map_err(|e| e.message.to_string())?;
-        match resolve(&rule, size) {
+        match resolve(&rule, size, None) {
             Some(Ok(constraint)) => Ok(constraint.kind),
             Some(Err(error)) => Err(error.message.to_string()),
             None => Err("no constraint".into()),

@@ -2,7 +2,7 @@
 //! (file or puzzle) they apply in.
 
 use super::metadata::{Entry, Metadata};
-use super::rules::{write, Diagonals, Keyword, Rule, Value};
+use super::rules::{Diagonals, Keyword, Rule, Value};
 use crate::finding::{Code, Finding, Related, Span};
 use crate::grid::{Size, Variant};
 
@@ -136,8 +136,8 @@ impl Scope {
 
     /// Add one constraint line, as `rules::read` read it. `diagonal` (both diagonals) is the
     /// diagonal variant (so a header's `# variant: classic` overrides a file's `diagonal`);
-    /// one diagonal, `windoku` and `disjoint` add their houses; regions are read but not
-    /// solved yet; the other constraints are the puzzle's rules.
+    /// one diagonal, `windoku` and `disjoint` add their houses; the other constraints (regions
+    /// of the puzzle's own too) are the puzzle's rules.
     pub(crate) fn add_rule(
         &mut self,
         read: Result<Rule, Finding>,
@@ -154,9 +154,6 @@ impl Scope {
                     self.houses = self.houses.with(added);
                     self.lines.push(span);
                 }
-                None if rule.keyword == Keyword::Regions => {
-                    self.not_solved_yet(&rule, span, problems)
-                }
                 None => {
                     self.rules.push(rule);
                     self.lines.push(span);
@@ -169,22 +166,6 @@ impl Scope {
                 problems.push(wrong);
             }
         }
-    }
-
-    /// A constraint the engine does not solve yet: said at its keyword, and its puzzles left
-    /// unread.
-    fn not_solved_yet(&mut self, rule: &Rule, span: Span, problems: &mut Vec<Finding>) {
-        problems.push(Finding::error(
-            Code::BadMetadata,
-            rule.keyword_span,
-            format!(
-                "'{}' is read, but puzzles with regions of their own are not solved yet: the puzzles it applies \
-                 to are not checked",
-                write(rule)
-            ),
-        ));
-        self.unsolved = true;
-        self.lines.push(span);
     }
 
     /// Add one metadata line (a later entry for the same key wins). Unknown keys and unusable

@@ -190,11 +190,7 @@ impl<'a> Parser<'a> {
                 Kind::Blank => self.close_group(),
                 Kind::Comment => self.comment(line),
                 Kind::Rule => {
-                    let opens_regions = self.rule_line(line);
-                    self.ahead.next();
-                    if opens_regions {
-                        self.region_rows();
-                    }
+                    self.rule_line(line); // reads on past a `regions:` block's rows
                     self.cut_problems();
                     continue;
                 }
@@ -277,50 +273,54 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A constraint line: part of the header of the puzzle below, as metadata is.
-    /// Whether the line is `regions:` (not `regions: none`), whose rows follow it.
-    fn rule_line(&mut self, line: Line) -> bool {
+    /// A constraint line: part of the header of the puzzle below, as metadata is. A `regions:`
+    /// line takes the rows below it along.
+    fn rule_line(&mut self, line: Line) {
         let content = self.source(line.start, line.end);
-        let group = header_line(&mut self.group, line);
-        let Some(read) = rules::read(content, line.start) else {
-            return false;
+        header_line(&mut self.group, line);
+        self.ahead.next();
+        let Some(mut read) = rules::read(content, line.start) else {
+            return;
         };
-        let opens_regions = matches!(
-            &read,
-            Ok(rules::Rule {
-                body: rules::Body::Regions { none: false },
-                ..
-            })
-        );
-        group
-            .scope
-            .add_rule(read, line.span(), &mut self.doc.problems);
-        opens_regions
+        if let Ok(rules::Rule {
+            body: rules::Body::Regions { none: false, rows },
+            ..
+        }) = &mut read
+        {
+            *rows = self.region_rows();
+        }
+        if let Some(group) = self.group.as_mut() {
+            group
+                .scope
+                .add_rule(read, line.span(), &mut self.doc.problems);
+        }
     }
 
     /// The rows of a `regions:` block, part of the header (never a grid): as many lines as
     /// the first one has symbols, up to a blank, comment or constraint line.
-    fn region_rows(&mut self) {
-        let Some(first) = self.ahead.get(0) else {
-            return;
-        };
-        let symbols = |parser: &Self, line: &Line| {
-            let content = parser.source(line.start, line.end);
-            let content = content.split('#').next().unwrap_or("");
-            content.chars().filter(|c| !c.is_whitespace()).count()
-        };
-        let rows = symbols(self, &first);
-        for _ in 0..rows {
-            match self.ahead.get(0) {
-                Some(line) if matches!(line.kind, Kind::Cells(_) | Kind::Junk(_)) => {
-                    if let Some(group) = self.group.as_mut() {
-                        group.span.end = line.end;
-                    }
-                    self.ahead.next();
-                }
-                _ => break,
+    fn region_rows(&mut self) -> Vec<rules::RegionRow> {
+        let mut rows = Vec::new();
+        while let Some(line) = self.ahead.get(0) {
+            if !matches!(line.kind, Kind::Cells(_) | Kind::Junk(_)) {
+                break;
             }
+            let row = region_row(self.source(line.start, line.end), line.start);
+            // As many rows as the first has symbols (never more than the largest grid has).
+            let wanted = rows
+                .first()
+                .map_or(MAX_REGION_ROWS, |first: &rules::RegionRow| {
+                    first.symbols.len().min(MAX_REGION_ROWS)
+                });
+            if rows.len() >= wanted {
+                break;
+            }
+            if let Some(group) = self.group.as_mut() {
+                group.span.end = line.end;
+            }
+            rows.push(row);
+            self.ahead.next();
         }
+        rows
     }
 
     /// A comment group followed by a blank line or the end: file metadata before the first
@@ -421,20 +421,36 @@ impl<'a> Parser<'a> {
             return Some(None);
         }
         let mut rules = Rules::default();
+        // Regions first: a region-sum line's runs are cut by them. A later block wins.
         for line in lines {
-            match constraints::resolve(line, size) {
-                Some(Ok(constraint)) => rules.constraints.push(constraint),
-                Some(Err(error)) => {
-                    let known = self.doc.problems.iter().rev().take(64).any(|p| *p == error);
-                    if !known {
-                        self.doc.problems.push(error);
-                    }
-                    return None;
-                }
-                None => {}
+            if let Some(regions) = constraints::regions(line, size) {
+                rules.regions = Some(self.fits(regions)?);
             }
         }
+        let of_cell = rules.regions.as_ref().map(|r| &r.of_cell[..]);
+        let mut constraints = Vec::new();
+        for line in lines {
+            if let Some(constraint) = constraints::resolve(line, size, of_cell) {
+                constraints.push(self.fits(constraint)?);
+            }
+        }
+        rules.constraints = constraints;
         Some((!rules.is_empty()).then(|| Arc::new(rules)))
+    }
+
+    /// What a constraint line says on this grid, or `None` when it does not fit: its error is
+    /// reported, once for all the puzzles a file's line applies to.
+    fn fits<T>(&mut self, read: Result<T, Finding>) -> Option<T> {
+        match read {
+            Ok(read) => Some(read),
+            Err(error) => {
+                let known = self.doc.problems.iter().rev().take(64).any(|p| *p == error);
+                if !known {
+                    self.doc.problems.push(error);
+                }
+                None
+            }
+        }
     }
 
     /// A puzzle's metadata: the shared copy of the file's when it has none of its own.
@@ -779,6 +795,24 @@ impl<'a> Parser<'a> {
 }
 
 /// The comment group `line` joins (or starts).
+/// The most rows a `regions:` block takes: the side of the largest grid.
+const MAX_REGION_ROWS: usize = 25;
+
+/// A row of a `regions:` block (`text` starts at byte `base`): its symbols up to a `#`.
+fn region_row(text: &str, base: usize) -> rules::RegionRow {
+    let text = text.split('#').next().unwrap_or("");
+    let symbols: Vec<(char, Span)> = text
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(at, c)| (c, Span::new(base + at, base + at + c.len_utf8())))
+        .collect();
+    let span = match (symbols.first(), symbols.last()) {
+        (Some(first), Some(last)) => Span::new(first.1.start, last.1.end),
+        _ => Span::new(base, base),
+    };
+    rules::RegionRow { symbols, span }
+}
+
 fn header_line(group: &mut Option<Group>, line: Line) -> &mut Group {
     let group = group.get_or_insert(Group {
         span: line.span(),
@@ -1185,11 +1219,56 @@ mod tests {
                        GGGHHHIII\nGGGHHHIII\nGGGHHHIII\n";
         let text = format!("regions:\n{regions}{DIAGONAL}\n\n{DIAGONAL}\n");
         let doc = parse(&text);
-        assert_eq!(problems(&text), vec![(Code::BadMetadata, "regions")]);
-        // The grid below the block is its puzzle (not read: its regions are not solved yet);
-        // the next one, apart, is read.
-        assert_eq!(doc.puzzles.len(), 1);
-        assert_eq!(doc.puzzles[0].span.start, text.rfind(DIAGONAL).unwrap());
+        assert_eq!(problems(&text), vec![]);
+        // The grid below the block is its puzzle, with the regions; the next one is classic.
+        assert_eq!(doc.puzzles.len(), 2);
+        assert_eq!(doc.puzzles[0].span.start, text.find(DIAGONAL).unwrap());
+        let own = doc.puzzles[0]
+            .rules
+            .as_ref()
+            .and_then(|r| r.regions.as_ref());
+        let own = own.expect("the first puzzle has regions of its own");
+        assert_eq!(&own.of_cell[..12], &[0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]);
+        assert_eq!(own.of_cell[80], 8);
+        assert!(doc.puzzles[0].geometry().own_regions);
+        assert!(doc.puzzles[1].rules.is_none());
+    }
+
+    #[test]
+    fn a_wrong_regions_block_is_said_where_and_its_puzzle_is_not_read() {
+        let jigsaw = |rows: &str| format!("regions:\n{rows}{DIAGONAL}\n");
+        let good = "AAABBBCCC\nAAABBBCCC\nAAABBBCCC\nDDDEEEFFF\nDDDEEEFFF\nDDDEEEFFF\n\
+                    GGGHHHIII\nGGGHHHIII\nGGGHHHIII\n";
+        // A region of 10 cells and one of 8: said at the first one's first cell.
+        let text = jigsaw(&good.replacen("AAABBBCCC", "AAABBBCCB", 1));
+        let problems_of = problems(&text);
+        assert_eq!(problems_of.len(), 1);
+        assert_eq!(problems_of[0].0, Code::BadMetadata);
+        assert!(parse(&text).puzzles.is_empty());
+        let message = &parse(&text).problems[0].message;
+        assert!(
+            message.ends_with("region 'B' has 10, 'C' has 8"),
+            "{message}"
+        );
+        // A symbol that names no region.
+        let text = jigsaw(&good.replacen("AAABBBCCC", "AAA?BBCCC", 1));
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "?")]);
+        // Rows of another size than the grid's: as many rows as the first has symbols (4) are
+        // the block, and the grid below is 9×9.
+        let text = format!("regions:\nAABB\nAABB\nCCDD\nCCDD\n{DIAGONAL}\n");
+        assert_eq!(problems(&text), vec![(Code::BadMetadata, "CCDD")]);
+        assert!(parse(&text).puzzles.is_empty());
+    }
+
+    #[test]
+    fn regions_none_takes_the_boxes_away() {
+        let text = format!("regions: none\n{DIAGONAL}\n");
+        let doc = parse(&text);
+        assert_eq!(problems(&text), vec![]);
+        let geometry = doc.puzzles[0].geometry();
+        assert!(geometry.own_regions);
+        // Rows and columns: no boxes.
+        assert_eq!(geometry.units.len(), 18);
     }
 
     #[test]
@@ -1221,10 +1300,6 @@ mod tests {
         // A cell outside the grid is said once, at the cell, and no puzzle under it is read.
         let text = format!("cage 10: A1 J1\n\n{DIAGONAL}\n\n{DIAGONAL}\n");
         assert_eq!(problems(&text), vec![(Code::BadMetadata, "J1")]);
-        assert!(parse(&text).puzzles.is_empty());
-        // Regions of a puzzle's own are read but not solved yet.
-        let text = format!("regions: none\n{DIAGONAL}\n");
-        assert_eq!(problems(&text), vec![(Code::BadMetadata, "regions")]);
         assert!(parse(&text).puzzles.is_empty());
         // Metadata without its `#` is said so, and the puzzle below still reads.
         let text = format!("Title: Hard one\n{DIAGONAL}\n");

@@ -9,7 +9,7 @@ use super::cells::CellSpans;
 use super::digits::DigitSet;
 use super::metadata::Metadata;
 use crate::finding::Span;
-use crate::grid::{Size, Variant};
+use crate::grid::{geometry, PuzzleGeometry, Size, Variant};
 
 /// How a puzzle was laid out in the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,21 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The puzzle's units and peers: its size's boxes, or its own regions (a jigsaw).
+    pub fn geometry(&self) -> PuzzleGeometry {
+        match &self.rules {
+            Some(rules) => rules.geometry(self.size, self.variant),
+            None => PuzzleGeometry::Shared(geometry(self.size, self.variant)),
+        }
+    }
+    /// The size as its grid is written: a puzzle with regions of its own draws no box
+    /// separators (`|`, `---+---`), which would show boxes it does not have.
+    pub fn drawn_size(&self) -> Size {
+        match &self.rules {
+            Some(rules) if rules.regions.is_some() => self.size.unboxed(),
+            _ => self.size,
+        }
+    }
     /// Where whole-puzzle findings go: the title line if the puzzle has its own, else the first row.
     pub fn anchor(&self) -> Span {
         match &self.meta.title {

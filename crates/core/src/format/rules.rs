@@ -360,6 +360,7 @@ fn from_word<T: Copy>(table: &[(T, &'static str)], word: &str) -> Option<T> {
 }
 
 /// The word for `value` in `table`.
+#[cfg_attr(not(test), allow(dead_code))]
 fn word_of<T: Copy + PartialEq>(table: &[(T, &'static str)], value: T) -> &'static str {
     table
         .iter()
@@ -373,9 +374,11 @@ pub(crate) enum Body {
     /// A flag: the whole grid.
     Whole,
     Kinds(Vec<(Dot, Span)>),
-    /// `regions:` (rows follow) or `regions: none`.
+    /// `regions:` and the rows below it (read by the parser, which knows the lines that
+    /// follow), or `regions: none` (no rows).
     Regions {
         none: bool,
+        rows: Vec<RegionRow>,
     },
     /// Cells in the order written (a line's order, a set's reading order as written).
     Cells(Vec<CellRef>),
@@ -388,6 +391,15 @@ pub(crate) enum Body {
     Diagonal(CellRef, Direction, Span),
     /// The side, and the row (left, right) or column (top, bottom) from 0.
     Outside(Side, u8, Span),
+}
+
+/// One row of a `regions:` block: its symbols (blanks between them are ignored) and where each
+/// is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RegionRow {
+    pub symbols: Vec<(char, Span)>,
+    /// The row's text, without a trailing comment or blanks.
+    pub span: Span,
 }
 
 /// One constraint line, read.
@@ -520,7 +532,9 @@ fn name(cell: CellRef) -> String {
     format!("{}{}", (b'A' + cell.row) as char, cell.col + 1)
 }
 
-/// How a rule is written back (keywords lower case, cells upper case, one blank between).
+/// How a rule is written back (keywords lower case, cells upper case, one blank between): the
+/// canonical form, which the tests hold reading to.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn write(rule: &Rule) -> String {
     let mut out = rule.keyword.name().to_string();
     match &rule.value {
@@ -541,8 +555,8 @@ pub(crate) fn write(rule: &Rule) -> String {
             .map(|&(k, _)| word_of(&Dot::WORDS, k))
             .collect::<Vec<_>>()
             .join(" "),
-        Body::Regions { none: true } => "none".to_string(),
-        Body::Regions { none: false } => String::new(),
+        Body::Regions { none: true, .. } => "none".to_string(),
+        Body::Regions { none: false, .. } => String::new(),
         Body::Cells(cells) => names(cells),
         Body::Arrow { circle, shaft } => format!("{} > {}", names(circle), names(shaft)),
         Body::Clone(groups) => groups

@@ -252,7 +252,7 @@ pub fn marks_block_edits(
         plan: vec![Plan::Keep; lines.len()],
         owner: vec![None; lines.len()],
     };
-    let grid = MarksGrid::new(puzzle.size, &puzzle.givens, marks, entries, false);
+    let grid = MarksGrid::new(puzzle.drawn_size(), &puzzle.givens, marks, entries, false);
     let mut at = At {
         src,
         lines: &lines,
@@ -408,7 +408,7 @@ impl At<'_, '_> {
     }
 
     fn puzzle(&mut self, puzzle: &Puzzle, rows: &[usize], shape: Shape) {
-        let size = puzzle.size;
+        let size = puzzle.drawn_size();
         let n = size.side();
         let entries = puzzle.entries.as_deref();
         let row_entries = |r: usize| entries.map(|e| &e[r * n..(r + 1) * n]);
@@ -478,7 +478,7 @@ impl At<'_, '_> {
         row_text: impl Fn(usize, &[u8]) -> String,
         border: Option<String>,
     ) {
-        let size = puzzle.size;
+        let size = puzzle.drawn_size();
         let n = size.side();
         self.drop_borders(rows);
         for (r, &i) in rows.iter().enumerate() {

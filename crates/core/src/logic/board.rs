@@ -108,7 +108,7 @@ fn of_kind(geo: &Geometry, kind: impl Fn(UnitKind) -> bool) -> Vec<usize> {
 
 fn scan_order(geo: &Geometry) -> Vec<usize> {
     let rank = |kind: UnitKind| match kind {
-        UnitKind::Box(_) => 0,
+        UnitKind::Box(_) | UnitKind::Region(_) => 0,
         UnitKind::Column(_) => 1,
         UnitKind::Row(_) => 2,
         UnitKind::Diagonal | UnitKind::AntiDiagonal => 3,

@@ -79,6 +79,9 @@ pub struct Scene {
     /// otherwise be drawn around them, the same digit twice in a unit).
     pub wrong: Vec<bool>,
     pub solution: SolutionDrawn,
+    /// Each cell's region when the puzzle has regions of its own (a jigsaw): heavy lines go
+    /// between regions instead of boxes.
+    pub regions: Option<Box<[u8]>>,
 }
 
 /// The scene of one puzzle; `analysis` is its analysis (about its givens alone, as `check`
@@ -88,7 +91,7 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
     let mut conflicts = vec![false; n];
     // The analysis looks at the givens alone; an entry that repeats a digit is a conflict too.
     let found = match puzzle.entries {
-        Some(_) => analysis::conflicts(puzzle.size, puzzle.variant, &puzzle.givens),
+        Some(_) => analysis::conflicts(&puzzle.geometry(), &puzzle.givens),
         None => analysis.conflicts.clone(),
     };
     for conflict in &found {
@@ -143,6 +146,11 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
         conflicts,
         wrong,
         solution: drawn,
+        regions: puzzle
+            .rules
+            .as_ref()
+            .and_then(|rules| rules.regions.as_ref())
+            .map(|regions| regions.of_cell.clone()),
     }
 }
 
@@ -167,6 +175,25 @@ mod tests {
             &Budget::unlimited(),
         );
         draw(puzzle, &analysis, &options)
+    }
+
+    #[test]
+    fn a_jigsaw_is_drawn_with_its_regions_not_boxes() {
+        // 4×4: regions A (A1 A2 A3 B1), B (A4 B2 B3 B4), C and D below, as boxes.
+        let text = "regions:\nAAAB\nABBB\nCCDD\nCCDD\n1...\n....\n....\n....\n";
+        let document = crate::format::parse(text);
+        let puzzle = &document.puzzles[0];
+        let picture = puzzle_svg(puzzle, &Options::default(), &Budget::unlimited());
+        let heavy = |line: &&str| line.starts_with("<line") && line.contains(r#"stroke-width="3""#);
+        let heavy: Vec<&str> = picture.lines().filter(heavy).collect();
+        // Every heavy line is one cell edge between two regions (no box's line runs the grid's
+        // length): A3|A4, B1|B2, C2|C3, D2|D3 upright; A2/B2, A3/B3 and the four between rows
+        // B and C across.
+        assert!(
+            heavy.iter().all(|l| l.contains("stroke-linecap")),
+            "{picture}"
+        );
+        assert_eq!(heavy.len(), 4 + 2 + 4, "{picture}");
     }
 
     #[test]

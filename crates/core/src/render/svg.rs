@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::{Content, Scene};
 use crate::format::DigitSet;
-use crate::grid::{digit_char, UnitKind};
+use crate::grid::{digit_char, UnitKind, NO_REGION};
 
 /// The comment every picture starts with: how `render` knows a file it may replace is its own.
 pub const GENERATOR: &str = "<!-- made by sudoku-lsp render -->";
@@ -178,7 +178,7 @@ fn write_shading(out: &mut String, scene: &Scene, frame: &Frame) {
     }
 }
 
-/// The lines between cells (heavier between boxes) and the border.
+/// The lines between cells (heavier between boxes, or a jigsaw's regions) and the border.
 fn write_lines(out: &mut String, scene: &Scene, frame: &Frame) {
     let Frame {
         side,
@@ -187,7 +187,11 @@ fn write_lines(out: &mut String, scene: &Scene, frame: &Frame) {
         top,
         ..
     } = *frame;
-    let (box_rows, box_cols) = (scene.size.box_rows(), scene.size.box_cols());
+    // A jigsaw's grid lines are all thin, its regions' edges drawn over them.
+    let (box_rows, box_cols) = match scene.regions {
+        Some(_) => (side + 1, side + 1),
+        None => (scene.size.box_rows(), scene.size.box_cols()),
+    };
     for i in 1..side {
         let at = CELL * i as f64;
         let (x, y) = (left + at, top + at);
@@ -204,10 +208,43 @@ fn write_lines(out: &mut String, scene: &Scene, frame: &Frame) {
             top + grid
         );
     }
+    if let Some(regions) = &scene.regions {
+        write_region_edges(out, regions, frame);
+    }
     let _ = writeln!(
         out,
         r#"<rect class="border" x="{left}" y="{top}" width="{grid}" height="{grid}" fill="none" stroke="{GIVEN}" stroke-width="3"/>"#
     );
+}
+
+/// A heavy segment on each cell edge between two regions (a cell in none is a region of its
+/// own here, so it is outlined too).
+fn write_region_edges(out: &mut String, regions: &[u8], frame: &Frame) {
+    let (side, left, top) = (frame.side, frame.left, frame.top);
+    let (weight, colour) = line_style(true);
+    let apart = |a: usize, b: usize| regions[a] != regions[b] || regions[a] == NO_REGION;
+    for r in 0..side {
+        for c in 0..side {
+            let cell = r * side + c;
+            let (x, y) = (left + CELL * c as f64, top + CELL * r as f64);
+            if c + 1 < side && apart(cell, cell + 1) {
+                let x = x + CELL;
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{x}" y1="{y}" x2="{x}" y2="{}" stroke="{colour}" stroke-width="{weight}" stroke-linecap="square"/>"#,
+                    y + CELL
+                );
+            }
+            if r + 1 < side && apart(cell, cell + side) {
+                let y = y + CELL;
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{x}" y1="{y}" x2="{}" y2="{y}" stroke="{colour}" stroke-width="{weight}" stroke-linecap="square"/>"#,
+                    x + CELL
+                );
+            }
+        }
+    }
 }
 
 /// Each cell's digit (given, entry or solution, each its own colour) or its pencil marks.

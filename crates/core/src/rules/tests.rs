@@ -283,6 +283,7 @@ fn rules_of_the_whole_grid_name_the_pairs_that_break_them() {
                 cells: [3, 4],
             }),
         ],
+        regions: None,
     };
     // A1 and B3 a knight apart; A4 and A5 consecutive across a white dot; A7, A8 not.
     let g = grid(nine(), &[(0, 5), (11, 5), (3, 1), (4, 2), (6, 7), (7, 8)]);
@@ -298,6 +299,7 @@ fn rules_of_the_whole_grid_name_the_pairs_that_break_them() {
                 cells: [0, 1],
             }),
         ],
+        regions: None,
     };
     let g = grid(four(), &[(0, 1), (1, 4), (2, 2), (3, 3)]);
     assert_eq!(

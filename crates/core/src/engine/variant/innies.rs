@@ -98,14 +98,14 @@ pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
         .collect()
 }
 
-/// Each house of the grid's rows, columns and boxes, and each band of two or more neighbouring
+/// Each house of the grid's rows, columns and boxes (or regions), and each band of two or more neighbouring
 /// rows or columns: its cells and how many houses it is.
 fn regions(geometry: &Geometry) -> Vec<(Vec<u16>, u32)> {
     let mut out = Vec::new();
     for unit in &geometry.units {
         if matches!(
             unit.kind,
-            UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Box(_)
+            UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Box(_) | UnitKind::Region(_)
         ) {
             out.push((unit.cells.to_vec(), 1));
         }

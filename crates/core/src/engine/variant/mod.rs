@@ -1,5 +1,6 @@
 //! The variant engine: candidates as masks, propagation by the houses (a placed digit leaves
-//! its peers; a digit with one place in a house goes there) and by a propagator per rule
+//! its peers; a digit with one place in a house goes there; a digit locked in the cells two
+//! houses share leaves the rest of both) and by a propagator per rule
 //! (`props`), and depth-first search on the cell with the fewest candidates, counting solutions
 //! up to a limit. Every solution is checked against the rules' own definitions
 //! (`rules::Constraint::satisfied`) before it is counted.
@@ -145,7 +146,7 @@ impl Run<'_, '_, '_> {
                 )?;
                 continue;
             }
-            if !self.only_places(masks, changed)? {
+            if !self.only_places(masks, changed)? && !self.locked(masks, changed)? {
                 return Ok(());
             }
         }
@@ -169,6 +170,31 @@ impl Run<'_, '_, '_> {
                 let m = masks[c as usize];
                 if m & alone != 0 && !m.is_power_of_two() {
                     Work { masks, changed }.restrict(c, m & alone)?;
+                }
+            }
+        }
+        Ok(!changed.is_empty())
+    }
+
+    /// Locked candidates: a digit whose places in one of two overlapping houses are all in
+    /// the cells they share must be there, so it leaves the other house's other cells. False
+    /// when nothing changed.
+    fn locked(&self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<bool, Broken> {
+        let union = |cells: &[u16], masks: &[Mask]| {
+            cells
+                .iter()
+                .fold(0 as Mask, |acc, &c| acc | masks[c as usize])
+        };
+        for overlap in &self.model.overlaps {
+            let shared = union(&overlap.shared, masks);
+            for (this, other) in [(0, 1), (1, 0)] {
+                // Digits in the shared cells that this house's other cells cannot hold.
+                let locked = shared & !union(&overlap.rest[this], masks);
+                if locked & union(&overlap.rest[other], masks) == 0 {
+                    continue;
+                }
+                for &c in overlap.rest[other].iter() {
+                    Work { masks, changed }.restrict(c, !locked)?;
                 }
             }
         }

@@ -11,6 +11,9 @@ use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index,
 pub(super) struct Model<'r> {
     pub(super) size: Size,
     pub(super) houses: Vec<Box<[u16]>>,
+    /// Every two houses sharing two cells or more (a box and a row, a jigsaw region and a
+    /// column…): a digit whose places in one are all shared leaves the other's other cells.
+    pub(super) overlaps: Vec<Overlap>,
     pub(super) peers: Vec<Box<[u16]>>,
     /// The same peers as sets, for "which cells see all of these".
     pub(super) peer_sets: Vec<PeerSet>,
@@ -19,6 +22,41 @@ pub(super) struct Model<'r> {
     /// For each cell, the propagators it wakes.
     pub(super) watchers: Vec<Box<[u32]>>,
     pub(super) rules: &'r Rules,
+}
+
+/// Two houses' shared cells, and each one's cells outside the other.
+pub(super) struct Overlap {
+    pub(super) shared: Box<[u16]>,
+    pub(super) rest: [Box<[u16]>; 2],
+}
+
+/// Every pair of `houses` sharing two cells or more.
+fn overlaps(houses: &[Box<[u16]>]) -> Vec<Overlap> {
+    let mut out = Vec::new();
+    for (i, first) in houses.iter().enumerate() {
+        for second in &houses[i + 1..] {
+            let shared: Box<[u16]> = first
+                .iter()
+                .copied()
+                .filter(|c| second.contains(c))
+                .collect();
+            if shared.len() < 2 {
+                continue;
+            }
+            let rest = |house: &[u16]| {
+                house
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect()
+            };
+            out.push(Overlap {
+                rest: [rest(first), rest(second)],
+                shared,
+            });
+        }
+    }
+    out
 }
 
 /// The model while it is built.
@@ -91,6 +129,7 @@ impl<'r> Model<'r> {
             .collect();
         Model {
             size,
+            overlaps: overlaps(&b.houses),
             houses: b.houses,
             peer_sets,
             peers,

@@ -4,7 +4,7 @@
 use super::solve;
 use crate::engine::{search, Budget};
 use crate::finding::Span;
-use crate::grid::{geometry, Size, Variant};
+use crate::grid::{geometry, puzzle_geometry, Size, Variant, NO_REGION};
 use crate::rules::{Constraint, Dot, Index, Kind, Rules};
 
 fn four() -> Size {
@@ -142,6 +142,7 @@ fn the_engine_finds_exactly_the_grids_the_rules_accept() {
             constraints: (0..count)
                 .map(|_| Constraint::new(random_constraint(&mut rng), Span::new(0, 0)))
                 .collect(),
+            regions: None,
         };
         let keeps = |g: &Vec<u8>| {
             rules.constraints.iter().all(|c| c.satisfied(four(), g))
@@ -185,6 +186,7 @@ fn a_killer_cage_pins_its_only_combination() {
             },
             Span::new(0, 0),
         )],
+        regions: None,
     };
     let outcome = solve(geo, &rules, &[0; 81], 1, &Budget::unlimited());
     let solution = &outcome.solutions[0];
@@ -252,6 +254,7 @@ fn killers_covering_the_grid_keep_every_solution_with_their_region_sums() {
                 .into_iter()
                 .map(|k| Constraint::new(k, Span::new(0, 0)))
                 .collect(),
+            regions: None,
         };
         let mut expected: Vec<Vec<u8>> = grids
             .iter()
@@ -263,4 +266,58 @@ fn killers_covering_the_grid_keep_every_solution_with_their_region_sums() {
         expected.sort();
         assert_eq!(found, expected, "round {round}: {rules:?}");
     }
+}
+
+/// A random split of the 4×4 grid into four regions of four cells (not always connected, as
+/// f-puzzles allows), each grown from a random cell.
+fn random_regions(rng: &mut Rng) -> Vec<u8> {
+    let mut cells: Vec<u8> = (0..16).map(|c| c / 4).collect();
+    for i in (1..16).rev() {
+        cells.swap(i, rng.below(i + 1)); // Fisher–Yates: every split as likely
+    }
+    cells
+}
+
+#[test]
+fn jigsaw_regions_replace_the_boxes() {
+    // Every Latin square of order 4 (no boxes at all): 576 of them.
+    let latin = puzzle_geometry(four(), Variant::Classic, Some(&[NO_REGION; 16]));
+    let squares = search(&latin, &[0; 16], 1000, &Budget::unlimited()).solutions;
+    assert_eq!(squares.len(), 576);
+    let mut rng = Rng::new(0x011a_5a11);
+    let mut nonempty = 0;
+    for round in 0..400 {
+        let regions = random_regions(&mut rng);
+        let geo = puzzle_geometry(four(), Variant::Classic, Some(&regions));
+        let distinct = |g: &Vec<u8>| {
+            (0..4u8).all(|r| {
+                let mut seen = 0u16;
+                (0..16).filter(|&c| regions[c] == r).all(|c| {
+                    let bit = 1 << g[c];
+                    let new = seen & bit == 0;
+                    seen |= bit;
+                    new
+                })
+            })
+        };
+        let mut expected: Vec<Vec<u8>> = squares.iter().filter(|g| distinct(g)).cloned().collect();
+        let givens: Vec<u8> = match expected.first() {
+            Some(g) if round % 2 == 0 => {
+                g.iter().map(|&d| d * u8::from(rng.below(4) == 0)).collect()
+            }
+            _ => vec![0; 16],
+        };
+        expected.retain(|g| givens.iter().zip(g).all(|(&x, &y)| x == 0 || x == y));
+        let rules = Rules::default();
+        let mut found = solve(&geo, &rules, &givens, 1000, &Budget::unlimited()).solutions;
+        found.sort();
+        expected.sort();
+        assert_eq!(
+            found, expected,
+            "round {round}: regions {regions:?}, givens {givens:?}"
+        );
+        nonempty += usize::from(!expected.is_empty());
+    }
+    // Most random splits admit no Latin square at all; those rounds check that none is found.
+    assert!(nonempty > 20, "only {nonempty} rounds had solutions");
 }

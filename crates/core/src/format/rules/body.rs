@@ -171,8 +171,14 @@ impl<'a> Reader<'a> {
         match spec.shape {
             Shape::Flag => Ok(Body::Whole),
             Shape::Regions => match tokens.as_slice() {
-                [] => Ok(Body::Regions { none: false }),
-                [t] if t.text.eq_ignore_ascii_case("none") => Ok(Body::Regions { none: true }),
+                [] => Ok(Body::Regions {
+                    none: false,
+                    rows: Vec::new(),
+                }),
+                [t] if t.text.eq_ignore_ascii_case("none") => Ok(Body::Regions {
+                    none: true,
+                    rows: Vec::new(),
+                }),
                 [t, ..] => Err(Finding::error(
                     Code::Syntax,
                     t.span,
