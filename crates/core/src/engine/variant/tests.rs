@@ -321,3 +321,22 @@ fn jigsaw_regions_replace_the_boxes() {
     // Most random splits admit no Latin square at all; those rounds check that none is found.
     assert!(nonempty > 20, "only {nonempty} rounds had solutions");
 }
+
+#[test]
+fn a_jigsaw_with_one_given_has_two_solutions_found_at_once() {
+    // Regions bent from the boxes; H1 = 2. Without locked candidates between the regions and
+    // the rows and columns the search wandered past a million nodes here.
+    let layout =
+        "AAABBCCCCAAABBBBCCAADBBBCCCDADEEFFFFDDDEEEEFFDDDEEEFFFGGGHHHIIIGGGHHIIIIGGGHHHHII";
+    let regions: Vec<u8> = layout.bytes().map(|b| b - b'A').collect();
+    let geo = puzzle_geometry(Size::NINE, Variant::Classic, Some(&regions));
+    let mut givens = [0u8; 81];
+    givens[63] = 2;
+    let budget = Budget {
+        max_nodes: Some(100_000),
+        ..Budget::default()
+    };
+    let outcome = solve(&geo, &Rules::default(), &givens, 2, &budget);
+    assert_eq!(outcome.solutions.len(), 2);
+    assert!(outcome.nodes < 1_000, "{} nodes", outcome.nodes);
+}
