@@ -108,13 +108,13 @@ fn empty_mark(view: &View, puzzle: &Puzzle) -> char {
 /// "Add 5 at C3 (the puzzle is then unique)": for a puzzle with several solutions, the given
 /// that removes the most of them, worked out on the spot within a small budget.
 fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
-    // The searches behind it know houses only, so far: not for variant constraints.
-    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
         return None;
     }
     let geometry = &puzzle.geometry();
     let budget = jobs::on_demand_budget();
-    let extra = analysis::best_extra_given(geometry, &puzzle.clues(), &budget)?;
+    let rules = puzzle.rules.as_deref();
+    let extra = analysis::best_extra_given(geometry, rules, &puzzle.clues(), &budget)?;
     let name = geometry.cell_name(extra.cell);
     let digit = digit_char(extra.digit);
     let then = match (extra.unique_after, extra.complete) {

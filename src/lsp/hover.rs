@@ -129,13 +129,14 @@ fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Opti
 /// For a puzzle with several solutions: the digits the cell takes across them (its true
 /// candidates), searched for on the spot within a small budget.
 fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Option<String> {
-    // The searches behind it know houses only, so far: not for variant constraints.
-    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) || puzzle.rules.is_some() {
+    if !matches!(view.analysis(index).verdict, Verdict::Several { .. }) {
         return None;
     }
     let geometry = &puzzle.geometry();
     let budget = jobs::on_demand_budget();
-    let (digits, complete) = analysis::true_candidates_at(geometry, &puzzle.clues(), cell, &budget);
+    let rules = puzzle.rules.as_deref();
+    let (digits, complete) =
+        analysis::true_candidates_at(geometry, rules, &puzzle.clues(), cell, &budget);
     let name = geometry.cell_name(cell);
     Some(if complete {
         format!("Across the puzzle's solutions, {name} takes {digits}")

@@ -428,6 +428,52 @@ fn several_solutions_get_true_candidates_on_hover_and_a_given_that_narrows_them(
     }
 }
 
+/// On a variant puzzle with several solutions the hover's true candidates and the quick fix's
+/// given are the rules' (a cage and a thermometer on a 4×4), not the houses' alone.
+#[test]
+fn a_variant_puzzle_with_several_solutions_gets_true_candidates_under_its_rules() {
+    let text = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
+    let puzzle = &format::parse(text).puzzles[0];
+    let rules = puzzle.rules.as_deref().unwrap();
+    let budget = Budget::unlimited();
+    let all = engine::variant::solve(&puzzle.geometry(), rules, &[0; 16], 1000, &budget).solutions;
+    assert!(all.len() >= 2, "{}", all.len());
+
+    let mut server = Server::spawn();
+    server.initialize_full();
+    let uri = "file:///t/variant.sudoku";
+    let diagnostics = server.open_and_check(uri, text);
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "several-solutions"),
+        "{diagnostics:#?}"
+    );
+    // C1 (row C, line 4): at most 2 under the thermometer, any digit by the houses alone.
+    let mut across = Digits::EMPTY;
+    for s in &all {
+        across.insert(s[8]);
+    }
+    assert!(across.iter().all(|d| d <= 2), "{across}");
+    let hover = hover_text(&mut server, uri, 4, 0);
+    assert!(
+        hover.contains(&format!("Across the puzzle's solutions, C1 takes {across}")),
+        "{hover}"
+    );
+    let actions = actions_at(&mut server, uri, 2, 0);
+    let fix = titled(&actions, "Add the given ").unwrap_or_else(|| panic!("{actions:#?}"));
+    let edited = apply_text_edits(text, &action_edits(fix, uri), Enc::Utf16);
+    let after = &format::parse(&edited).puzzles[0].givens;
+    let added: Vec<usize> = (0..16).filter(|&c| after[c] != 0).collect();
+    assert_eq!(added.len(), 1, "{edited}");
+    let held = all
+        .iter()
+        .filter(|s| s[added[0]] == after[added[0]])
+        .count();
+    assert!(
+        held >= 1,
+        "the given added is held by a solution under the rules"
+    );
+}
+
 #[test]
 fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_it_cannot() {
     let mut server = Server::spawn();

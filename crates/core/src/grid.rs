@@ -470,6 +470,12 @@ impl Geometry {
     pub fn side(&self) -> usize {
         self.size.side()
     }
+    /// Whether the dedicated 9×9 solver (`fast9`) solves this geometry, and with the
+    /// diagonals or not: a 9×9 classic or diagonal grid with the size's own boxes.
+    pub fn fast9_diagonal(&self) -> Option<bool> {
+        let nine = self.size == Size::NINE && !self.own_regions;
+        self.variant.fast9_diagonal().filter(|_| nine)
+    }
     pub fn cells(&self) -> usize {
         self.size.cells()
     }

@@ -201,11 +201,7 @@ pub fn conflicts(geometry: &Geometry, placed: &[u8]) -> Vec<Conflict> {
 pub(super) fn find_conflicts(geometry: &Geometry, givens: &[u8]) -> Vec<Conflict> {
     // Nearly every grid of a collection has none: tell that in one pass over its cells (for
     // the two variants that pass knows).
-    let fast9 = geometry
-        .variant
-        .fast9_diagonal()
-        .filter(|_| !geometry.own_regions);
-    if let (81, Some(diagonal)) = (givens.len(), fast9) {
+    if let (81, Some(diagonal)) = (givens.len(), geometry.fast9_diagonal()) {
         if !any_conflict_nine(givens, diagonal) {
             return Vec::new();
         }

@@ -6,10 +6,11 @@
 //! Each check answers from solution counts (`solutions`), through the 9×9 solver where it
 //! applies, and says when the budget cut it short rather than guessing.
 
-use super::solutions::{found_any, solvable_counting, verdict_counting};
+use super::solutions::{found_any, solvable_counting, verdict_counting, verdict_of, TwoSolutions};
 use super::verdict::{Core, Verdict};
-use crate::engine::{self, Budget, Digits, Stop};
+use crate::engine::{self, Budget, Digits, SearchOutcome, Stop};
 use crate::grid::Geometry;
+use crate::rules::Rules;
 use std::time::Instant;
 
 /// The searches of one check share the budget's nodes: `max_nodes` bounds them all together,
@@ -17,6 +18,8 @@ use std::time::Instant;
 struct Pool<'b, 'c> {
     budget: &'b Budget<'c>,
     left: Option<u64>,
+    /// A variant puzzle's rules: its searches go to the variant engine.
+    rules: Option<&'b Rules>,
 }
 
 impl<'b, 'c> Pool<'b, 'c> {
@@ -24,7 +27,13 @@ impl<'b, 'c> Pool<'b, 'c> {
         Pool {
             budget,
             left: budget.max_nodes,
+            rules: None,
         }
+    }
+
+    /// The same pool searching under `rules` when there are any.
+    fn under(self, rules: Option<&'b Rules>) -> Self {
+        Pool { rules, ..self }
     }
 
     /// A pool of at most `most` nodes (and no more than the budget's).
@@ -32,6 +41,7 @@ impl<'b, 'c> Pool<'b, 'c> {
         Pool {
             budget,
             left: Some(budget.max_nodes.map_or(most, |max| max.min(most))),
+            rules: None,
         }
     }
 
@@ -44,7 +54,12 @@ impl<'b, 'c> Pool<'b, 'c> {
             max_nodes: self.left,
             ..*self.budget
         };
-        let (verdict, nodes) = verdict_counting(geometry, givens, &budget);
+        let (verdict, nodes) = match self.rules {
+            Some(rules) => verdict_of(TwoSolutions::from(engine::variant::solve(
+                geometry, rules, givens, 2, &budget,
+            ))),
+            None => verdict_counting(geometry, givens, &budget),
+        };
         if let Some(left) = &mut self.left {
             *left = left.saturating_sub(nodes.max(1));
         }
@@ -512,25 +527,33 @@ pub struct Spread {
 
 /// Every cell's true candidates: for each digit pencil marks leave in a cell and no solution
 /// found so far puts there, one search for a solution with it placed; each solution found
-/// shows a digit for every cell at once, so few searches are needed.
-pub fn true_candidates(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Spread {
-    spread_over(geometry, givens, 0..givens.len(), budget)
+/// shows a digit for every cell at once, so few searches are needed. Under a variant puzzle's
+/// `rules` the searches are the variant engine's.
+pub fn true_candidates(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> Spread {
+    spread_over(geometry, rules, givens, 0..givens.len(), budget)
 }
 
 /// The true candidates of one cell (its digit for a given), and whether the search was complete.
 pub fn true_candidates_at(
     geometry: &Geometry,
+    rules: Option<&Rules>,
     givens: &[u8],
     cell: usize,
     budget: &Budget,
 ) -> (Digits, bool) {
-    let spread = spread_over(geometry, givens, cell..cell + 1, budget);
+    let spread = spread_over(geometry, rules, givens, cell..cell + 1, budget);
     (spread.digits[cell], spread.complete)
 }
 
 /// `true_candidates` for `cells` only (the others hold what the solutions found put there).
 fn spread_over(
     geometry: &Geometry,
+    rules: Option<&Rules>,
     givens: &[u8],
     cells: std::ops::Range<usize>,
     budget: &Budget,
@@ -539,9 +562,10 @@ fn spread_over(
         digits: vec![Digits::EMPTY; givens.len()],
         complete: true,
     };
+    // The houses' pencil marks: a superset under rules, each digit then tried by a search.
     let marks = engine::pencil_marks(geometry, givens);
     let mut grid = givens.to_vec();
-    let mut pool = Pool::new(budget);
+    let mut pool = Pool::new(budget).under(rules);
     for cell in cells {
         if givens[cell] != 0 {
             spread.digits[cell].insert(givens[cell]);
@@ -603,8 +627,16 @@ pub struct ExtraGiven {
 /// The (cell, digit) held by the fewest solutions of a sample of up to [`SAMPLE`] (and by at
 /// least one): added as a given, it removes the most of them. `None` when the puzzle has fewer
 /// than two solutions in the sample.
-pub fn best_extra_given(geometry: &Geometry, givens: &[u8], budget: &Budget) -> Option<ExtraGiven> {
-    let outcome = engine::search(geometry, givens, SAMPLE, budget);
+pub fn best_extra_given(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> Option<ExtraGiven> {
+    let outcome: SearchOutcome = match rules {
+        Some(rules) => engine::variant::solve(geometry, rules, givens, SAMPLE, budget),
+        None => engine::search(geometry, givens, SAMPLE, budget),
+    };
     let solutions = outcome.solutions;
     if solutions.len() < 2 {
         return None;
@@ -623,7 +655,7 @@ pub fn best_extra_given(geometry: &Geometry, givens: &[u8], budget: &Budget) -> 
     let (cell, digit) = (best / n, (best % n) as u8 + 1);
     let mut grid = givens.to_vec();
     grid[cell] = digit;
-    let mut pool = Pool::new(budget);
+    let mut pool = Pool::new(budget).under(rules);
     if let (Some(left), Some(max)) = (&mut pool.left, budget.max_nodes) {
         *left = max.saturating_sub(outcome.nodes);
     }

@@ -6,18 +6,15 @@
 
 use super::fast9::{self, Fast9Stop};
 use super::search::{search, Budget, SearchOutcome, Stop};
-use crate::grid::{Geometry, Size};
+use crate::grid::Geometry;
 
 /// Up to `limit` solutions of `givens` (0 for empty) on `geometry`, as far as `budget` lets
 /// the search go. A 9×9 searched for one or two solutions goes to `fast9`, which reads the
 /// node budget and the cancel flag but not the deadline: the hardest known 9×9 needs well
 /// under a millisecond.
 pub fn solve(geometry: &Geometry, givens: &[u8], limit: usize, budget: &Budget) -> SearchOutcome {
-    match (
-        <&[u8; 81]>::try_from(givens),
-        geometry.variant.fast9_diagonal(),
-    ) {
-        (Ok(grid), Some(diagonal)) if geometry.size == Size::NINE && (1..=2).contains(&limit) => {
+    match (<&[u8; 81]>::try_from(givens), geometry.fast9_diagonal()) {
+        (Ok(grid), Some(diagonal)) if (1..=2).contains(&limit) => {
             solve_nine(diagonal, grid, limit, budget)
         }
         _ => search(geometry, givens, limit, budget),
@@ -44,7 +41,7 @@ fn solve_nine(diagonal: bool, grid: &[u8; 81], limit: usize, budget: &Budget) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{geometry, Variant};
+    use crate::grid::{geometry, Size, Variant};
 
     const HARD: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";

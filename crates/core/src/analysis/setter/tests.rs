@@ -289,7 +289,7 @@ fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
     }
     let all = engine::search(g, &givens, 100_000, &budget).solutions;
     assert!(all.len() >= 2 && all.len() < 100_000, "{}", all.len());
-    let spread = true_candidates(g, &givens, &budget);
+    let spread = true_candidates(g, None, &givens, &budget);
     assert!(spread.complete);
     for cell in 0..81 {
         let mut expected = Digits::EMPTY;
@@ -297,10 +297,10 @@ fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
             expected.insert(s[cell]);
         }
         assert_eq!(spread.digits[cell], expected, "cell {cell}");
-        let one = true_candidates_at(g, &givens, cell, &budget);
+        let one = true_candidates_at(g, None, &givens, cell, &budget);
         assert_eq!(one, (expected, true), "cell {cell} alone");
     }
-    let extra = best_extra_given(g, &givens, &budget).expect("several solutions");
+    let extra = best_extra_given(g, None, &givens, &budget).expect("several solutions");
     let held = all.iter().filter(|s| s[extra.cell] == extra.digit).count();
     let fewest = (0..81)
         .filter(|&c| givens[c] == 0)
@@ -314,5 +314,37 @@ fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
         assert_eq!(extra.left, held);
         assert_eq!(extra.sample, all.len());
     }
+    assert_eq!(extra.unique_after, Some(held == 1));
+}
+
+#[test]
+fn under_variant_rules_true_candidates_and_the_extra_given_count_the_rules() {
+    // A 4×4 with a cage and a thermometer: a few dozen solutions, fewer than the houses alone.
+    let text = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
+    let document = crate::format::parse(text);
+    let puzzle = &document.puzzles[0];
+    let (geo, rules) = (&puzzle.geometry(), puzzle.rules.as_deref());
+    let budget = Budget::unlimited();
+    let givens = vec![0u8; 16];
+    let all = engine::variant::solve(geo, rules.unwrap(), &givens, 1000, &budget).solutions;
+    assert!(all.len() >= 2 && all.len() < 288, "{}", all.len());
+    let spread = true_candidates(geo, rules, &givens, &budget);
+    assert!(spread.complete);
+    for cell in 0..16 {
+        let mut expected = Digits::EMPTY;
+        for s in &all {
+            expected.insert(s[cell]);
+        }
+        assert_eq!(spread.digits[cell], expected, "cell {cell}");
+    }
+    // A1 and A2 hold 1 and 3; C1 < C2 < C3 leaves C1 at most 2: the rules count.
+    assert!(spread.digits[0].iter().all(|d| d == 1 || d == 3));
+    assert!(spread.digits[8].iter().all(|d| d <= 2));
+    let extra = best_extra_given(geo, rules, &givens, &budget).expect("several solutions");
+    let held = all.iter().filter(|s| s[extra.cell] == extra.digit).count();
+    assert_eq!(
+        (extra.left, extra.sample, extra.complete),
+        (held, all.len(), true)
+    );
     assert_eq!(extra.unique_after, Some(held == 1));
 }
