@@ -37,6 +37,8 @@ pub fn solve(
         limit,
         budget,
         scratch: vec![0; geometry.size.cells()],
+        queued: vec![false; model.props.len()],
+        queue: Vec::new(),
         outcome: SearchOutcome {
             solutions: Vec::new(),
             stop: None,
@@ -61,6 +63,10 @@ struct Run<'m, 'r, 'b> {
     limit: usize,
     budget: &'b Budget<'b>,
     scratch: Vec<u8>,
+    /// The propagators waiting to run, and whether each is: kept between nodes (all false and
+    /// empty between two propagations), not allocated at each.
+    queued: Vec<bool>,
+    queue: Vec<u32>,
     outcome: SearchOutcome,
 }
 
@@ -113,9 +119,20 @@ impl Run<'_, '_, '_> {
     /// Pass every change on to a fixpoint: placed digits leave their peers, changed cells wake
     /// their propagators, and when all is quiet each house's digits with one place are placed.
     fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<(), Broken> {
+        let result = self.propagate_queued(masks, changed);
+        // A contradiction leaves propagators queued: none is, for the next node.
+        for p in self.queue.drain(..) {
+            self.queued[p as usize] = false;
+        }
+        result
+    }
+
+    fn propagate_queued(
+        &mut self,
+        masks: &mut [Mask],
+        changed: &mut Vec<u16>,
+    ) -> Result<(), Broken> {
         let model = self.model;
-        let mut queued = vec![false; model.props.len()];
-        let mut queue: Vec<u32> = Vec::new();
         loop {
             while let Some(cell) = changed.pop() {
                 let mask = masks[cell as usize];
@@ -128,13 +145,13 @@ impl Run<'_, '_, '_> {
                     }
                 }
                 for &p in model.watchers[cell as usize].iter() {
-                    if !std::mem::replace(&mut queued[p as usize], true) {
-                        queue.push(p);
+                    if !std::mem::replace(&mut self.queued[p as usize], true) {
+                        self.queue.push(p);
                     }
                 }
             }
-            if let Some(p) = queue.pop() {
-                queued[p as usize] = false;
+            if let Some(p) = self.queue.pop() {
+                self.queued[p as usize] = false;
                 let mut work = Work { masks, changed };
                 let rules = &model.rules.constraints;
                 model.props[p as usize].run(

@@ -22,6 +22,9 @@ pub(super) type PeerSet = [u64; 4];
 #[derive(Debug)]
 pub(super) struct Broken;
 
+/// The most digits a grid the engine solves has (a 16×16's).
+const MOST_DIGITS: usize = 16;
+
 /// At most this many fillings are tried by a `Table`; with more it waits for fewer candidates.
 const TABLE_FILLINGS: u64 = 4096;
 
@@ -206,7 +209,16 @@ impl Prop {
 /// Keep the digits of the combinations that still fit: each cell can take one of its digits,
 /// the cells together can take all of them, and the cells already placed are among them.
 fn cage(work: &mut Work, cells: &[u16], combos: &[Mask], peers: &[PeerSet]) -> Result<(), Broken> {
-    let masks: Vec<Mask> = cells.iter().map(|&c| work.masks[c as usize]).collect();
+    // More cells than digits cannot all differ (and no combination has them).
+    if cells.len() > MOST_DIGITS {
+        return Err(Broken);
+    }
+    // The cells' masks on the stack: this runs at nearly every node of a killer's search.
+    let mut masks = [0 as Mask; MOST_DIGITS];
+    for (mask, &c) in masks.iter_mut().zip(cells) {
+        *mask = work.masks[c as usize];
+    }
+    let masks = &masks[..cells.len()];
     let union = masks.iter().fold(0, |acc, m| acc | m);
     let placed = masks
         .iter()
@@ -230,34 +242,35 @@ fn cage(work: &mut Work, cells: &[u16], combos: &[Mask], peers: &[PeerSet]) -> R
     // A digit every combination needs goes in the cage: with one place left there, it goes
     // there; else it leaves every cell outside that sees all its places (as a box's digit
     // confined to a row leaves the rest of the row).
-    for d in digits(required) {
+    for d in digits(required & !placed) {
         let bit = 1 << (d - 1);
-        let places: Vec<u16> = cells
+        let mut places = cells
             .iter()
             .copied()
-            .filter(|&c| work.masks[c as usize] & bit != 0)
-            .collect();
-        match places[..] {
-            [] => return Err(Broken),
-            [only] => work.restrict(only, bit)?,
-            [first, ref rest @ ..] => {
-                // The cells that see every place: the places' peer sets intersected.
-                let mut seers = peers[first as usize];
-                for &p in rest {
-                    for (word, other) in seers.iter_mut().zip(&peers[p as usize]) {
-                        *word &= other;
-                    }
-                }
-                for (w, &word) in seers.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let seer = (w * 64 + bits.trailing_zeros() as usize) as u16;
-                        bits &= bits - 1;
-                        if !cells.contains(&seer) {
-                            work.restrict(seer, !bit)?;
-                        }
-                    }
-                }
+            .filter(|&c| work.masks[c as usize] & bit != 0);
+        let Some(first) = places.next() else {
+            return Err(Broken);
+        };
+        // The cells that see every place: the places' peer sets intersected (a cell is not
+        // its own peer, so no place is among them, and a cage's cells see each other).
+        let mut seers = peers[first as usize];
+        let mut alone = true;
+        for p in places {
+            alone = false;
+            for (word, other) in seers.iter_mut().zip(&peers[p as usize]) {
+                *word &= other;
+            }
+        }
+        if alone {
+            work.restrict(first, bit)?;
+            continue;
+        }
+        for (w, &word) in seers.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let seer = (w * 64 + bits.trailing_zeros() as usize) as u16;
+                bits &= bits - 1;
+                work.restrict(seer, !bit)?;
             }
         }
     }
