@@ -2,4 +2,5 @@
 //! SudokuPad's links that carry an f-puzzles payload. Their payloads are LZ-String
 //! ([`lzstring`]).
 
+pub mod fpuzzles;
 pub mod lzstring;
