@@ -3,4 +3,5 @@
 //! ([`lzstring`]).
 
 pub mod fpuzzles;
+pub mod links;
 pub mod lzstring;
