@@ -1,5 +1,5 @@
-//! f-puzzles JSON ↔ `.sudoku` text (`/work/notes/variants-design.md` §3.3, in the repository's
-//! words: `puzzles/README.md`, "Importing and exporting").
+//! f-puzzles JSON ↔ `.sudoku` text, field by field as `puzzles/README.md` ("Importing and
+//! exporting") tells users.
 //!
 //! [`import`] writes one puzzle's text in a canonical order: metadata (`# title:`, `# author:`,
 //! `# rules:` a paragraph a line, `# solution:`), the kept fragments (`# fpuzzles: {…}`), the
