@@ -7,7 +7,8 @@
 //! the app's `sudokupad://puzzle/` and sudocle's `…/sudocle/fpuzzles`), a bare payload, and
 //! f-puzzles JSON. Links that are ids on a server (f-puzzles' `?id=`, SudokuPad's short ids)
 //! and SudokuPad's own formats (`scl`, `ctc`, `scf`, `classic`) are errors that say what to do
-//! instead: nothing here asks the network.
+//! instead: nothing here asks the network. A payload whose `//` a URL normaliser collapsed
+//! is mended as SudokuPad mends it.
 
 use serde_json::Value;
 
@@ -62,7 +63,71 @@ pub fn fpuzzles_json(input: &str) -> Result<String, String> {
         None if is_bare_payload(input) => input,
         None => return Err(not_a_link(input)),
     };
-    lzstring::decompress_from_base64(payload).map_err(|e| format!("the link is damaged: {e}"))
+    match lzstring::decompress_from_base64(payload) {
+        Ok(json) if is_json_object(&json) => Ok(json),
+        first => slashes_restored(payload).ok_or_else(|| match first {
+            Ok(_) => "the link is damaged: its payload does not decompress to a puzzle".into(),
+            Err(e) => format!("the link is damaged: {e}"),
+        }),
+    }
+}
+
+fn is_json_object(text: &str) -> bool {
+    text.trim_start().starts_with('{') && serde_json::from_str::<Value>(text).is_ok()
+}
+
+/// How many of a payload's slashes may have lost their twin, and how many payloads are tried:
+/// SudokuPad's own loader (`fixFPuzzleSlashes`) gives up at the same bounds.
+const SLASHES_TRIED: usize = 16;
+const TRIES: usize = 3000;
+
+/// The puzzle of a payload whose `//` a URL normaliser collapsed to `/`: each way of doubling
+/// one, two, three … of its first single slashes is tried, up to `TRIES` payloads.
+fn slashes_restored(payload: &str) -> Option<String> {
+    let slashes: Vec<usize> = payload
+        .match_indices('/')
+        .map(|(at, _)| at)
+        .filter(|&at| !payload[at + 1..].starts_with('/') && !payload[..at].ends_with('/'))
+        .take(SLASHES_TRIED)
+        .collect();
+    let mut tries = 0;
+    for count in 1..=slashes.len() {
+        let mut chosen: Vec<usize> = (0..count).collect();
+        loop {
+            tries += 1;
+            if tries > TRIES {
+                return None;
+            }
+            let mut fixed = payload.to_string();
+            for &i in chosen.iter().rev() {
+                fixed.insert(slashes[i], '/');
+            }
+            if let Ok(json) = lzstring::decompress_from_base64(&fixed) {
+                if is_json_object(&json) {
+                    return Some(json);
+                }
+            }
+            if !next_combination(&mut chosen, slashes.len()) {
+                break;
+            }
+        }
+    }
+    None
+}
+
+/// The next `chosen.len()`-subset of `0..n` in lexicographic order; false after the last.
+fn next_combination(chosen: &mut [usize], n: usize) -> bool {
+    let k = chosen.len();
+    for i in (0..k).rev() {
+        if chosen[i] < n - k + i {
+            chosen[i] += 1;
+            for j in i + 1..k {
+                chosen[j] = chosen[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
 }
 
 enum Host<'a> {
@@ -214,6 +279,27 @@ mod tests {
             .unwrap()
             .text
             .starts_with("# title: Tiny\ncage 3: A1 A2\n"));
+    }
+
+    #[test]
+    fn a_collapsed_double_slash_is_mended() {
+        // Titles until the payload holds a `//`: characters from U+F000 up, whose 16-bit
+        // literals are mostly ones (`/` is six of them).
+        let mut json = sample();
+        let mut rng = crate::engine::fast9::XorShift::new(5);
+        let payload = (0..10_000)
+            .find_map(|_| {
+                let title: String = (0..8)
+                    .filter_map(|_| char::from_u32(0xF000 + rng.below(0xFFD) as u32))
+                    .collect();
+                json["title"] = json!(title);
+                let p = lzstring::compress_to_base64(&json.to_string());
+                p.contains("//").then_some(p)
+            })
+            .unwrap();
+        let collapsed = payload.replacen("//", "/", 1);
+        let text = fpuzzles_json(&format!("https://sudokupad.app/fpuzzles{collapsed}")).unwrap();
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), json);
     }
 
     #[test]

@@ -434,102 +434,80 @@ impl<'a> Reader<'a> {
         shape: Shape,
         entry: &Map<String, Value>,
         path: &str,
-    ) -> Result<Result<Vec<String>, String>, ImportError> {
-        let value = entry.get("value").filter(|v| !is_empty(v));
-        let line = |head: String, cells: &[String]| format!("{head}: {}", cells.join(" "));
-        Ok(Ok(match shape {
-            Shape::Cells => vec![line(keyword.into(), &self.cells(entry, "cells", path)?)],
-            Shape::Cage => {
-                let head = match value.map(number) {
-                    None => keyword.to_string(),
-                    Some(Some(n)) => format!("{keyword} {n}"),
-                    Some(None) => {
-                        return Ok(Err(format!(
-                            "the cage's value {} is no number",
-                            value.map_or(String::new(), Value::to_string)
-                        )))
-                    }
-                };
-                vec![line(head, &self.cells(entry, "cells", path)?)]
-            }
+    ) -> Result<Made, ImportError> {
+        match shape {
             Shape::Arrow => return self.arrow_lines(entry, path).map(Ok),
-            Shape::Lines | Shape::Whispers | Shape::Lockout => {
-                let head = match (shape, value.map(number)) {
-                    (Shape::Lockout, Some(Some(n))) => format!("{keyword} {n}"),
-                    (Shape::Lockout, _) => {
-                        return Ok(Err("a lockout line without a number gap".into()))
-                    }
-                    (Shape::Whispers, Some(Some(n))) if n != self.side.div_ceil(2) as u64 => {
-                        format!("{keyword} {n}")
-                    }
-                    (Shape::Whispers, Some(None)) => {
-                        return Ok(Err("a whisper's value that is no number".into()))
-                    }
-                    _ => keyword.to_string(),
-                };
-                self.lines_of(entry, path)?
-                    .iter()
-                    .map(|cells| line(head.clone(), cells))
-                    .collect()
-            }
-            Shape::Dot => {
-                let default = if keyword == "white" { 1 } else { 2 };
-                let head = match value.map(number) {
-                    None => keyword.to_string(),
-                    Some(Some(n)) if n == default => keyword.to_string(),
-                    Some(Some(n)) => format!("{keyword} {n}"),
-                    Some(None) => return Ok(Err("a dot's value that is no number".into())),
-                };
-                vec![line(head, &self.cells(entry, "cells", path)?)]
-            }
-            Shape::Xv => {
-                let head = match value
-                    .and_then(Value::as_str)
-                    .map(str::to_ascii_lowercase)
-                    .as_deref()
-                {
-                    Some("x") => "x",
-                    Some("v") => "v",
-                    _ => return Ok(Err("an XV clue that is neither X nor V".into())),
-                };
-                vec![line(head.into(), &self.cells(entry, "cells", path)?)]
-            }
-            Shape::LittleKiller => match self.little_killer(entry, path)? {
-                Ok(line) => vec![line],
-                Err(why) => return Ok(Err(why)),
-            },
-            Shape::Outside => match self.outside(keyword, entry, path)? {
-                Ok(line) => vec![line],
-                Err(why) => return Ok(Err(why)),
-            },
-            Shape::Quad => {
-                let values = entry
-                    .get("values")
-                    .ok_or_else(|| ImportError::at(format!("{path}.values"), "missing"))?;
-                let items = array_at(values, &format!("{path}.values"))?;
-                let mut digits = String::new();
-                for (i, item) in items.iter().enumerate() {
-                    let d = item
-                        .as_u64()
-                        .filter(|d| (1..=self.side as u64).contains(d))
-                        .ok_or_else(|| {
-                            ImportError::at(
-                                format!("{path}.values[{i}]"),
-                                format!("{item} is no digit of this grid"),
-                            )
-                        })?;
-                    digits.push(digit_char(d as u8));
-                }
-                if digits.is_empty() {
-                    return Ok(Err("a quadruple without digits".into()));
-                }
-                vec![line(
-                    format!("quad {digits}"),
-                    &self.cells(entry, "cells", path)?,
-                )]
-            }
-            Shape::Single | Shape::Clone => Vec::new(),
-        }))
+            Shape::LittleKiller => return Ok(self.little_killer(entry, path)?.map(|l| vec![l])),
+            Shape::Outside => return Ok(self.outside(keyword, entry, path)?.map(|l| vec![l])),
+            Shape::Single | Shape::Clone => return Ok(Ok(Vec::new())),
+            _ => {}
+        }
+        let head = match self.head(keyword, shape, entry, path)? {
+            Ok(head) => head,
+            Err(why) => return Ok(Err(why)),
+        };
+        let bodies = match shape {
+            Shape::Lines | Shape::Whispers | Shape::Lockout => self.lines_of(entry, path)?,
+            _ => vec![self.cells(entry, "cells", path)?],
+        };
+        let line = |cells: &Vec<String>| format!("{head}: {}", cells.join(" "));
+        Ok(Ok(bodies.iter().map(line).collect()))
+    }
+
+    /// What goes before a line's `:`: the keyword, and its value unless it is the default.
+    fn head(
+        &self,
+        keyword: &str,
+        shape: Shape,
+        entry: &Map<String, Value>,
+        path: &str,
+    ) -> Result<Result<String, String>, ImportError> {
+        let value = entry.get("value").filter(|v| !is_empty(v));
+        let default = match shape {
+            Shape::Whispers => Some(self.side.div_ceil(2) as u64),
+            Shape::Dot if keyword == "white" => Some(1),
+            Shape::Dot => Some(2),
+            _ => None,
+        };
+        Ok(match (shape, value.map(number)) {
+            (Shape::Quad, _) => return self.quad_head(entry, path),
+            (Shape::Xv, _) => xv_head(value),
+            (Shape::Cells | Shape::Lines, _) => Ok(keyword.into()),
+            (Shape::Lockout, None) => Err("a lockout line without a number gap".into()),
+            (_, None) => Ok(keyword.into()),
+            (_, Some(None)) => Err(format!("its value {} is no number", show(value))),
+            (_, Some(n)) if n == default => Ok(keyword.into()),
+            (_, Some(Some(n))) => Ok(format!("{keyword} {n}")),
+        })
+    }
+
+    /// `quad 1259`, from the entry's `values`.
+    fn quad_head(
+        &self,
+        entry: &Map<String, Value>,
+        path: &str,
+    ) -> Result<Result<String, String>, ImportError> {
+        let path = format!("{path}.values");
+        let values = entry
+            .get("values")
+            .ok_or_else(|| ImportError::at(&path, "missing"))?;
+        let mut digits = String::new();
+        for (i, item) in array_at(values, &path)?.iter().enumerate() {
+            let digit = item
+                .as_u64()
+                .filter(|d| (1..=self.side as u64).contains(d))
+                .ok_or_else(|| {
+                    ImportError::at(
+                        format!("{path}[{i}]"),
+                        format!("{item} is no digit of this grid"),
+                    )
+                })?;
+            digits.push(digit_char(digit as u8));
+        }
+        if digits.is_empty() {
+            return Ok(Err("a quadruple without digits".into()));
+        }
+        Ok(Ok(format!("quad {digits}")))
     }
 
     /// One `arrow:` line per line of the entry: the circle (a pill's cells in reading order),
@@ -903,6 +881,30 @@ impl<'a> Reader<'a> {
             warnings: self.warnings,
         }
     }
+}
+
+/// One entry's lines, or why they cannot be written (the entry is then kept as a comment).
+type Made = Result<Vec<String>, String>;
+
+/// `x` or `v`, from an XV clue's value.
+fn xv_head(value: Option<&Value>) -> Result<String, String> {
+    match value
+        .and_then(Value::as_str)
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("x") => Ok("x".into()),
+        Some("v") => Ok("v".into()),
+        _ => Err(format!(
+            "an XV clue whose value {} is neither X nor V",
+            show(value)
+        )),
+    }
+}
+
+/// A value as JSON, for messages (nothing when there is none).
+fn show(value: Option<&Value>) -> String {
+    value.map_or_else(|| "(none)".to_string(), Value::to_string)
 }
 
 /// The grid block, entries marked `+`.
