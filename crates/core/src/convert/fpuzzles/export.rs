@@ -175,60 +175,70 @@ impl<'p> Writer<'p> {
             (_, Body::Cells(cells)) => {
                 self.cells_rule(rule.keyword, number, &rule.value, cells, line)
             }
-            (Keyword::Arrow, Body::Arrow { circle, shaft }) => {
-                let circle: Vec<(u8, u8)> = circle.iter().map(|c| (c.row, c.col)).collect();
-                let start = nearest(&circle, shaft.first().map(|c| (c.row, c.col)));
-                let mut path = vec![cell_rc(start.0, start.1)];
-                path.extend(shaft.iter().map(|c| cell_rc(c.row, c.col)));
-                let circle: Vec<String> = circle.iter().map(|&(r, c)| cell_rc(r, c)).collect();
-                self.push("arrow", json!({ "cells": circle, "lines": [path] }));
-            }
-            (Keyword::Clone, Body::Clone(groups)) => {
-                let names = |g: &[syntax::CellRef]| {
-                    g.iter().map(|c| cell_rc(c.row, c.col)).collect::<Vec<_>>()
-                };
-                if let Some((first, rest)) = groups.split_first() {
-                    for group in rest {
-                        let entry = json!({ "cells": names(first), "cloneCells": names(group) });
-                        self.push("clone", entry);
-                    }
-                }
-            }
+            (Keyword::Arrow, Body::Arrow { circle, shaft }) => self.arrow(circle, shaft),
+            (Keyword::Clone, Body::Clone(groups)) => self.clone_pairs(groups),
             (Keyword::LittleKiller, Body::Diagonal(first, way, _)) => {
-                let word = match way {
-                    Direction::UpLeft => "up-left",
-                    Direction::UpRight => "up-right",
-                    Direction::DownLeft => "down-left",
-                    Direction::DownRight => "down-right",
-                };
-                if let Some(&(code, _, (dr, dc))) = DIRECTIONS.iter().find(|(_, w, _)| *w == word) {
-                    let cell = rc(first.row as i64 - dr, first.col as i64 - dc);
-                    let value = number.unwrap_or(0).to_string();
-                    self.push(
-                        "littlekillersum",
-                        json!({ "cell": cell, "direction": code, "value": value }),
-                    );
-                }
+                self.little_killer(*first, *way, number.unwrap_or(0))
             }
             (_, Body::Outside(side, index, _)) => {
-                let (n, i) = (self.side as i64, *index as i64);
-                let cell = match side {
-                    Side::Top => rc(-1, i),
-                    Side::Bottom => rc(n, i),
-                    Side::Left => rc(i, -1),
-                    Side::Right => rc(i, n),
-                };
-                let key = key_of(rule.keyword.name());
-                self.push(
-                    key,
-                    json!({ "cell": cell, "value": number.unwrap_or(0).to_string() }),
-                );
+                self.outside(rule.keyword, *side, *index, number.unwrap_or(0))
             }
             _ => self.lost.push(format!(
                 "'{}': f-puzzles has no such constraint",
                 line.trim()
             )),
         }
+    }
+
+    /// An arrow: its circle (or pill), and one line from the circle cell that touches the
+    /// shaft, as Rangsk's writer draws it.
+    fn arrow(&mut self, circle: &[syntax::CellRef], shaft: &[syntax::CellRef]) {
+        let circle: Vec<(u8, u8)> = circle.iter().map(|c| (c.row, c.col)).collect();
+        let start = nearest(&circle, shaft.first().map(|c| (c.row, c.col)));
+        let mut path = vec![cell_rc(start.0, start.1)];
+        path.extend(shaft.iter().map(|c| cell_rc(c.row, c.col)));
+        let circle: Vec<String> = circle.iter().map(|&(r, c)| cell_rc(r, c)).collect();
+        self.push("arrow", json!({ "cells": circle, "lines": [path] }));
+    }
+
+    /// A clone of several groups: the first group paired with each other one.
+    fn clone_pairs(&mut self, groups: &[Vec<syntax::CellRef>]) {
+        let names =
+            |g: &[syntax::CellRef]| g.iter().map(|c| cell_rc(c.row, c.col)).collect::<Vec<_>>();
+        if let Some((first, rest)) = groups.split_first() {
+            for group in rest {
+                let entry = json!({ "cells": names(first), "cloneCells": names(group) });
+                self.push("clone", entry);
+            }
+        }
+    }
+
+    /// A little killer: its clue is the cell before the diagonal's first, outside the grid.
+    fn little_killer(&mut self, first: syntax::CellRef, way: Direction, sum: u32) {
+        let word = match way {
+            Direction::UpLeft => "up-left",
+            Direction::UpRight => "up-right",
+            Direction::DownLeft => "down-left",
+            Direction::DownRight => "down-right",
+        };
+        if let Some(&(code, _, (dr, dc))) = DIRECTIONS.iter().find(|(_, w, _)| *w == word) {
+            let cell = rc(first.row as i64 - dr, first.col as i64 - dc);
+            let entry = json!({ "cell": cell, "direction": code, "value": sum.to_string() });
+            self.push("littlekillersum", entry);
+        }
+    }
+
+    /// A sandwich, X-sum or skyscraper clue, in row or column 0 or N + 1.
+    fn outside(&mut self, keyword: Keyword, side: Side, index: u8, value: u32) {
+        let (n, i) = (self.side as i64, index as i64);
+        let cell = match side {
+            Side::Top => rc(-1, i),
+            Side::Bottom => rc(n, i),
+            Side::Left => rc(i, -1),
+            Side::Right => rc(i, n),
+        };
+        let entry = json!({ "cell": cell, "value": value.to_string() });
+        self.push(key_of(keyword.name()), entry);
     }
 
     /// `negative:` kinds: black is f-puzzles' `ratio`, x and v together its `xv`.
@@ -262,27 +272,47 @@ impl<'p> Writer<'p> {
         line: &str,
     ) {
         let names: Vec<String> = cells.iter().map(|c| cell_rc(c.row, c.col)).collect();
-        let key = key_of(keyword.name());
-        let entry = match keyword {
-            Keyword::ExtraRegion | Keyword::RowIndex | Keyword::ColumnIndex | Keyword::BoxIndex => {
-                json!({ "cells": names })
-            }
-            Keyword::Cage => match number {
-                Some(n) => json!({ "cells": names, "value": n.to_string() }),
-                None => json!({ "cells": names }),
-            },
-            Keyword::White | Keyword::Black => {
-                let default = if keyword == Keyword::White { 1 } else { 2 };
-                match number.filter(|&n| n != default) {
-                    Some(n) => json!({ "cells": names, "value": n.to_string() }),
-                    None => json!({ "cells": names }),
-                }
-            }
+        match keyword {
             Keyword::X | Keyword::V => {
                 let letter = if keyword == Keyword::X { "X" } else { "V" };
                 self.push("xv", json!({ "cells": names, "value": letter }));
-                return;
             }
+            Keyword::Even | Keyword::Odd | Keyword::Minimum | Keyword::Maximum => {
+                for name in names {
+                    self.push(key_of(keyword.name()), json!({ "cell": name }));
+                }
+            }
+            Keyword::Candidates => self.given_marks(digits_of(value), cells),
+            _ => match self.cells_entry(keyword, number, value, names) {
+                Some(entry) => self.push(key_of(keyword.name()), entry),
+                None => self.lost.push(format!(
+                    "'{}': f-puzzles has no such constraint",
+                    line.trim()
+                )),
+            },
+        }
+    }
+
+    /// The entry of a constraint on a list of cells (`None` when f-puzzles has no key for it).
+    fn cells_entry(
+        &self,
+        keyword: Keyword,
+        number: Option<u32>,
+        value: &Option<Param>,
+        names: Vec<String>,
+    ) -> Option<Value> {
+        // f-puzzles leaves a dot's default value out, and writes a whisper's always.
+        let value_unless = |default: Option<u32>| match number.filter(|&n| Some(n) != default) {
+            Some(n) => json!({ "cells": names, "value": n.to_string() }),
+            None => json!({ "cells": names }),
+        };
+        Some(match keyword {
+            Keyword::ExtraRegion | Keyword::RowIndex | Keyword::ColumnIndex | Keyword::BoxIndex => {
+                json!({ "cells": names })
+            }
+            Keyword::Cage => value_unless(None),
+            Keyword::White => value_unless(Some(1)),
+            Keyword::Black => value_unless(Some(2)),
             Keyword::Whisper => {
                 let gap = number.unwrap_or(self.side.div_ceil(2) as u32);
                 json!({ "lines": [names], "value": gap.to_string() })
@@ -290,42 +320,20 @@ impl<'p> Writer<'p> {
             Keyword::Lockout => {
                 json!({ "lines": [names], "value": number.unwrap_or(0).to_string() })
             }
-            Keyword::Even | Keyword::Odd | Keyword::Minimum | Keyword::Maximum => {
-                for name in names {
-                    self.push(key, json!({ "cell": name }));
-                }
-                return;
+            Keyword::Quad => json!({ "cells": names, "values": digits_of(value) }),
+            _ if !key_of(keyword.name()).is_empty() => json!({ "lines": [names] }),
+            _ => return None,
+        })
+    }
+
+    /// `candidates 137: A1 B2`: each cell's given pencil marks.
+    fn given_marks(&mut self, digits: Vec<u8>, cells: &[syntax::CellRef]) {
+        for cell in cells {
+            let index = cell.row as usize * self.side + cell.col as usize;
+            if let Some(grid_cell) = self.grid.get_mut(index) {
+                grid_cell.insert("givenPencilMarks".into(), json!(digits));
             }
-            Keyword::Candidates => {
-                let digits = match value {
-                    Some(Param::Digits(digits, _)) => digits.clone(),
-                    _ => Vec::new(),
-                };
-                for cell in cells {
-                    let index = cell.row as usize * self.side + cell.col as usize;
-                    if let Some(grid_cell) = self.grid.get_mut(index) {
-                        grid_cell.insert("givenPencilMarks".into(), json!(digits));
-                    }
-                }
-                return;
-            }
-            Keyword::Quad => {
-                let digits = match value {
-                    Some(Param::Digits(digits, _)) => digits.clone(),
-                    _ => Vec::new(),
-                };
-                json!({ "cells": names, "values": digits })
-            }
-            _ if !key.is_empty() => json!({ "lines": [names] }),
-            _ => {
-                self.lost.push(format!(
-                    "'{}': f-puzzles has no such constraint",
-                    line.trim()
-                ));
-                return;
-            }
-        };
-        self.push(key, entry);
+        }
     }
 
     fn push(&mut self, key: &str, entry: Value) {
@@ -420,6 +428,14 @@ fn nearest(circle: &[(u8, u8)], shaft_start: Option<(u8, u8)>) -> (u8, u8) {
         .or(circle.first())
         .copied()
         .unwrap_or((0, 0))
+}
+
+/// The digits of a value (`quad 1259`, `candidates 137`).
+fn digits_of(value: &Option<Param>) -> Vec<u8> {
+    match value {
+        Some(Param::Digits(digits, _)) => digits.clone(),
+        _ => Vec::new(),
+    }
 }
 
 /// The f-puzzles key of one of our keywords (`cage` → `killercage`); empty when none.
