@@ -206,6 +206,10 @@ fn rangsks_links_import_and_keep_their_solutions() {
     let (text, stderr, code) = run(bin().arg("import").arg(&file));
     let unsupported = puzzles.iter().filter(|p| p["size"] == 7).count();
     assert_eq!(stderr.matches(": error: ").count(), unsupported, "{stderr}");
+    assert!(
+        !stderr.contains("solution"),
+        "every solution keeps its rules: {stderr}"
+    );
     assert_eq!(code, if unsupported > 0 { 1 } else { 0 });
     assert_eq!(
         parse(&text).puzzles.len() + unsupported + regions(&puzzles),

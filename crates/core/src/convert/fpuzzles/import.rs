@@ -876,11 +876,59 @@ impl<'a> Reader<'a> {
             text.push('\n');
         }
         text.push_str(&grid_text(self.size, &self.givens, &self.entries));
+        if let Some(why) = solution_problem(&text) {
+            self.warnings.push(format!("the puzzle's solution {why}"));
+        }
         Imported {
             text,
             warnings: self.warnings,
         }
     }
+}
+
+/// What is wrong with the `# solution:` of an imported puzzle, if anything: a given it
+/// changes, a house where a digit repeats, a constraint it breaks (by the rules' own checker).
+fn solution_problem(text: &str) -> Option<String> {
+    let digits = text
+        .lines()
+        .find_map(|line| line.strip_prefix("# solution: "))?;
+    let document = crate::format::parse(text);
+    let puzzle = document.puzzles.first()?;
+    let solution: Vec<u8> = digits.chars().filter_map(crate::grid::char_digit).collect();
+    if solution.len() != puzzle.givens.len() {
+        return None;
+    }
+    if let Some(cell) =
+        (0..solution.len()).find(|&c| puzzle.is_given(c) && puzzle.givens[c] != solution[c])
+    {
+        return Some(format!(
+            "changes the given of {}",
+            cell_name(cell / puzzle.size.side(), cell % puzzle.size.side())
+        ));
+    }
+    let geometry = geometry(puzzle.size, puzzle.variant);
+    let repeats = |unit: &crate::grid::Unit| {
+        let mut seen = 0u32;
+        unit.cells.iter().any(|&c| {
+            let bit = 1u32 << solution[c as usize];
+            let repeated = seen & bit != 0;
+            seen |= bit;
+            repeated
+        })
+    };
+    if let Some(unit) = geometry.units.iter().position(repeats) {
+        return Some(format!("repeats a digit in {}", geometry.unit_name(unit)));
+    }
+    let rules = puzzle.rules.as_deref()?;
+    if let Some(broken) = rules
+        .constraints
+        .iter()
+        .find(|c| !c.satisfied(puzzle.size, &solution))
+    {
+        return Some(format!("breaks a {}", broken.name()));
+    }
+    (!rules.broken_pairs(puzzle.size, &solution).is_empty())
+        .then(|| "breaks a rule of the whole grid".to_string())
 }
 
 /// One entry's lines, or why they cannot be written (the entry is then kept as a comment).

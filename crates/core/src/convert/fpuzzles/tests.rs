@@ -98,8 +98,39 @@ column-index: B2 C2
 ";
     let grid = empty_block().replacen(". . . |", "1 +2 . |", 1);
     assert_eq!(imported.text, format!("{expected}{grid}"));
-    assert_eq!(imported.warnings, Vec::<String>::new());
+    // Blitz's solution, borrowed, is no solution under `diagonal /`: said, and kept.
+    assert_eq!(
+        imported.warnings,
+        ["the puzzle's solution repeats a digit in anti-diagonal A9–I1"]
+    );
     assert_eq!(errors(&imported.text), Vec::<String>::new());
+}
+
+#[test]
+fn a_solution_is_checked_against_the_givens_houses_and_rules() {
+    let four = |extra: Value, given: Option<u8>| {
+        let mut grid = vec![vec![json!({}); 4]; 4];
+        if let Some(digit) = given {
+            grid[0][0] = json!({"value": digit, "given": true});
+        }
+        let mut json = json!({"size": 4, "grid": grid, "solution": "1234341221434321"});
+        if let (Value::Object(p), Value::Object(extra)) = (&mut json, extra) {
+            p.extend(extra);
+        }
+        import(&json).unwrap().warnings
+    };
+    assert_eq!(four(json!({}), Some(1)), Vec::<String>::new());
+    assert_eq!(
+        four(json!({}), Some(2)),
+        ["the puzzle's solution changes the given of A1"]
+    );
+    let cage = json!({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "4"}]});
+    assert_eq!(four(cage, None), ["the puzzle's solution breaks a cage 4"]);
+    let knight = json!({"antiknight": true});
+    assert_eq!(
+        four(knight, None),
+        ["the puzzle's solution breaks a rule of the whole grid"]
+    );
 }
 
 #[test]
