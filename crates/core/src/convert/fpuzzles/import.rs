@@ -118,32 +118,52 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// Title, author, rules and solution: the JSON's keys, or SudokuPad's cosmetic cages
+    /// whose value is `title: …` (its older way of writing them).
     fn read_metadata(&mut self) -> Result<(), ImportError> {
         for key in ["title", "author"] {
-            if let Some(value) = self.object.get(key) {
-                let text = string_at(value, key)?;
-                let text = one_line(text);
-                if !text.is_empty() {
-                    self.meta.push(format!("# {key}: {text}"));
-                }
+            let text = match self.object.get(key) {
+                Some(value) => one_line(string_at(value, key)?),
+                None => self
+                    .cage_metadata(key)
+                    .map(|v| one_line(&v))
+                    .unwrap_or_default(),
+            };
+            if !text.is_empty() {
+                self.meta.push(format!("# {key}: {text}"));
             }
         }
-        if let Some(value) = self.object.get("ruleset") {
-            for paragraph in paragraphs(string_at(value, "ruleset")?) {
-                self.meta.push(format!("# rules: {paragraph}"));
-            }
+        let rules = match self.object.get("ruleset") {
+            Some(value) => string_at(value, "ruleset")?.to_string(),
+            None => self.cage_metadata("rules").unwrap_or_default(),
+        };
+        for paragraph in paragraphs(&rules) {
+            self.meta.push(format!("# rules: {paragraph}"));
         }
-        if let Some(value) = self.object.get("solution") {
-            match self.solution(value) {
+        let solution = match self.object.get("solution") {
+            Some(value) => Some(value.clone()),
+            None => self.cage_metadata("solution").map(Value::String),
+        };
+        if let Some(value) = solution {
+            match self.solution(&value) {
                 Some(digits) => self.meta.push(format!("# solution: {digits}")),
-                None => self.keep_key(
-                    "solution",
-                    value.clone(),
-                    "its solution is no grid of digits",
-                ),
+                None => self.keep_key("solution", value, "its solution is no grid of digits"),
             }
         }
         Ok(())
+    }
+
+    /// The value of SudokuPad's metadata cages for `key` (`{"value": "rules: …"}`), several
+    /// joined as paragraphs.
+    fn cage_metadata(&self, key: &str) -> Option<String> {
+        let cages = self.object.get("cage")?.as_array()?;
+        let values: Vec<&str> = cages
+            .iter()
+            .filter_map(|cage| metadata_cage(cage))
+            .filter(|(k, _)| *k == key)
+            .map(|(_, value)| value)
+            .collect();
+        (!values.is_empty()).then(|| values.join("\n\n"))
     }
 
     /// The solution's digits, from an array of numbers or a string (comma-separated when a
@@ -808,7 +828,11 @@ impl<'a> Reader<'a> {
             );
             return;
         };
-        let (copies, drawings): (Vec<&Value>, Vec<&Value>) = items.iter().partition(|item| {
+        // SudokuPad's metadata cages were read as metadata.
+        let items = items
+            .iter()
+            .filter(|item| key != "cage" || metadata_cage(item).is_none());
+        let (copies, drawings): (Vec<&Value>, Vec<&Value>) = items.partition(|item| {
             item.get("fromConstraint").is_some() || item.get("isNewConstraint").is_some()
         });
         self.dropped_copies += copies.len();
@@ -929,6 +953,16 @@ fn solution_problem(text: &str) -> Option<String> {
     }
     (!rules.broken_pairs(puzzle.size, &solution).is_empty())
         .then(|| "breaks a rule of the whole grid".to_string())
+}
+
+/// A cosmetic cage that holds SudokuPad metadata: its key and value (`title: Blitz`).
+fn metadata_cage(cage: &Value) -> Option<(&'static str, &str)> {
+    let value = cage.get("value")?.as_str()?;
+    let (key, rest) = value.split_once(':')?;
+    let key = ["title", "author", "rules", "solution"]
+        .into_iter()
+        .find(|k| k.eq_ignore_ascii_case(key.trim()))?;
+    Some((key, rest.trim()))
 }
 
 /// One entry's lines, or why they cannot be written (the entry is then kept as a comment).

@@ -360,3 +360,22 @@ fn any_value_anywhere_is_an_error_or_a_puzzle_never_a_panic() {
         }
     }
 }
+
+#[test]
+fn sudokupads_metadata_cages_are_metadata() {
+    let json = puzzle(json!({
+        "cage": [
+            {"value": "title: Caged", "cells": []},
+            {"value": "rules: One."},
+            {"value": "rules: Two."},
+            {"value": "7", "cells": ["R1C1"]},
+        ],
+    }));
+    let imported = import(&json).unwrap();
+    assert!(
+        imported.text.starts_with("# title: Caged\n# rules: One.\n# rules: Two.\n# fpuzzles: {\"cage\":[{\"cells\":[\"R1C1\"],\"value\":\"7\"}]}\n"),
+        "{}",
+        imported.text
+    );
+    assert_eq!(imported.warnings.len(), 1, "{:?}", imported.warnings);
+}
