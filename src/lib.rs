@@ -6,7 +6,7 @@
 //! `sudoku-core`, re-exported here under the same names) → `cli` / `lsp`, with `render`
 //! (pictures of puzzles) beside those two faces. ARCHITECTURE.md walks through it.
 
-pub use sudoku_core::{analysis, engine, finding, format, grid, logic, render, rules};
+pub use sudoku_core::{analysis, convert, engine, finding, format, grid, logic, render, rules};
 
 pub mod cli;
 pub mod files;

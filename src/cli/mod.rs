@@ -1,10 +1,13 @@
-//! The command line: `check`, `solve`, `marks`, `fmt`, the graders and the generator, and with no
+//! The command line: `check`, `solve`, `marks`, `fmt`, the graders and the generator, `import` and
+//! `export` (f-puzzles and SudokuPad), and with no
 //! subcommand (or `--stdio`) the language server.
 
 pub mod bench;
 mod check;
 mod docs;
+mod export;
 mod fmt;
+mod import;
 mod in_place;
 mod inputs;
 mod lines;
@@ -274,6 +277,39 @@ enum Command {
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
     },
+    /// Turn f-puzzles and SudokuPad links (or f-puzzles JSON) into .sudoku text.
+    ///
+    /// Each INPUT is a link (`https://www.f-puzzles.com/?load=…`, `https://sudokupad.app/fpuzzles…`),
+    /// a payload, f-puzzles JSON, or a file (`-`: standard input) holding one JSON object or links
+    /// one a line. The text goes to standard output, puzzles separated by a blank line; what
+    /// .sudoku cannot hold (colours, drawings, unknown keys) is kept as `# fpuzzles:` comments
+    /// and said on stderr as a warning. SudokuPad's short ids and own formats (scl, ctc) are
+    /// not read: the error says what to import instead. Exit status: 0, 1 when an input was
+    /// damaged (the others are still written), 2 when a file could not be read.
+    Import {
+        /// Links, payloads, JSON, files, or `-` for standard input.
+        #[arg(value_name = "INPUT")]
+        inputs: Vec<String>,
+    },
+    /// Write each puzzle of a .sudoku file as an f-puzzles link, a SudokuPad link or JSON.
+    ///
+    /// One line per puzzle on standard output: givens, entries, title, author, `# rules:` and
+    /// `# solution:` comments, every constraint line f-puzzles knows, and the `# fpuzzles:`
+    /// comments an import kept. A puzzle with a constraint f-puzzles cannot hold (an
+    /// inequality, `negative: white`) is not written: an error names it. Exit status: 0, 1
+    /// when the file has errors (puzzles they leave unread are not written), 2 when a puzzle
+    /// cannot be exported or for a usage or I/O problem.
+    Export {
+        /// What to write.
+        #[arg(long, value_enum)]
+        to: export::Target,
+        /// A .sudoku file, or `-` for standard input.
+        #[arg(value_name = "PATH")]
+        path: String,
+        /// Only the Nth puzzle of the file (from 1).
+        #[arg(long, value_name = "N")]
+        puzzle: Option<usize>,
+    },
     /// Print the completion script for a shell, to source from its startup file.
     ///
     /// bash: `sudoku-lsp completions bash > ~/.local/share/bash-completion/completions/sudoku-lsp`;
@@ -489,6 +525,11 @@ pub fn main(serving: fn()) -> i32 {
             ),
             Err(code) => code,
         },
+        Some(Command::Import { inputs }) => match stdin_if_none(inputs) {
+            Ok(inputs) => import::run(&inputs),
+            Err(code) => code,
+        },
+        Some(Command::Export { to, path, puzzle }) => export::run(&path, to, puzzle),
         Some(Command::Completions { shell }) => docs::completions(Args::command(), shell),
         Some(Command::Man { out }) => docs::man(Args::command(), out.as_deref()),
         Some(Command::Help { command }) => help(command.as_deref()),
@@ -507,7 +548,7 @@ fn help(command: Option<&str>) -> i32 {
             Some(sub) => sub.print_long_help(),
             None => {
                 return fail(&format!(
-                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, render, bench, completions, man and help"
+                    "no command '{name}': the commands are check, solve, marks, fmt, rate, explain, hint, new, render, import, export, bench, completions, man and help"
                 ))
             }
         },

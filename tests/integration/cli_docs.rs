@@ -12,7 +12,7 @@ use std::process::Command;
 use common::cli::{bin, run, scratch, write};
 
 /// The commands every completion script and the manual must name.
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 15] = [
     "check",
     "solve",
     "marks",
@@ -23,6 +23,8 @@ const COMMANDS: [&str; 13] = [
     "bench",
     "new",
     "render",
+    "import",
+    "export",
     "completions",
     "man",
     "help",

@@ -16,6 +16,7 @@ mod cli_docs;
 mod cli_fmt;
 mod cli_formats;
 mod cli_hostile;
+mod cli_import;
 mod cli_in_place;
 mod cli_marks;
 mod cli_rate;

@@ -13,6 +13,8 @@
 //!   resolved to cells, and what each one means (the independent checker).
 //! - [`format`](mod@format): text → [`format::Document`] (puzzles, metadata, comments, every span kept) and
 //!   back, in any layout style, and re-reading only the lines an edit touched.
+//! - [`convert`]: other tools' formats (f-puzzles JSON and links, SudokuPad links) to `.sudoku`
+//!   text and back, LZ-String payloads read by a bounded decoder of our own.
 //! - [`engine`]: candidates, propagation with reasons (elimination, only choice, naked twins)
 //!   and depth-first search on the cell with the fewest candidates; [`engine::solve`] picks the
 //!   fast 9×9 solver itself; every search asks one [`engine::Budget`] whether to stop.
@@ -76,6 +78,7 @@
 #![warn(unreachable_pub)]
 
 pub mod analysis;
+pub mod convert;
 pub mod engine;
 pub mod finding;
 pub mod format;

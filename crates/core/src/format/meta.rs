@@ -38,7 +38,7 @@ pub(crate) fn known_key_like(key: &str) -> Option<&'static str> {
 }
 
 /// `# word: text`, whatever the word.
-fn key_value_form(line: &str) -> Option<KeyValue<'_>> {
+pub(crate) fn key_value_form(line: &str) -> Option<KeyValue<'_>> {
     let rest = line.trim_start().strip_prefix('#')?.trim_start();
     let key_len = rest
         .char_indices()

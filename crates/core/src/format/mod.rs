@@ -19,14 +19,14 @@ pub(crate) mod lines;
 #[cfg(test)]
 pub(crate) use lines::classified as lines_classified;
 pub(crate) mod marks;
-mod meta;
+pub(crate) mod meta;
 pub use meta::{key_value, parse_size, KeyValue};
 mod constraints;
 mod metadata;
 mod parse;
 mod puzzle;
 mod reparse;
-mod rules;
+pub(crate) mod rules;
 mod stream;
 mod style;
 mod write;

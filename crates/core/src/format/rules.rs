@@ -13,9 +13,10 @@
 //! What needs the puzzle (cells inside its grid, a little killer starting on its edge, sums
 //! within reach) is checked when the rules are built for a puzzle, not here.
 //!
-//! Staging: the parser reads every constraint line with this; `diagonal` is the diagonal
-//! variant, and the other constraints are named as not solved yet (their puzzles are not read)
-//! until the engine takes them up. The parts after a keyword's `:` are read in `body.rs`.
+//! The parser reads every constraint line with this; `diagonal` is the diagonal variant, the
+//! other lines become the puzzle's rules (`format::constraints`). The parts after a keyword's
+//! `:` are read in `body.rs`; a `regions:` block's rows are read by the parser, which knows the
+//! lines that follow.
 
 use crate::finding::{Code, Finding, Span};
 use crate::grid::{char_digit, digit_char};

@@ -214,7 +214,7 @@ fn parse_part(file: Option<&Scope>, keep: Option<usize>, part: &str, base: usize
 }
 
 /// Whether the file's metadata lets every puzzle be read as a classic one-liner: a size or
-/// variant it cannot read, or a constraint line not solved yet, leaves each puzzle unread, the
+/// variant it cannot read, or a wrong constraint line, leaves each puzzle unread, the
 /// error saying why; constraint lines make each puzzle's rules, which the parser builds.
 fn reads_every_puzzle(file: &Scope) -> bool {
     file.size != Setting::Invalid

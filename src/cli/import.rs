@@ -1,0 +1,129 @@
+//! `sudoku-lsp import [LINK|FILE|-]...`: f-puzzles and SudokuPad links, bare payloads and
+//! f-puzzles JSON to `.sudoku` text on standard output, puzzles separated by a blank line.
+//!
+//! An argument that looks like a link or JSON is one input; any other is a file (or `-`,
+//! standard input) holding one JSON object, or links one a line (blank lines and `#` comments
+//! skipped). What an import keeps as a comment is a warning on stderr; an input that cannot be
+//! imported is an error naming it (`PATH:LINE:` or `argument N:`), and the others are still
+//! written. Exit status: 0, 1 when an input was damaged, 2 when a file could not be read.
+
+use std::io::{Read, Write};
+
+use super::inputs::Input;
+use super::style::{self, Paint};
+use crate::convert::links;
+use crate::finding::Severity;
+
+/// The most of one file read: links and JSON of puzzles are kilobytes, a `.sudoku` file to
+/// export may be a large collection.
+const MAX_INPUT: u64 = 256 << 20;
+
+/// What went wrong over the run: the exit status's inputs.
+#[derive(Default)]
+struct Tally {
+    imported: usize,
+    damaged: usize,
+    unreadable: usize,
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let mut tally = Tally::default();
+    let mut out = std::io::stdout().lock();
+    for (i, arg) in args.iter().enumerate() {
+        if is_inline(arg) {
+            let name = format!("argument {}", i + 1);
+            import_one(&name, arg, &mut out, &mut tally);
+            continue;
+        }
+        let input = if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::File(arg.into())
+        };
+        match read_text(&input) {
+            Ok(text) => import_text(&input.name(), &text, &mut out, &mut tally),
+            Err(message) => {
+                style::say_error(&message);
+                tally.unreadable += 1;
+            }
+        }
+    }
+    let _ = out.flush();
+    if tally.unreadable > 0 {
+        2
+    } else if tally.damaged > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether an argument is a link, payload or JSON rather than a file's name.
+fn is_inline(arg: &str) -> bool {
+    let arg = arg.trim();
+    arg.starts_with('{')
+        || arg.contains("://")
+        || arg.to_ascii_lowercase().contains("f-puzzles.com")
+        || arg.to_ascii_lowercase().contains("sudokupad.app")
+}
+
+/// An input's whole text (up to `MAX_INPUT` bytes), or why it cannot be read.
+pub(super) fn read_text(input: &Input) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    input
+        .open_text()?
+        .take(MAX_INPUT)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: cannot read: {e}", input.name()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", input.name()))
+}
+
+/// A file's text: one JSON object, or one link a line.
+fn import_text(name: &str, text: &str, out: &mut impl Write, tally: &mut Tally) {
+    if text.trim_start().starts_with('{') {
+        let start = text.len() - text.trim_start().len();
+        let line = text[..start].matches('\n').count() + 1;
+        import_one(&format!("{name}:{line}"), text, out, tally);
+        return;
+    }
+    let mut any = false;
+    for (index, line) in text.lines().enumerate() {
+        if links::is_puzzle_line(line) {
+            any = true;
+            import_one(&format!("{name}:{}", index + 1), line, out, tally);
+        }
+    }
+    if !any {
+        say(name, Severity::Error, "no link or JSON in it");
+        tally.damaged += 1;
+    }
+}
+
+/// Import one link or JSON, writing its text (after a blank line, past the first puzzle).
+fn import_one(name: &str, input: &str, out: &mut impl Write, tally: &mut Tally) {
+    match links::import(input) {
+        Ok(imported) => {
+            for warning in &imported.warnings {
+                say(name, Severity::Warning, warning);
+            }
+            let gap = if tally.imported > 0 { "\n" } else { "" };
+            let _ = write!(out, "{gap}{}", imported.text);
+            tally.imported += 1;
+        }
+        Err(message) => {
+            say(name, Severity::Error, &message);
+            tally.damaged += 1;
+        }
+    }
+}
+
+/// `NAME: severity: MESSAGE` on stderr, as `check` prints its findings.
+pub(super) fn say(name: &str, severity: Severity, message: &str) {
+    let paint = Paint::stderr();
+    eprintln!(
+        "{}: {}: {}",
+        paint.paint(style::PATH, style::printable(name)),
+        paint.paint(style::severity(severity), severity.name()),
+        style::printable(message)
+    );
+}
