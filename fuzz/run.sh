@@ -22,7 +22,7 @@ fi
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip reparse analyze server)
+[ ${#targets[@]} -gt 0 ] || targets=(parse roundtrip reparse analyze server import)
 
 export RUSTC_BOOTSTRAP=1
 flags=(-s "${FUZZ_SANITIZER:-address}")
