@@ -39,6 +39,7 @@ pub fn solve(
         scratch: vec![0; geometry.size.cells()],
         queued: vec![false; model.props.len()],
         queue: Vec::new(),
+        spare: Vec::new(),
         outcome: SearchOutcome {
             solutions: Vec::new(),
             stop: None,
@@ -53,7 +54,7 @@ pub fn solve(
         }
     }
     if masks.iter().all(|&m| m != 0) {
-        run.node(masks, &mut changed);
+        run.node(&mut masks, &mut changed);
     }
     run.outcome
 }
@@ -67,19 +68,22 @@ struct Run<'m, 'r, 'b> {
     /// empty between two propagations), not allocated at each.
     queued: Vec<bool>,
     queue: Vec<u32>,
+    /// Mask buffers for children, one a level of the search in use at a time: a node copies
+    /// its masks into one instead of allocating.
+    spare: Vec<Vec<Mask>>,
     outcome: SearchOutcome,
 }
 
 impl Run<'_, '_, '_> {
     /// Search below `masks`, whose cells in `changed` have news to pass on. False when the
     /// search must end (the limit reached or the budget spent).
-    fn node(&mut self, mut masks: Vec<Mask>, changed: &mut Vec<u16>) -> bool {
+    fn node(&mut self, masks: &mut [Mask], changed: &mut Vec<u16>) -> bool {
         self.outcome.nodes += 1;
         if let Some(stop) = self.budget.stop(self.outcome.nodes) {
             self.outcome.stop = Some(stop);
             return false;
         }
-        if self.propagate(&mut masks, changed).is_err() {
+        if self.propagate(masks, changed).is_err() {
             return true;
         }
         let open = (0..masks.len())
@@ -92,17 +96,23 @@ impl Run<'_, '_, '_> {
             }
             return self.outcome.solutions.len() < self.limit;
         };
+        let mut child = self.spare.pop().unwrap_or_default();
         let mut rest = masks[cell];
-        while rest != 0 {
+        let mut go_on = true;
+        while rest != 0 && go_on {
             let bit = rest & rest.wrapping_neg();
             rest &= !bit;
-            let mut child = masks.clone();
+            child.clear();
+            child.extend_from_slice(masks);
             child[cell] = bit;
-            if !self.node(child, &mut vec![cell as u16]) {
-                return false;
-            }
+            // `changed` is empty after a propagation that held; a child's contradiction may
+            // leave cells in it.
+            changed.clear();
+            changed.push(cell as u16);
+            go_on = self.node(&mut child, changed);
         }
-        true
+        self.spare.push(child);
+        go_on
     }
 
     /// The independent check of a solution.
