@@ -1,7 +1,8 @@
 //! Grid geometry: sizes, variants, units and peers, cell and unit names.
 //!
-//! Everything here depends only on (size, variant) and is computed once per pair, then shared
-//! as a `&'static Geometry`. Cells are indexed row-major from 0 (`A1`) to `n*n - 1`. Tables a
+//! A geometry depends only on (size, variant) and is computed once per pair, then shared as a
+//! `&'static Geometry` — except a jigsaw's, whose regions replace the boxes: that one is built
+//! for its puzzle ([`puzzle_geometry`]). Cells are indexed row-major from 0 (`A1`) to `n*n - 1`. Tables a
 //! higher layer derives from a geometry alone live in it too (`Derived`), each filled on first
 //! use by a `OnceLock`, so there is no cache keyed by a geometry's address and no lock that one
 //! panic could poison for every later rating of a long-lived server.
