@@ -6,7 +6,7 @@
 //! input, and stops at [`OUTPUT_CAP`] UTF-16 units with an error. Compression is `lz-str`'s,
 //! with the padding JavaScript's `compressToBase64` writes.
 //!
-//! What a link may have done to a payload on its way here is undone first (see [`clean`]).
+//! What a link may have done to a payload on its way here is undone first (see `clean`).
 
 use std::fmt;
 

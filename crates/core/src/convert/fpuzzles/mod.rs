@@ -4,7 +4,7 @@
 //! [`import`] writes one puzzle's text in a canonical order: metadata (`# title:`, `# author:`,
 //! `# rules:` a paragraph a line, `# solution:`), the kept fragments (`# fpuzzles: {…}`), the
 //! rules of the whole grid, a `regions:` block when the regions are not the boxes, the
-//! constraint lines grouped by kind in the order of [`LINE_KEYS`] (each group in the JSON's
+//! constraint lines grouped by kind in the order of `LINE_KEYS` (each group in the JSON's
 //! order), then the grid. Whatever the text cannot hold (colours, cosmetic drawings, unknown
 //! keys, a cage whose value is no number) is kept as a `# fpuzzles:` comment holding the
 //! minimal JSON fragment, and named in a warning; [`export`] merges those fragments back, so a
