@@ -3,7 +3,7 @@
 //!
 //! An argument that looks like a link or JSON is one input; any other is a file (or `-`,
 //! standard input) holding one JSON object, or links one a line (blank lines and `#` comments
-//! skipped). What an import keeps as a comment is a warning on stderr; an input that cannot be
+//! skipped), or `.sudoku` text already, written as it is. What an import keeps as a comment is a warning on stderr; an input that cannot be
 //! imported is an error naming it (`PATH:LINE:` or `argument N:`), and the others are still
 //! written. Exit status: 0, 1 when an input was damaged, 2 when a file could not be read.
 
@@ -78,8 +78,15 @@ pub(super) fn read_text(input: &Input) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", input.name()))
 }
 
-/// A file's text: one JSON object, or one link a line.
+/// A file's text: one JSON object, one link a line, or `.sudoku` text already (written as it
+/// is: importing a `.sudoku` file gives it back).
 fn import_text(name: &str, text: &str, out: &mut impl Write, tally: &mut Tally) {
+    if is_sudoku_text(text) {
+        let gap = if tally.imported > 0 { "\n" } else { "" };
+        let _ = write!(out, "{gap}{text}");
+        tally.imported += 1;
+        return;
+    }
     if text.trim_start().starts_with('{') {
         let start = text.len() - text.trim_start().len();
         let line = text[..start].matches('\n').count() + 1;
@@ -97,6 +104,13 @@ fn import_text(name: &str, text: &str, out: &mut impl Write, tally: &mut Tally) 
         say(name, Severity::Error, "no link or JSON in it");
         tally.damaged += 1;
     }
+}
+
+/// Whether a file is `.sudoku` text rather than links: it holds puzzles and no link.
+fn is_sudoku_text(text: &str) -> bool {
+    !text.trim_start().starts_with('{')
+        && !text.lines().any(is_inline)
+        && !crate::format::parse(text).puzzles.is_empty()
 }
 
 /// Import one link or JSON, writing its text (after a blank line, past the first puzzle).

@@ -280,3 +280,14 @@ fn filled(puzzle: &Value, solution: &str) -> Option<Value> {
     }
     Some(puzzle)
 }
+
+/// A `.sudoku` file imports to itself: import is idempotent on its own format.
+#[test]
+fn a_sudoku_file_imports_to_itself() {
+    for path in common::shipped_puzzles(&["variants"]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (out, err, code) = run(bin().arg("import").arg(&path));
+        assert_eq!((code, err.as_str()), (0, ""), "{}", path.display());
+        assert_eq!(out, text, "{}", path.display());
+    }
+}
