@@ -551,20 +551,25 @@ fn regions_of(regions: &[u8]) -> Vec<Unit> {
 
 /// Every pair of units sharing two cells or more (one shared cell is a peer, no more).
 fn overlaps_of(units: &[Unit]) -> Vec<Overlap> {
+    let houses: Vec<&[u16]> = units.iter().map(|u| &u.cells[..]).collect();
+    overlaps_among(&houses)
+}
+
+/// Every pair of `houses` sharing two cells or more, by their indices in `houses`.
+pub(crate) fn overlaps_among(houses: &[&[u16]]) -> Vec<Overlap> {
     let mut overlaps = Vec::new();
-    for (i, first) in units.iter().enumerate() {
-        for (j, second) in units.iter().enumerate().skip(i + 1) {
+    for (i, first) in houses.iter().enumerate() {
+        for (j, second) in houses.iter().enumerate().skip(i + 1) {
             let shared: Box<[u16]> = first
-                .cells
                 .iter()
                 .copied()
-                .filter(|c| second.cells.contains(c))
+                .filter(|c| second.contains(c))
                 .collect();
             if shared.len() < 2 {
                 continue;
             }
-            let rest_of = |unit: &Unit| -> Box<[u16]> {
-                let outside = unit.cells.iter().filter(|c| !shared.contains(c));
+            let rest_of = |house: &[u16]| -> Box<[u16]> {
+                let outside = house.iter().filter(|c| !shared.contains(c));
                 outside.copied().collect()
             };
             let rest = [rest_of(first), rest_of(second)];

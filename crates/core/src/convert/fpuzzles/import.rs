@@ -295,15 +295,7 @@ impl<'a> Reader<'a> {
     ) -> Result<Option<i64>, ImportError> {
         let index = r * self.side + c;
         if let Some(value) = cell.get("value").filter(|v| !v.is_null()) {
-            let digit = value
-                .as_u64()
-                .filter(|d| (1..=self.side as u64).contains(d))
-                .ok_or_else(|| {
-                    ImportError::at(
-                        format!("{path}.value"),
-                        format!("{value} is no digit of a {}×{} grid", self.side, self.side),
-                    )
-                })?;
+            let digit = self.digit(value, || format!("{path}.value"))?;
             self.givens[index] = digit as u8;
             self.entries[index] = cell.get("given").and_then(Value::as_bool) != Some(true);
         }
@@ -339,21 +331,27 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A number that is a digit of this grid, or the error at `path`.
+    fn digit(&self, value: &Value, path: impl FnOnce() -> String) -> Result<u64, ImportError> {
+        let side = self.side;
+        value
+            .as_u64()
+            .filter(|d| (1..=side as u64).contains(d))
+            .ok_or_else(|| {
+                ImportError::at(
+                    path(),
+                    format!("{value} is no digit of a {side}×{side} grid"),
+                )
+            })
+    }
+
     /// The digits of an array of numbers as one word (`137`), each once, in the order given.
     fn digits(&self, value: &Value, path: &str) -> Result<String, ImportError> {
         let items = array_at(value, path)?;
         let mut seen = 0u64;
         let mut word = String::new();
         for (i, item) in items.iter().enumerate() {
-            let digit = item
-                .as_u64()
-                .filter(|d| (1..=self.side as u64).contains(d))
-                .ok_or_else(|| {
-                    ImportError::at(
-                        format!("{path}[{i}]"),
-                        format!("{item} is no digit of a {}×{} grid", self.side, self.side),
-                    )
-                })?;
+            let digit = self.digit(item, || format!("{path}[{i}]"))?;
             if seen & (1 << digit) == 0 {
                 seen |= 1 << digit;
                 word.push(digit_char(digit as u8));

@@ -5,7 +5,7 @@
 
 use super::props::{Mask, PeerSet, Prop};
 use super::{innies, outside};
-use crate::grid::{Geometry, Size};
+use crate::grid::{overlaps_among, Geometry, Overlap, Size};
 use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
 
 pub(super) struct Model<'r> {
@@ -24,41 +24,6 @@ pub(super) struct Model<'r> {
     /// For each cell, the propagators it wakes.
     pub(super) watchers: Vec<Box<[u32]>>,
     pub(super) rules: &'r Rules,
-}
-
-/// Two houses' shared cells, and each one's cells outside the other.
-pub(super) struct Overlap {
-    pub(super) shared: Box<[u16]>,
-    pub(super) rest: [Box<[u16]>; 2],
-}
-
-/// Every pair of `houses` sharing two cells or more.
-fn overlaps(houses: &[Box<[u16]>]) -> Vec<Overlap> {
-    let mut out = Vec::new();
-    for (i, first) in houses.iter().enumerate() {
-        for second in &houses[i + 1..] {
-            let shared: Box<[u16]> = first
-                .iter()
-                .copied()
-                .filter(|c| second.contains(c))
-                .collect();
-            if shared.len() < 2 {
-                continue;
-            }
-            let rest = |house: &[u16]| {
-                house
-                    .iter()
-                    .copied()
-                    .filter(|c| !shared.contains(c))
-                    .collect()
-            };
-            out.push(Overlap {
-                rest: [rest(first), rest(second)],
-                shared,
-            });
-        }
-    }
-    out
 }
 
 /// The model while it is built.
@@ -132,7 +97,7 @@ impl<'r> Model<'r> {
         Model {
             size,
             overlaps: match geometry.own_regions {
-                true => overlaps(&b.houses),
+                true => overlaps_among(&b.houses.iter().map(|h| &h[..]).collect::<Vec<_>>()),
                 false => Vec::new(),
             },
             houses: b.houses,
