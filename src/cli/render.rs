@@ -217,7 +217,7 @@ impl Run<'_> {
                 let svg = render::svg(&scene);
                 let picture = match self.options.format {
                     PictureFormat::Svg => Ok(svg.into_bytes()),
-                    PictureFormat::Png => render::png(&svg),
+                    PictureFormat::Png => png(&svg),
                 };
                 let outcome = match picture {
                     Ok(bytes) => self.picture(&mut naming, line, bytes),
@@ -393,6 +393,23 @@ type Identity = (u64, std::time::SystemTime);
 #[cfg(not(unix))]
 fn identity(meta: &std::fs::Metadata) -> Identity {
     (meta.len(), meta.modified().unwrap_or(std::time::UNIX_EPOCH))
+}
+
+/// The picture rasterised, when this build can (the `png` feature, on by default).
+#[cfg(feature = "png")]
+fn png(svg: &str) -> Result<Vec<u8>, PngError> {
+    render::png(svg)
+}
+
+/// A build without the `png` feature (the fuzz targets', which leave out the font and SVG
+/// stack) says so rather than drawing nothing.
+#[cfg(not(feature = "png"))]
+fn png(_svg: &str) -> Result<Vec<u8>, PngError> {
+    Err(PngError::NoFont(
+        "this sudoku-lsp was built without PNG support (cargo's `png` feature, on by default): \
+         draw SVG with --format svg, or build it with the default features"
+            .to_string(),
+    ))
 }
 
 /// Whether an existing file is a picture `render` made: an SVG that starts with our comment,

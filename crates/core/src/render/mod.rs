@@ -10,12 +10,32 @@ mod png;
 mod svg;
 
 #[cfg(feature = "png")]
-pub use png::{png, PngError, FONT_DIR_VAR, SOFTWARE};
+pub use png::{png, FONT_DIR_VAR};
 pub use svg::{svg, GENERATOR};
 
 use crate::analysis::{self, Analysis, Verdict};
 use crate::format::{every_digit, DigitSet, Puzzle};
 use crate::grid::{Size, Variant};
+
+/// The text chunk every PNG carries: how `render` knows a file it may replace is its own.
+pub const SOFTWARE: (&str, &str) = ("Software", "sudoku-lsp render");
+
+/// Why a PNG could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PngError {
+    /// No font to draw the digits with: what was looked at and what to do.
+    NoFont(String),
+    /// The SVG could not be read or drawn (a bug: the SVG is our own).
+    Render(String),
+}
+
+impl std::fmt::Display for PngError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PngError::NoFont(message) | PngError::Render(message) => f.write_str(message),
+        }
+    }
+}
 
 /// What to draw besides the puzzle as written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,28 +9,10 @@ use std::sync::{Arc, OnceLock};
 use resvg::tiny_skia;
 use resvg::usvg::{self, fontdb};
 
+use super::{PngError, SOFTWARE};
+
 /// Where to look for fonts instead of the system's folders.
 pub const FONT_DIR_VAR: &str = "SUDOKU_LSP_FONT_DIR";
-
-/// The text chunk every PNG carries: how `render` knows a file it may replace is its own.
-pub const SOFTWARE: (&str, &str) = ("Software", "sudoku-lsp render");
-
-/// Why a PNG could not be made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PngError {
-    /// No font to draw the digits with: what was looked at and what to do.
-    NoFont(String),
-    /// The SVG could not be read or drawn (a bug: the SVG is our own).
-    Render(String),
-}
-
-impl std::fmt::Display for PngError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PngError::NoFont(message) | PngError::Render(message) => f.write_str(message),
-        }
-    }
-}
 
 /// The PNG of an SVG picture, at one pixel per SVG unit.
 pub fn png(svg: &str) -> Result<Vec<u8>, PngError> {
