@@ -1,5 +1,6 @@
-//! `sudoku-lsp export --to fpuzzles|sudokupad|fpuzzles-json PATH [--puzzle N]`: each puzzle of
-//! a `.sudoku` file as an f-puzzles link, a SudokuPad link or f-puzzles JSON, one a line.
+//! `sudoku-lsp export --to fpuzzles|sudokupad|fpuzzles-json|sdk PATH [--puzzle N]`: each puzzle
+//! of a `.sudoku` file as an f-puzzles link, a SudokuPad link or f-puzzles JSON, one a line; or
+//! one classic 9×9 puzzle as SudoCue's `.sdk` file (a file holds one: `--puzzle N` picks it).
 //!
 //! A puzzle with a constraint f-puzzles cannot hold (an inequality, `negative: white`) is not
 //! written: an error names the line and what would be lost (exit 2), as a lossy link would
@@ -12,7 +13,7 @@ use super::import::{read_text, say};
 use super::inputs::Input;
 use super::lines::LineIndex;
 use super::style;
-use crate::convert::{fpuzzles, links};
+use crate::convert::{classic, fpuzzles, links};
 use crate::finding::Severity;
 use crate::format::{parse, Puzzle};
 
@@ -25,6 +26,9 @@ pub enum Target {
     Sudokupad,
     /// The f-puzzles JSON itself, one object a line.
     FpuzzlesJson,
+    /// SudoCue's `.sdk` file of one classic 9×9 puzzle: `#D` title, `#A` author, `#S` source,
+    /// `#L` difficulty, then the givens in nine rows.
+    Sdk,
 }
 
 pub fn run(path: &str, target: Target, only: Option<usize>) -> i32 {
@@ -73,6 +77,9 @@ pub fn run(path: &str, target: Target, only: Option<usize>) -> i32 {
         return code.max(1);
     }
     let mut out = std::io::stdout().lock();
+    if target == Target::Sdk {
+        return code.max(sdk(&name, &index, &chosen, &mut out));
+    }
     for puzzle in chosen {
         let exported = fpuzzles::export(&text, &document, puzzle);
         if !exported.lost.is_empty() {
@@ -91,10 +98,48 @@ pub fn run(path: &str, target: Target, only: Option<usize>) -> i32 {
         let written = match target {
             Target::Fpuzzles => links::fpuzzles_link(&exported.json),
             Target::Sudokupad => links::sudokupad_link(&exported.json),
-            Target::FpuzzlesJson => exported.json.to_string(),
+            // `Sdk` is written by `sdk` before this loop.
+            Target::FpuzzlesJson | Target::Sdk => exported.json.to_string(),
         };
         let _ = writeln!(out, "{written}");
     }
     let _ = out.flush();
     code
+}
+
+/// The one puzzle chosen as an `.sdk` file; an error for several, or for a puzzle `.sdk` cannot
+/// hold (exit 2).
+fn sdk(name: &str, index: &LineIndex, chosen: &[&Puzzle], out: &mut impl Write) -> i32 {
+    if chosen.len() > 1 {
+        say(
+            name,
+            Severity::Error,
+            &format!(
+                "an .sdk file holds one puzzle and {name} has {}: choose one with --puzzle N",
+                chosen.len()
+            ),
+        );
+        return 2;
+    }
+    let puzzle = chosen[0];
+    let (line, column) = index.line_column(puzzle.anchor().start);
+    let place = format!("{name}:{line}:{column}");
+    match classic::export_sdk(puzzle) {
+        Ok((text, left_out)) => {
+            for what in left_out {
+                say(
+                    &place,
+                    Severity::Warning,
+                    &format!("not in the .sdk file: {what}"),
+                );
+            }
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+            0
+        }
+        Err(message) => {
+            say(&place, Severity::Error, &format!("not exported: {message}"));
+            2
+        }
+    }
 }

@@ -1,16 +1,22 @@
-//! `sudoku-lsp import [LINK|FILE|-]...`: f-puzzles and SudokuPad links, bare payloads and
-//! f-puzzles JSON to `.sudoku` text on standard output, puzzles separated by a blank line.
+//! `sudoku-lsp import [--from FORMAT] [LINK|FILE|-]...`: f-puzzles and SudokuPad links, bare
+//! payloads, f-puzzles JSON and the classic formats of other programs (`convert::classic`) to
+//! `.sudoku` text on standard output, puzzles separated by a blank line.
 //!
-//! An argument that looks like a link or JSON is one input; any other is a file (or `-`,
-//! standard input) holding one JSON object, or links one a line (blank lines and `#` comments
-//! skipped), or `.sudoku` text already, written as it is. What an import keeps as a comment is a warning on stderr; an input that cannot be
-//! imported is an error naming it (`PATH:LINE:` or `argument N:`), and the others are still
-//! written. Exit status: 0, 1 when an input was damaged, 2 when a file could not be read.
+//! An argument that looks like a link or JSON, or that names no file and is a line of a
+//! classic format, is one input; any other is a file (or `-`, standard input) in a classic
+//! format (named by `--from`, the file's extension or its shape), or holding one JSON object,
+//! or links one a line (blank lines and `#` comments skipped), or `.sudoku` text already,
+//! written as it is. What an import keeps as a comment is a warning on stderr; an input that
+//! cannot be imported is an error naming it (`PATH:LINE:` or `argument N:`), and the others
+//! are still written. Exit status: 0, 1 when an input was damaged, 2 when a file could not be
+//! read.
 
 use std::io::{Read, Write};
 
 use super::inputs::Input;
 use super::style::{self, Paint};
+use crate::convert::classic::{self, Format};
+use crate::convert::fpuzzles::Imported;
 use crate::convert::links;
 use crate::finding::Severity;
 
@@ -26,13 +32,18 @@ struct Tally {
     unreadable: usize,
 }
 
-pub fn run(args: &[String]) -> i32 {
+pub fn run(args: &[String], from: Option<Format>) -> i32 {
     let mut tally = Tally::default();
     let mut out = std::io::stdout().lock();
     for (i, arg) in args.iter().enumerate() {
-        if is_inline(arg) {
-            let name = format!("argument {}", i + 1);
+        let name = format!("argument {}", i + 1);
+        if is_inline(arg) && from.is_none() {
             import_one(&name, arg, &mut out, &mut tally);
+            continue;
+        }
+        let no_file = arg != "-" && !std::path::Path::new(arg).exists();
+        if let Some(format) = from.or_else(|| classic::detect(arg)).filter(|_| no_file) {
+            import_classic(&name, arg, format, &mut out, &mut tally);
             continue;
         }
         let input = if arg == "-" {
@@ -40,8 +51,15 @@ pub fn run(args: &[String]) -> i32 {
         } else {
             Input::File(arg.into())
         };
+        let format = from.or_else(|| {
+            let extension = std::path::Path::new(arg).extension()?;
+            Format::from_extension(extension.to_str()?)
+        });
         match read_text(&input) {
-            Ok(text) => import_text(&input.name(), &text, &mut out, &mut tally),
+            Ok(text) => match format.or_else(|| classic::detect(&text)) {
+                Some(format) => import_classic(&input.name(), &text, format, &mut out, &mut tally),
+                None => import_text(&input.name(), &text, &mut out, &mut tally),
+            },
             Err(message) => {
                 style::say_error(&message);
                 tally.unreadable += 1;
@@ -115,7 +133,38 @@ fn is_sudoku_text(text: &str) -> bool {
 
 /// Import one link or JSON, writing its text (after a blank line, past the first puzzle).
 fn import_one(name: &str, input: &str, out: &mut impl Write, tally: &mut Tally) {
-    match links::import(input) {
+    write_imported(name, links::import(input), out, tally);
+}
+
+/// Import every puzzle of a text in a classic format, each named by its line.
+fn import_classic(name: &str, text: &str, format: Format, out: &mut impl Write, tally: &mut Tally) {
+    let pieces = classic::import(text, format);
+    if pieces.is_empty() {
+        say(
+            name,
+            Severity::Error,
+            &format!("no puzzle in it (read as {})", format.name()),
+        );
+        tally.damaged += 1;
+    }
+    for piece in pieces {
+        let at = format!("{name}:{}", piece.line);
+        let result = piece
+            .result
+            .map_err(|e| format!("{e} (read as {})", format.name()));
+        write_imported(&at, result, out, tally);
+    }
+}
+
+/// An imported puzzle's warnings on stderr and its text on stdout (after a blank line, past
+/// the first puzzle), or its error.
+fn write_imported(
+    name: &str,
+    result: Result<Imported, String>,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) {
+    match result {
         Ok(imported) => {
             for warning in &imported.warnings {
                 say(name, Severity::Warning, warning);

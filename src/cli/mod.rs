@@ -29,6 +29,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 pub use lines::LineIndex;
 
 use crate::analysis::DEFAULT_MAX_NODES;
+use crate::convert::classic;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -277,17 +278,26 @@ enum Command {
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
     },
-    /// Turn f-puzzles and SudokuPad links (or f-puzzles JSON) into .sudoku text.
+    /// Turn f-puzzles and SudokuPad links, f-puzzles JSON and other programs' files into .sudoku
+    /// text.
     ///
     /// Each INPUT is a link (`https://www.f-puzzles.com/?load=…`, `https://sudokupad.app/fpuzzles…`),
-    /// a payload, f-puzzles JSON, or a file (`-`: standard input) holding one JSON object or links
-    /// one a line. The text goes to standard output, puzzles separated by a blank line; what
-    /// .sudoku cannot hold (colours, drawings, unknown keys) is kept as `# fpuzzles:` comments
-    /// and said on stderr as a warning. SudokuPad's short ids and own formats (scl, ctc) are
-    /// not read: the error says what to import instead. Exit status: 0, 1 when an input was
-    /// damaged (the others are still written), 2 when a file could not be read.
+    /// a payload, f-puzzles JSON, a line of a classic format, or a file (`-`: standard input)
+    /// holding one JSON object, links one a line, or a classic format: .sdk, .sdm, .sdx and
+    /// Simple Sudoku's .ss (by the file's extension or --from), HoDoKu library lines, SudoCue
+    /// killer lines (`3x3:d:k:…`), 81-character killers, jigsaw lines (81 cells and 81 region
+    /// symbols) and janko.at jigsaw layouts (known by their shape). The text goes to standard
+    /// output, puzzles separated by a blank line; what .sudoku cannot hold (colours, drawings,
+    /// unknown keys, other programs' extra fields) is kept as comments and said on stderr as a
+    /// warning. SudokuPad's short ids and own formats (scl, ctc) are not read: the error says
+    /// what to import instead. Exit status: 0, 1 when an input was damaged (the others are
+    /// still written), 2 when a file could not be read.
     Import {
-        /// Links, payloads, JSON, files, or `-` for standard input.
+        /// Read every file (and standard input) in this format rather than by its extension
+        /// or shape.
+        #[arg(long, value_name = "FORMAT", value_parser = clap::builder::PossibleValuesParser::new(classic::FORMATS.map(|(name, _)| name)))]
+        from: Option<String>,
+        /// Links, payloads, JSON, classic lines, files, or `-` for standard input.
         #[arg(value_name = "INPUT")]
         inputs: Vec<String>,
     },
@@ -525,8 +535,11 @@ pub fn main(serving: fn()) -> i32 {
             ),
             Err(code) => code,
         },
-        Some(Command::Import { inputs }) => match stdin_if_none(inputs) {
-            Ok(inputs) => import::run(&inputs),
+        Some(Command::Import { from, inputs }) => match stdin_if_none(inputs) {
+            Ok(inputs) => import::run(
+                &inputs,
+                from.as_deref().and_then(classic::Format::from_name),
+            ),
             Err(code) => code,
         },
         Some(Command::Export { to, path, puzzle }) => export::run(&path, to, puzzle),

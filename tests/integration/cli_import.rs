@@ -291,3 +291,128 @@ fn a_sudoku_file_imports_to_itself() {
         assert_eq!(out, text, "{}", path.display());
     }
 }
+
+/// `puzzles/easy.sudoku`'s puzzle as one line, and its solution.
+const EASY: &str =
+    "6...5418.31.968..748....63.8....324...74.9.6......69.....8...1.9....1..5...2.589.";
+
+fn one_line_rows(cells: &str) -> String {
+    cells
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect()
+}
+
+#[test]
+fn classic_formats_import_by_extension_shape_or_from_and_say_where_they_are_damaged() {
+    let dir = scratch("classic");
+    // .sdk by its extension: the header letters with a key become metadata.
+    let sdk = write(
+        &dir,
+        "puzzle.sdk",
+        &format!(
+            "#DA gentle start\n#ARuud\n#B03-08-2006\n{}",
+            one_line_rows(EASY)
+        ),
+    );
+    let (text, stderr, code) = run(bin().arg("import").arg(&sdk));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.starts_with("# title: A gentle start\n# author: Ruud\n# #B03-08-2006\n6 . . | . 5 4"),
+        "{text}"
+    );
+    assert!(
+        stderr.contains("puzzle.sdk:1: warning: kept as comments") && stderr.contains("#B (date)"),
+        "{stderr}"
+    );
+    assert!(error_lines(&text).is_empty(), "{text}");
+    // .sdm: a puzzle a line, each damaged one named by its line, the others written.
+    let sdm = write(
+        &dir,
+        "many.sdm",
+        &format!("{}\n{}\n", EASY.replace('.', "0"), &EASY[..80]),
+    );
+    let (text, stderr, code) = run(bin().arg("import").arg(&sdm));
+    assert_eq!(code, 1);
+    assert_eq!(text, format!("{EASY}\n"));
+    assert!(
+        stderr.contains("many.sdm:2: error: an .sdm line has 81 cells, this one 80 (read as sdm)"),
+        "{stderr}"
+    );
+    // A HoDoKu line on standard input, known by its shape; `+` an entry.
+    let hodoku = format!(":0000:x:6+7{}:::", &EASY[2..]);
+    let (text, stderr, code) = run_with_stdin(bin().args(["import", "-"]), hodoku.as_bytes());
+    let text = String::from_utf8(text).unwrap();
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(text.starts_with("6 +7 . | . 5 4"), "{text}");
+    let short = format!(":0000:x:{}:::", &EASY[1..]);
+    let (_, stderr, code) = run_with_stdin(bin().args(["import", "-"]), short.as_bytes());
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("-:1: error: the cells field has 81 cells, this one 80 (read as hodoku)"),
+        "{stderr}"
+    );
+    // An 81-character killer as an argument.
+    let killer =
+        "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^";
+    let (text, stderr, code) = run(bin().args(["import", killer]));
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(text.starts_with("cage 16: A1 A2 A3 B1\n"), "{text}");
+    // --from reads a file of another extension in the format named.
+    let lines = write(&dir, "lines.txt", &format!("{EASY}\n"));
+    let (text, stderr, code) = run(bin().args(["import", "--from", "sdm"]).arg(&lines));
+    assert_eq!(
+        (code, stderr.as_str(), text.as_str()),
+        (0, "", format!("{EASY}\n").as_str())
+    );
+    let (_, stderr, code) = run(bin().args(["import", "--from", "nope", "x"]));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("[possible values: sdk, sdm, sdx, ss, hodoku"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn export_to_sdk_writes_one_classic_puzzle_that_imports_back() {
+    let dir = scratch("sdk");
+    let text = "# title: A gentle start\n# author: Ruud\n# source: SudoCue\n# difficulty: easy\n\
+                6 . . | . 5 4 | 1 8 .\n3 1 . | 9 6 8 | . . 7\n4 8 . | . . . | 6 3 .\n\
+                ------+-------+------\n8 . . | . . 3 | 2 4 .\n. . 7 | 4 . 9 | . 6 .\n\
+                . . . | . . 6 | 9 . .\n------+-------+------\n. . . | 8 . . | . 1 .\n\
+                9 . . | . . 1 | . . 5\n. . . | 2 . 5 | 8 9 .\n";
+    let path = write(&dir, "easy.sudoku", text);
+    let (sdk, stderr, code) = run(bin().args(["export", "--to", "sdk"]).arg(&path));
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(
+        sdk.starts_with("#DA gentle start\n#ARuud\n#SSudoCue\n#Leasy\n6...5418.\n"),
+        "{sdk}"
+    );
+    let back = write(&dir, "easy.sdk", &sdk);
+    let (again, stderr, code) = run(bin().arg("import").arg(&back));
+    assert_eq!((code, stderr.as_str(), again.as_str()), (0, "", text));
+    // Entries are left out with a warning; a variant or several puzzles are refused.
+    let entered = write(&dir, "entered.sudoku", &text.replacen("6 . .", "6 +2 .", 1));
+    let (sdk, stderr, code) = run(bin().args(["export", "--to", "sdk"]).arg(&entered));
+    assert_eq!(code, 0);
+    assert!(sdk.contains("\n6...5418.\n"), "{sdk}");
+    assert!(
+        stderr.contains("warning: not in the .sdk file: the solver's entries"),
+        "{stderr}"
+    );
+    let killer = common::shipped_puzzles(&["variants"])
+        .into_iter()
+        .find(|p| p.ends_with("killer.sudoku"))
+        .unwrap();
+    let (_, stderr, code) = run(bin().args(["export", "--to", "sdk"]).arg(&killer));
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("not exported: an .sdk file holds a classic puzzle"),
+        "{stderr}"
+    );
+    let two = write(&dir, "two.sudoku", &format!("{EASY}\n{EASY}\n"));
+    let (_, stderr, code) = run(bin().args(["export", "--to", "sdk"]).arg(&two));
+    assert_eq!(code, 2);
+    assert!(stderr.contains("choose one with --puzzle N"), "{stderr}");
+}
