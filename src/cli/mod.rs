@@ -289,9 +289,11 @@ enum Command {
     /// symbols) and janko.at jigsaw layouts (known by their shape). The text goes to standard
     /// output, puzzles separated by a blank line; what .sudoku cannot hold (colours, drawings,
     /// unknown keys, other programs' extra fields) is kept as comments and said on stderr as a
-    /// warning. SudokuPad's short ids and own formats (scl, ctc) are not read: the error says
-    /// what to import instead. Exit status: 0, 1 when an input was damaged (the others are
-    /// still written), 2 when a file could not be read.
+    /// warning. SudokuPad's own links (scl, ctc) give their givens, regions, killer cages and
+    /// global rules; their drawings, whose rule they do not say, are kept as `# sudokupad:`
+    /// comments. SudokuPad's short ids are not read: the error says what to import instead.
+    /// Exit status: 0, 1 when an input was damaged (the others are still written), 2 when a
+    /// file could not be read.
     Import {
         /// Read every file (and standard input) in this format rather than by its extension
         /// or shape.

@@ -134,7 +134,11 @@ fn damaged_inputs_are_errors_at_their_place_and_the_rest_is_written() {
         said[1],
         format!("{name}:3: error: the link's puzzle: killercage[0].cells[1]: \"R5C1\" is outside this 4×4 grid")
     );
-    assert!(said[2].starts_with("argument 2: error: this SudokuPad link holds a puzzle in SudokuPad's own format ('scl')"), "{stderr}");
+    // A SudokuPad link in its own format whose payload is no LZ-String.
+    assert!(
+        said[2].starts_with("argument 2: error: the link is damaged"),
+        "{stderr}"
+    );
     let (_, stderr, code) = run(bin().args(["import", "{\"size\": 4, \"grid\": {}}"]));
     assert_eq!(
         (code, stderr.trim()),
@@ -415,4 +419,23 @@ fn export_to_sdk_writes_one_classic_puzzle_that_imports_back() {
     let (_, stderr, code) = run(bin().args(["export", "--to", "sdk"]).arg(&two));
     assert_eq!(code, 2);
     assert!(stderr.contains("choose one with --puzzle N"), "{stderr}");
+}
+
+// Rangsk's test puzzle "Boxes" (by clover!) through SudokuPad's own f-puzzles converter.
+const BOXES: &str = "https://sudokupad.app/sclN4SwJgXA5AZgDgVwF5IDYFMwDYCcBDAvLAdmJwEYBmHGABiwCZ0AjWgVjq1tr1tIagAaAMYBnCG1oj0EANqzBipYoC6ghcqVqNmwdt2r1BvUYP6zp3eatqATjPmyptbVPKvBDbeUEv1P939PbQZfEMFA2VCvbSdBSg8AFg82b3i05KDU9VCEnMFMqMFU2KksD2IPAA408qDKoJr8uqKGoprYyjD1Lsiur3VE7tkhyKGB2TZhqcipmPVZLrzFgu0u7JH0wdXtjanlqcKpkoWulq62rqbNlqG2oeuplqm2qY6FrGHPyM+J4mH/pF/hMqsNQZFQfN5J9lp9Cp8Nv9lv9Cv8NqDlqDCqCTtDBC1Pm1Ptd/i1/m1/tdQS1QW1QR01MI8HJgAA3aAAFxAHIwEAABAAhAD2AA90KIoABfQRs6B4BAcgAWQts/OEqCFrPQtgAhFKZeyoLYEBhxHyAMocvAAOzAeFsYD5ogQYCFAGsEHzjaa+Xg4HBUABPAB0fIAOtaIwAREAAc25oj5IGtvr5TNj6D5AFs8IG+dahRyveg4Og8EWbY6swhREXnVm+RyhY3FZnWXhUAhM8mwCAmRzMHyABQgGB8uC2TXgTAASlDEejcYTSZTeD5AHdFdzM8IQLZ1Znq7Xff6y7YnUKs+hN9ruymlZmYEKEOfhOhUKhE87bJOELbk7GLY7nuB6hvqwB/iAACOXYQBygj1hA5A+G+chFBMuRrMEajssh0oQda0GwfBiHkEMqHyKEGyhOc+IqDhSGJPhkEwTIJEIFmSH/BRkx0eoCLaJ85QMeQxDMYRrFwQhHEQAwUg8XMgnBPx6QMXJ4lEWx0mceQoQ8Si2hYvRgi4QwGmSexOl6Q4mx+Js7giWZMoscR0hoaEbShNcFxYR05muQp0wREpdnfPR/laYhDAoTZLxKRSxTaKSSWCJUankBFUlRdZaEBGkEw+MsoR9MFalmWoQossIDAQAAxAAYiI5B1fJHJyEsagwOIZGCKq8HrhAtDBv8iqDcNggDtAlCAJAEiQRmw4HVXVjXCM1tWte1fFdYxvVSQNQ0jWN/yTVAiTTWwEZYItNUNU1LUiG1shCZ13VDH1gj7eNo0HRNMhQGw01YBGxDXctd3rQ9cgwi9O3vZ9h0/SdWDTcQEZVKDt2rfdwiPT4mTbT1cNHYI33jSd5DTQw83TTgGMrWtG28U0BNvXtxOk8df0U1T1oA7TkoqJKQA==";
+
+#[test]
+fn a_sudokupad_link_in_its_own_format_imports_its_cages_and_keeps_its_drawings() {
+    let (text, stderr, code) = run(bin().args(["import", BOXES]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.starts_with("# title: Boxes\n# author: clover!\n"),
+        "{text}"
+    );
+    assert!(text.contains("\ncage 11: C3 C4 D3\n"), "{text}");
+    assert!(error_lines(&text).is_empty(), "{text}");
+    assert!(
+        stderr.starts_with("argument 1: warning: kept as a comment: overlays (6), whose rule"),
+        "{stderr}"
+    );
 }

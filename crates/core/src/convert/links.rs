@@ -5,15 +5,16 @@
 //! `f-puzzles.com`), SudokuPad's `https://sudokupad.app/fpuzzles<payload>` and `…/fpuz<payload>`
 //! (also under `sudokupad.app/sudoku/?puzzleid=`, the legacy `app.crackingthecryptic.com/sudoku/`,
 //! the app's `sudokupad://puzzle/` and sudocle's `…/sudocle/fpuzzles`), a bare payload, and
-//! f-puzzles JSON. Links that are ids on a server (f-puzzles' `?id=`, SudokuPad's short ids)
-//! and SudokuPad's own formats (`scl`, `ctc`, `scf`, `classic`) are errors that say what to do
-//! instead: nothing here asks the network. A payload whose `//` a URL normaliser collapsed
-//! is mended as SudokuPad mends it.
+//! f-puzzles JSON; SudokuPad's own format (`scl…`, `ctc…`) goes to [`super::sudokupad`]. Links
+//! that are ids on a server (f-puzzles' `?id=`, SudokuPad's short ids) and SudokuPad's compact
+//! classic codes (`scf`, `classic`) are errors that say what to do instead: nothing here asks
+//! the network. A payload whose `//` a URL normaliser collapsed is mended as SudokuPad mends
+//! it.
 
 use serde_json::Value;
 
 use super::fpuzzles::{self, Imported};
-use super::lzstring;
+use super::{lzstring, sudokupad};
 
 /// Where f-puzzles opens a payload.
 pub const FPUZZLES_PREFIX: &str = "https://www.f-puzzles.com/?load=";
@@ -42,6 +43,9 @@ pub fn is_puzzle_line(line: &str) -> bool {
 
 /// Import one link, payload or f-puzzles JSON: the `.sudoku` text, or what is wrong with it.
 pub fn import(input: &str) -> Result<Imported, String> {
+    if let Some(payload) = sudokupad_own(input) {
+        return sudokupad::import_payload(payload);
+    }
     let json = fpuzzles_json(input)?;
     let what = if input.trim_start().starts_with('{') {
         "the JSON"
@@ -176,8 +180,18 @@ fn fpuzzles_payload(after_host: &str) -> Result<&str, String> {
     Err("this f-puzzles link holds no puzzle: its puzzle is after '?load='".into())
 }
 
-/// The f-puzzles payload of a SudokuPad link, or what to do for the other kinds.
-fn sudokupad_payload(after_host: &str) -> Result<&str, String> {
+/// The payload of a SudokuPad link to a puzzle in SudokuPad's own format (`scl…`, `ctc…`).
+fn sudokupad_own(input: &str) -> Option<&str> {
+    let Some(Host::SudokuPad(after)) = find_host(input.trim()) else {
+        return None;
+    };
+    let id = puzzle_id(after);
+    id.strip_prefix("scl").or_else(|| id.strip_prefix("ctc"))
+}
+
+/// What names the puzzle in what follows SudokuPad's host: past `sudoku/?puzzleid=` and the
+/// like, up to the settings.
+fn puzzle_id(after_host: &str) -> &str {
     let mut id = after_host;
     for lead in [
         "sudoku/?puzzleid=",
@@ -191,19 +205,32 @@ fn sudokupad_payload(after_host: &str) -> Result<&str, String> {
         }
     }
     // Settings follow a `?` (no base64 character is one); `&` ends a parameter.
-    let id = id.split(['?', '&', '#']).next().unwrap_or("");
+    id.split(['?', '&', '#']).next().unwrap_or("")
+}
+
+/// The f-puzzles payload of a SudokuPad link, or what to do for the other kinds.
+fn sudokupad_payload(after_host: &str) -> Result<&str, String> {
+    let id = puzzle_id(after_host);
     if let Some(payload) = id
         .strip_prefix("fpuzzles")
         .or_else(|| id.strip_prefix("fpuz"))
     {
         return Ok(payload);
     }
-    for own in ["scl", "ctc", "scf", "classic"] {
+    for own in ["scl", "ctc"] {
         if id.starts_with(own) {
             return Err(format!(
-                "this SudokuPad link holds a puzzle in SudokuPad's own format ('{own}'), which sudoku-lsp does not \
-                 read yet (its drawings do not say which rule they obey): import the puzzle's f-puzzles link \
-                 instead (sudokupad.app/fpuzzles… or f-puzzles.com/?load=…), if its setter made one"
+                "this SudokuPad link holds a puzzle in SudokuPad's own format ('{own}'), not f-puzzles JSON: \
+                 `sudoku-lsp import` reads it"
+            ));
+        }
+    }
+    for own in ["scf", "classic"] {
+        if id.starts_with(own) {
+            return Err(format!(
+                "this SudokuPad link holds a puzzle in SudokuPad's compact classic format ('{own}'), which \
+                 sudoku-lsp does not read yet: import the puzzle's f-puzzles link instead \
+                 (sudokupad.app/fpuzzles… or f-puzzles.com/?load=…), or its grid as text"
             ));
         }
     }
