@@ -19,7 +19,9 @@
 use serde_json::{json, Map, Value};
 
 use super::fpuzzles::{self, Imported};
-use crate::format::{every_digit, grid_block, grid_line, marks_grid, DigitSet, Puzzle};
+use crate::format::{
+    every_digit, grid_block_with_entries, grid_line, marks_grid, DigitSet, Puzzle,
+};
 use crate::grid::{Size, Variant};
 
 /// A classic format, by the name `--from` takes.
@@ -236,8 +238,8 @@ impl Grid {
         }
     }
 
-    /// The grid as `.sudoku` text: a pencil-mark grid when it has candidates, a spaced grid
-    /// with `+` entries when it has entries, else the canonical grid block.
+    /// The grid as `.sudoku` text: a pencil-mark grid when it has candidates, else the
+    /// canonical grid block with entries written `+7`.
     fn text(&self) -> String {
         let placed: Vec<u8> = (0..81)
             .map(|c| self.givens[c].max(self.entries[c]))
@@ -252,28 +254,7 @@ impl Grid {
                 .collect();
             return marks_grid(Size::NINE, &placed, &marks, Some(&is_entry));
         }
-        if !is_entry.contains(&true) {
-            return grid_block(Size::NINE, &placed);
-        }
-        let mut out = String::new();
-        for r in 0..9 {
-            if r == 3 || r == 6 {
-                out.push_str("------+-------+------\n");
-            }
-            let groups: Vec<String> = (0..9)
-                .map(
-                    |c| match (self.givens[r * 9 + c], self.entries[r * 9 + c]) {
-                        (0, 0) => ".".to_string(),
-                        (0, d) => format!("+{d}"),
-                        (d, _) => d.to_string(),
-                    },
-                )
-                .collect();
-            let row: Vec<String> = groups.chunks(3).map(|band| band.join(" ")).collect();
-            out.push_str(&row.join(" | "));
-            out.push('\n');
-        }
-        out
+        grid_block_with_entries(Size::NINE, &placed, Some(&is_entry))
     }
 }
 

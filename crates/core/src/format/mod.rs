@@ -45,6 +45,6 @@ pub use style::{
     marks_block_edits, Options, Style,
 };
 pub use write::{
-    apply_edits, cell_edit, digit_edit, fill_bytes, fill_edits, grid_block, grid_line, marks_grid,
-    marks_line, Edit,
+    apply_edits, cell_edit, digit_edit, fill_bytes, fill_edits, grid_block,
+    grid_block_with_entries, grid_line, marks_grid, marks_line, Edit,
 };

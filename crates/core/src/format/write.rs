@@ -157,6 +157,11 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
 /// A grid in the canonical display style, one line per row with border lines between bands
 /// (`.` for an empty cell), each line ending in `\n`.
 pub fn grid_block(size: Size, cells: &[u8]) -> String {
+    grid_block_with_entries(size, cells, None)
+}
+
+/// [`grid_block`] with the solver's entries (as `entries` says which cells) written `+7`.
+pub fn grid_block_with_entries(size: Size, cells: &[u8], entries: Option<&[bool]>) -> String {
     let side = size.side();
     let mut out = String::with_capacity(cells.len() * 3);
     for (r, row) in cells.chunks(side).enumerate() {
@@ -164,7 +169,8 @@ pub fn grid_block(size: Size, cells: &[u8]) -> String {
             out.push_str(&border_text(size));
             out.push('\n');
         }
-        out.push_str(&row_text(size, row, None));
+        let row_entries = entries.map(|e| &e[r * side..(r + 1) * side]);
+        out.push_str(&row_text(size, row, row_entries));
         out.push('\n');
     }
     out
