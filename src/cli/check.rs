@@ -84,17 +84,23 @@ fn check_input(
     let apart = !options.asked.setter && !options.asked.against_solution;
     let read = read::pieces_keeping(reader, options.max_file, keep, apart, |piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
-        let (count, unkept, mut found) = match &piece.one_liners {
-            Some(parser) => {
-                let (lines, found) = one_liners::findings(&piece, parser, budget);
-                (lines, Counts::default(), found)
-            }
-            None => (
-                piece.document.puzzles.len(),
-                piece.document.unkept,
-                document_findings(piece.document, budget, &mut Cache::one_use(), options.asked),
-            ),
-        };
+        if let Some(parser) = &piece.one_liners {
+            // Never a byte that was not UTF-8 in a piece of one-liners alone.
+            debug_assert!(piece.invalid.is_none());
+            let each = |finding: &Finding| {
+                said += 1;
+                out.finding(&name, &index, finding);
+            };
+            let count = one_liners::each_finding(&piece, parser, budget, each);
+            puzzles += count;
+            out.progress.add(count);
+            out.flush();
+            return;
+        }
+        let count = piece.document.puzzles.len();
+        let unkept = piece.document.unkept;
+        let mut found =
+            document_findings(piece.document, budget, &mut Cache::one_use(), options.asked);
         puzzles += count;
         if let (Some((byte, at)), false) = (piece.invalid, invalid_reported) {
             invalid_reported = true;

@@ -388,11 +388,58 @@ const WAITING_FOR_A_CLIENT: &str = "sudoku-lsp: this is a language server, waiti
      editor to speak the Language Server Protocol on standard input (Ctrl-C quits). For the \
      command line, see `sudoku-lsp --help`: check, solve, fmt, rate, hint, new, render, …";
 
-/// Run the binary; returns the exit code. `serving` is called before the language server
-/// starts (the binary sets its allocator up for a long-lived server there).
+/// What a run asks of memory, told to the binary before the work starts so that it can set its
+/// allocator up for it (src/main.rs; the library leaves the allocator to whoever embeds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Workload {
+    /// A few kilobytes of puzzles checked, solved, marked or formatted, or help printed: the
+    /// process's start and exit are most of its time.
+    Small,
+    /// Anything more: larger inputs, standard input, folders, rating, generating, drawing.
+    Large,
+    /// The language server, long-lived.
+    Serving,
+}
+
+/// Inputs up to this many bytes in all make a [`Workload::Small`] run (`norvig_hardest.txt`
+/// is 1 KB, `top95.txt` 8 KB, `top1465.txt` 120 KB).
+const SMALL_INPUT: u64 = 32 * 1024;
+
+/// The workload of a run of `command`.
+fn workload(command: &Option<Command>) -> Workload {
+    match command {
+        None => Workload::Serving,
+        Some(
+            Command::Check { paths, .. }
+            | Command::Solve { paths, .. }
+            | Command::Marks { paths, .. }
+            | Command::Fmt { paths, .. },
+        ) if small_files(paths) => Workload::Small,
+        Some(Command::Completions { .. } | Command::Man { .. } | Command::Help { .. }) => {
+            Workload::Small
+        }
+        Some(_) => Workload::Large,
+    }
+}
+
+/// Whether `paths` name files (not folders, not standard input) of [`SMALL_INPUT`] bytes at most
+/// in all.
+fn small_files(paths: &[String]) -> bool {
+    let mut total = 0;
+    for path in paths {
+        match std::fs::metadata(path) {
+            Ok(metadata) if metadata.is_file() => total += metadata.len(),
+            _ => return false,
+        }
+    }
+    !paths.is_empty() && total <= SMALL_INPUT
+}
+
+/// Run the binary; returns the exit code. `prepare` is told the run's [`Workload`] before the
+/// work starts.
 // Over 80 lines: one arm per subcommand, each turning its arguments into its module's options;
 // splitting the dispatch would only scatter it.
-pub fn main(serving: fn()) -> i32 {
+pub fn main(prepare: fn(Workload)) -> i32 {
     // Before parsing: clap's help and usage errors are printed while it parses.
     style::ColorArg::from_raw_args(std::env::args_os()).apply();
     let args = match Args::try_parse() {
@@ -403,12 +450,12 @@ pub fn main(serving: fn()) -> i32 {
         }
     };
     args.color.apply();
+    prepare(workload(&args.command));
     match args.command {
         None => {
             if std::io::stdin().is_terminal() {
                 eprintln!("{WAITING_FOR_A_CLIENT}");
             }
-            serving();
             crate::lsp::run()
         }
         Some(Command::Check {
@@ -639,4 +686,42 @@ fn node_budget(max_nodes: u64) -> crate::engine::Budget<'static> {
 fn fail(message: &str) -> i32 {
     style::say_error(message);
     2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workload_of(args: &[&str]) -> Workload {
+        let args = Args::try_parse_from(std::iter::once("sudoku-lsp").chain(args.iter().copied()));
+        workload(&args.unwrap().command)
+    }
+
+    #[test]
+    fn only_small_files_to_check_solve_mark_or_format_make_a_small_run() {
+        let dir = std::env::temp_dir().join(format!("sudoku-lsp-workload-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let small = dir.join("small.txt");
+        std::fs::write(&small, "1".repeat(1000)).unwrap();
+        let large = dir.join("large.txt");
+        std::fs::write(&large, "1".repeat(SMALL_INPUT as usize + 1)).unwrap();
+        let (small, large) = (small.to_str().unwrap(), large.to_str().unwrap());
+        let folder = dir.to_str().unwrap();
+        for command in ["check", "solve", "marks", "fmt"] {
+            assert_eq!(workload_of(&[command, small, small]), Workload::Small);
+            assert_eq!(workload_of(&[command, small, large]), Workload::Large);
+            assert_eq!(workload_of(&[command, folder]), Workload::Large);
+            assert_eq!(workload_of(&[command, "-"]), Workload::Large);
+            assert_eq!(workload_of(&[command]), Workload::Large, "standard input");
+            let missing = dir.join("missing.txt");
+            assert_eq!(
+                workload_of(&[command, missing.to_str().unwrap()]),
+                Workload::Large
+            );
+        }
+        assert_eq!(workload_of(&["rate", small]), Workload::Large);
+        assert_eq!(workload_of(&["completions", "bash"]), Workload::Small);
+        assert_eq!(workload_of(&[]), Workload::Serving);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

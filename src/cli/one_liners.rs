@@ -48,9 +48,18 @@ pub fn search(piece: &Piece, parser: &PartParser, budget: &Budget) -> Vec<Line> 
     map_in_order(&lines, search)
 }
 
-/// How many puzzles a piece of one-liners holds, and their findings in source order: what
-/// `document_findings` gives for the piece's parse, asked nothing more.
-pub fn findings(piece: &Piece, parser: &PartParser, budget: &Budget) -> (usize, Vec<Finding>) {
+/// The findings of a piece of one-liners, line after line in source order, handed to `each`:
+/// what `document_findings` gives for the piece's parse, asked nothing more. Returns how many
+/// puzzles it holds. Lines are searched a batch at a time on every core, so that memory holds
+/// one batch's findings, not a piece's (a collection where every puzzle has several solutions
+/// has a finding on every line).
+pub fn each_finding(
+    piece: &Piece,
+    parser: &PartParser,
+    budget: &Budget,
+    mut each: impl FnMut(&Finding),
+) -> usize {
+    const BATCH: usize = 4096;
     let variant = parser.variant();
     let lines = piece.one_liner_lines();
     let line_findings = |&(at, cells): &(usize, &[u8])| {
@@ -72,11 +81,12 @@ pub fn findings(piece: &Piece, parser: &PartParser, budget: &Budget) -> (usize, 
             ),
         }
     };
-    let found = map_in_order(&lines, line_findings)
-        .into_iter()
-        .flatten()
-        .collect();
-    (lines.len(), found)
+    for batch in lines.chunks(BATCH) {
+        for finding in map_in_order(batch, line_findings).iter().flatten() {
+            each(finding);
+        }
+    }
+    lines.len()
 }
 
 /// `each` of `items`, in order: on the calling thread for the first couple of milliseconds, then
@@ -150,15 +160,14 @@ fn parse(
     search: NineSearch,
     budget: &Budget,
 ) -> Parsed {
-    let end = piece.text[at..]
-        .find(['\n', '\r'])
-        .map_or(piece.text.len(), |end| at + end);
+    // A one-liner is its 81 cells and its line break.
+    let end = at + 81;
     let line_end = match piece.text.as_bytes()[end..] {
         [b'\r', b'\n', ..] => end + 2,
         [] => end,
         _ => end + 1,
     };
-    let document = parser.parse(&piece.text[at..line_end], piece.base + at);
+    let document = parser.parse_one_liner(&piece.text[at..line_end], piece.base + at);
     let analyses = match document.puzzles.as_slice() {
         [puzzle]
             if puzzle.size == Size::NINE

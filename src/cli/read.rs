@@ -343,9 +343,12 @@ fn read_all(
         let line_start = piece.text.len();
         piece.push(&line, read_bytes - line.len() as u64);
         let end = cutter.read_line(&piece.text, piece.base, line_start);
-        piece.not_only_one_liners |= end != LineEnd::OneLiner;
+        piece.note(end, line_start, lines);
         let may_end = end != LineEnd::Within;
-        if may_end && piece.text.len() >= PIECE_TARGET {
+        if let Some(cut) = piece.one_liners_from() {
+            each(Chunk::Piece(Box::new(piece.take_head(&mut cutter, cut))));
+            handed_on = true;
+        } else if may_end && piece.text.len() >= PIECE_TARGET {
             each(Chunk::Piece(Box::new(piece.take(&mut cutter, lines))));
             handed_on = true;
         } else if piece.text.len() > MAX_PIECE {
@@ -446,9 +449,71 @@ struct Builder {
     one_liners_apart: bool,
     /// Whether a line of the piece so far is something else than a one-liner read alone.
     not_only_one_liners: bool,
+    /// In a piece with other lines, the run of one-liners it ends with, if any.
+    run: Option<OneLinerRun>,
 }
 
+/// One-liners in a row at the end of a piece that holds other lines too: a collection's
+/// header, or comments between its puzzles. Once the run is long, the piece is cut after the
+/// run's first line (which the lines before may describe, a title above it), so that the rest
+/// is one-liners alone, searched unparsed: a comment at a collection's top used to send its
+/// whole first megabyte through the parser.
+#[derive(Clone, Copy)]
+struct OneLinerRun {
+    /// Where its second line starts in the piece's text, and how many lines come before it.
+    cut: Option<(usize, usize)>,
+    /// How many lines it holds.
+    lines: usize,
+}
+
+/// How many one-liners in a row are worth a piece of their own: a few kilobytes, so that a file
+/// alternating comments and puzzles is not cut into a piece for each.
+const RUN_OF_ITS_OWN: usize = 64;
+
 impl Builder {
+    /// The line just pushed, at `line_start` of the text, the `line`th of the input, ends as
+    /// `end` says.
+    fn note(&mut self, end: LineEnd, line_start: usize, line: usize) {
+        if end != LineEnd::OneLiner {
+            self.not_only_one_liners = true;
+            self.run = None;
+        } else if self.not_only_one_liners {
+            let run = self.run.get_or_insert(OneLinerRun {
+                cut: None,
+                lines: 0,
+            });
+            run.lines += 1;
+            if run.lines == 2 {
+                run.cut = Some((line_start, line - 1));
+            }
+        }
+    }
+
+    /// Where to cut the piece so that a long run of one-liners is a piece of its own (see
+    /// [`OneLinerRun`]); never in text that was not UTF-8 (its bytes are kept whole).
+    fn one_liners_from(&self) -> Option<(usize, usize)> {
+        let run = self.run?;
+        let long = run.lines >= RUN_OF_ITS_OWN && self.one_liners_apart;
+        (long && self.raw.is_none()).then_some(run.cut).flatten()
+    }
+
+    /// The piece up to `at` of its text, the first `lines` lines of the input, parsed; the
+    /// builder keeps the rest, one-liners alone.
+    fn take_head(&mut self, cutter: &mut Pieces, (at, lines): (usize, usize)) -> Piece {
+        let rest = self.text.split_off(at);
+        let rest_cuts = self
+            .cuts
+            .iter()
+            .filter(|&&cut| cut > at)
+            .map(|cut| cut - at);
+        let rest_cuts = rest_cuts.collect();
+        self.cuts.retain(|&cut| cut < at);
+        let head = self.take(cutter, lines);
+        self.text = rest;
+        self.cuts = rest_cuts;
+        head
+    }
+
     /// The text so far could end a piece: note the place if the part before it is long enough.
     fn may_cut(&mut self) {
         let last = self.cuts.last().copied().unwrap_or(0);
@@ -485,6 +550,7 @@ impl Builder {
         self.base += length as usize;
         self.lines_before = line;
         self.not_only_one_liners = false;
+        self.run = None;
     }
 
     /// The piece read so far, parsed; the builder starts the next one after it.
@@ -492,6 +558,7 @@ impl Builder {
         let text = std::mem::take(&mut self.text);
         let cuts = std::mem::take(&mut self.cuts);
         let only_one_liners = !std::mem::take(&mut self.not_only_one_liners) && !text.is_empty();
+        self.run = None;
         let (document, one_liners) = if only_one_liners && self.one_liners_apart {
             (Document::default(), Some(cutter.part_parser()))
         } else {
@@ -718,14 +785,18 @@ mod tests {
             seen
         };
         let apart = read(true);
-        assert!(apart.len() >= 3, "{apart:?}");
-        let (last, firsts) = apart.split_last().unwrap();
-        assert!(firsts
+        assert!(apart.len() >= 4, "{apart:?}");
+        // The piece with the short row is parsed, up to the one-liner after it; the 99 after
+        // that are a piece of their own, left unparsed.
+        let parsed: Vec<_> = apart.iter().filter(|(lines, _)| lines.is_none()).collect();
+        assert_eq!(parsed.len(), 1, "{apart:?}");
+        assert_eq!(apart[apart.len() - 2].0, None, "{apart:?}");
+        assert_eq!(apart.last().unwrap().0, Some(99), "{apart:?}");
+        assert!(apart
             .iter()
-            .all(|&(lines, parsed)| lines > Some(0) && parsed == 0));
-        assert_eq!(last.0, None, "the piece with a short row is parsed");
-        let lines: usize = firsts.iter().map(|(lines, _)| lines.unwrap()).sum();
-        assert_eq!(lines + last.1, 30_100);
+            .all(|&(lines, parsed)| lines.is_none() || (lines > Some(0) && parsed == 0)));
+        let lines: usize = apart.iter().filter_map(|(lines, _)| *lines).sum();
+        assert_eq!(lines + parsed[0].1, 30_100);
         assert!(read(false).iter().all(|&(lines, _)| lines.is_none()));
     }
 

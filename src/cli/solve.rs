@@ -248,21 +248,14 @@ impl<'b> Solving<'b> {
     /// are not UTF-8 are written back as they were, the puzzles on the other lines solved.
     fn piece(&mut self, piece: Piece) -> Vec<u8> {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
-        if let Some((_, at)) = piece.invalid {
-            let (line, column) = index.line_column(at);
-            let error = self.said.paint(style::severity(Severity::Error), "error");
-            self.say(&format!(
-                "{}: {error}: not valid UTF-8: the lines that are not are written back unchanged",
-                self.said.place(&self.name, line, column),
-            ));
-            self.all_unique = false;
-        }
         let document = &piece.document;
-        for problem in &document.problems {
-            self.all_unique &= problem.severity != Severity::Error;
-            self.say(&report::line(&self.name, &index, problem, self.said));
-        }
+        // In source order, as `check` says them: the parser's problems (and the first byte that
+        // was not UTF-8) before each puzzle first, so that where a piece ends changes nothing
+        // in what is said.
+        let mut problems = document.problems.as_slice();
+        let mut invalid = piece.invalid.map(|(_, at)| at);
         if self.run.job == Job::Marks {
+            self.say_before(usize::MAX, &mut problems, &mut invalid, &index);
             return self.marks(&piece, &index);
         }
         let mut solved = piece.text.clone().into_bytes();
@@ -273,6 +266,7 @@ impl<'b> Solving<'b> {
         let analyses = Cache::one_use().analyze_all(&document.puzzles, self.run.budget);
         let mut fills = Vec::new();
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
+            self.say_before(puzzle.span.start, &mut problems, &mut invalid, &index);
             if piece.raw.is_some() {
                 if let Some(solution) = analysis.verdict.solution() {
                     fills.extend(fill_edits(puzzle, solution));
@@ -281,12 +275,56 @@ impl<'b> Solving<'b> {
             let bytes = piece.raw.is_none().then_some(&mut solved);
             self.puzzle(puzzle, analysis, &index, bytes, piece.base);
         }
+        self.say_before(usize::MAX, &mut problems, &mut invalid, &index);
         if piece.raw.is_some() {
             let (edited, left_out) = piece.edited(&fills);
             self.changed |= fills.len() > left_out;
             solved = edited;
         }
         self.painted(&piece, solved)
+    }
+
+    /// Say on stderr, in source order, what comes before byte `end` of the piece among the
+    /// parser's `problems` and the first byte that was not UTF-8, `invalid` (after the problems
+    /// at that very byte, as `check` says it); both are left with what comes later.
+    fn say_before(
+        &mut self,
+        end: usize,
+        problems: &mut &[Finding],
+        invalid: &mut Option<usize>,
+        index: &LineIndex,
+    ) {
+        loop {
+            let problem = problems.first().filter(|p| p.span.start < end);
+            match (problem, *invalid) {
+                (Some(problem), Some(at)) if problem.span.start <= at => {
+                    self.problem(problem, index)
+                }
+                (_, Some(at)) if at < end => {
+                    self.not_utf8(at, index);
+                    *invalid = None;
+                    continue;
+                }
+                (Some(problem), _) => self.problem(problem, index),
+                _ => return,
+            }
+            *problems = &problems[1..];
+        }
+    }
+
+    fn problem(&mut self, problem: &Finding, index: &LineIndex) {
+        self.all_unique &= problem.severity != Severity::Error;
+        self.say(&report::line(&self.name, index, problem, self.said));
+    }
+
+    fn not_utf8(&mut self, at: usize, index: &LineIndex) {
+        let (line, column) = index.line_column(at);
+        let error = self.said.paint(style::severity(Severity::Error), "error");
+        self.say(&format!(
+            "{}: {error}: not valid UTF-8: the lines that are not are written back unchanged",
+            self.said.place(&self.name, line, column),
+        ));
+        self.all_unique = false;
     }
 
     /// One puzzle's solution written into `solved` (the piece's bytes, from byte `base` of

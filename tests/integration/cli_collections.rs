@@ -142,10 +142,28 @@ fn one_liners_apart_read_as_every_piece_parsed_in_every_format() {
         ("diagonal.txt", "# variant: diagonal\n\n"),
         ("sized.txt", "# size: 9\n# title: many\n\n"),
         ("bad-size.txt", "# size: 7\n\n"),
+        // A header right above the first puzzle (its title) and a collection's comment lines:
+        // the first piece is cut after that puzzle, the one-liners after it read apart.
+        ("titled.txt", "# title: the first\n# author: A. Setter\n"),
+        ("commented.txt", "# from http://example.com/collection\n#\n"),
     ] {
         let path = write(&dir, name, &collection(head));
         every_path_the_same(&path);
     }
+    // Titled puzzles and runs of one-liners in turn: each run of 64 or more read apart.
+    let several = EASY.replacen("..3", "...", 1);
+    let mut text = String::new();
+    for round in 0..6 {
+        for k in 0..(round * 40) {
+            text.push_str(&format!("# title: puzzle {round}.{k}\n{EASY}\n"));
+        }
+        for k in 0..(round * 30 + 10) {
+            text.push_str(if k % 5 == 0 { &several } else { EASY });
+            text.push('\n');
+        }
+    }
+    let path = write(&dir, "alternating.txt", &text);
+    every_path_the_same(&path);
     // A search cut short (undecided) is something to say too.
     let path = write(&dir, "short.txt", &collection(""));
     same_either_way(&["check", "--max-nodes", "2"], &path);
@@ -179,4 +197,25 @@ fn one_liners_apart_read_as_every_piece_parsed_over_the_shared_collections() {
         let solved = same_either_way(&["solve"], &path);
         assert!(!solved.is_empty());
     }
+}
+
+#[test]
+fn solve_says_the_problems_of_a_piece_in_source_order() {
+    let dir = scratch("source-order");
+    let conflict = EASY.replacen("..3", "3.3", 1);
+    let path = write(
+        &dir,
+        "order.txt",
+        &format!("{conflict}\nnot a row at all\n{conflict}\n1.3\n"),
+    );
+    let output = bin().arg("solve").arg(&path).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let prefix = format!("{}:", path.display());
+    let lines: Vec<usize> = stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix(&prefix)?.split(':').next()?.parse().ok())
+        .collect();
+    assert!(lines.is_sorted(), "{stderr}");
+    assert_eq!(lines.first(), Some(&1), "{stderr}");
+    assert!([2, 3, 4].iter().all(|n| lines.contains(n)), "{stderr}");
 }

@@ -10,7 +10,9 @@
 use super::document::Document;
 use super::lines::{Kind, Lines};
 use super::meta::{Scope, Setting};
-use super::parse::{keep_problems, one_line_size, parse_keeping, parse_region_keeping};
+use super::parse::{
+    keep_problems, one_line_size, one_liner_document, parse_keeping, parse_region_keeping,
+};
 use super::reparse::{declares_size, is_only_one_line};
 use crate::grid::Variant;
 
@@ -197,6 +199,21 @@ impl PartParser {
         parse_part(self.file.as_ref(), self.keep, part, base)
     }
 
+    /// `parse` of `line`, one that `Pieces::read_line` called a classic one-liner read on its
+    /// own (`LineEnd::OneLiner`), with its line break: the same document, built without
+    /// scanning the line as the parser does when the line is past the text's start (where
+    /// the file's metadata is settled).
+    pub fn parse_one_liner(&self, line: &str, base: usize) -> Document {
+        match &self.file {
+            Some(file)
+                if base > 0 && is_plain_one_liner(line.as_bytes()) && reads_every_puzzle(file) =>
+            {
+                one_liner_document(line, base, file)
+            }
+            _ => self.parse(line, base),
+        }
+    }
+
     /// The variant of a puzzle without metadata of its own: the file's.
     pub fn variant(&self) -> Variant {
         self.file
@@ -239,4 +256,66 @@ fn is_plain_one_liner(line: &[u8]) -> bool {
         && cells
             .iter()
             .all(|&b| matches!(b, b'1'..=b'9' | b'.' | b'0' | b'_'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines of 81 cells from the plain alphabet, from a fixed seed: sound, broken, full or
+    /// nearly empty grids alike for the parse.
+    fn one_liners(count: usize) -> Vec<String> {
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let empty = next() % 82;
+                (0..81)
+                    .map(|_| match next() % 81 {
+                        r if r < empty => ['.', '0', '_'][(r % 3) as usize],
+                        r => char::from(b'1' + (r % 9) as u8),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_one_liner_built_directly_is_the_document_its_parse_gives() {
+        let headers = [
+            "",
+            "# from http://example.com/collection\n#\n",
+            "# variant: diagonal\n\n",
+            "# size: 9\n# title: many\n# author: A. Setter\n\n",
+            "# source: a book\n# difficulty: hard\n",
+        ];
+        let mut compared = 0;
+        for header in headers {
+            let mut text = header.to_string();
+            for (k, line) in one_liners(60).iter().enumerate() {
+                text.push_str(line);
+                text.push_str(["\n", "\r\n", "\r"][k % 3]);
+            }
+            let mut cutter = Pieces::new();
+            let mut start = 0;
+            for line in Lines::new(&text, 0) {
+                let end = line.next;
+                if cutter.read_line(&text[..end], 0, start) == LineEnd::OneLiner && start > 0 {
+                    let parser = cutter.part_parser();
+                    let direct = parser.parse_one_liner(&text[start..end], start);
+                    let parsed = parser.parse(&text[start..end], start);
+                    assert_eq!(format!("{direct:?}"), format!("{parsed:?}"), "{header:?}");
+                    compared += 1;
+                }
+                start = end;
+            }
+        }
+        // Every line but the first of each text, and the first too after a header.
+        assert!(compared >= 5 * 59, "{compared}");
+    }
 }
