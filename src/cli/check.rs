@@ -10,7 +10,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::one_liners;
 use super::progress::Progress;
-use super::read;
+use super::read::{self, Piece};
 use super::report;
 use super::style::{self, Paint};
 use crate::analysis::{document_findings, Asked, Cache};
@@ -63,6 +63,9 @@ pub fn run(args: &[String], options: &Options) -> i32 {
     }
 }
 
+/// Inputs larger than this are read on a thread of their own, a piece ahead of the checking.
+const READ_AHEAD_FROM: u64 = 256 << 10;
+
 /// Check one input piece by piece; an error says why reading stopped, naming the input.
 fn check_input(
     input: &Input,
@@ -82,7 +85,7 @@ fn check_input(
     // Pieces of one-liners alone are searched line by line, unparsed, when nothing more than
     // the findings every document gets is asked.
     let apart = !options.asked.setter && !options.asked.against_solution;
-    let read = read::pieces_keeping(reader, options.max_file, keep, apart, |piece| {
+    let each = |piece: Piece| {
         let index = LineIndex::piece(&piece.text, piece.base, piece.first_line);
         if let Some(parser) = &piece.one_liners {
             // Never a byte that was not UTF-8 in a piece of one-liners alone.
@@ -114,7 +117,13 @@ fn check_input(
         out.not_kept(unkept);
         out.progress.add(count);
         out.flush();
-    });
+    };
+    // The reader a piece ahead only where the input is large enough to pay for its thread.
+    let read = if input.may_exceed(READ_AHEAD_FROM) {
+        read::pieces_keeping_ahead(reader, options.max_file, keep, apart, each)
+    } else {
+        read::pieces_keeping(reader, options.max_file, keep, apart, each)
+    };
     out.tally.puzzles += puzzles;
     if puzzles == 0 && said == 0 && read.is_ok() {
         let message =

@@ -35,8 +35,17 @@ impl Input {
         }
     }
 
+    /// Whether it is larger than `bytes`, or may be (standard input, a file whose size is not
+    /// known).
+    pub fn may_exceed(&self, bytes: u64) -> bool {
+        match self {
+            Input::Stdin => true,
+            Input::File(path) => std::fs::metadata(path).map_or(true, |m| m.len() > bytes),
+        }
+    }
+
     /// Open it for reading; an error says why, after the input's name.
-    pub fn open(&self) -> Result<Box<dyn Read>, String> {
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
         match self {
             Input::Stdin => Ok(Box::new(std::io::stdin())),
             Input::File(path) => match File::open(path) {
@@ -56,7 +65,7 @@ impl Input {
     /// a binary file (a NUL byte in its first 8 KiB, as git and ripgrep tell them: no `.sudoku`
     /// text holds one) or UTF-16 (its byte-order mark), rather than a finding for each of its
     /// lines of noise (`/dev/urandom`).
-    pub fn open_text(&self) -> Result<Box<dyn Read>, String> {
+    pub fn open_text(&self) -> Result<Box<dyn Read + Send>, String> {
         let mut reader = self.open()?;
         let mut head = Vec::with_capacity(BINARY_PROBE);
         let probe = (&mut reader)

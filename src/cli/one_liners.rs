@@ -29,7 +29,11 @@ pub enum Line {
     },
     /// Anything else: the line as the piece's parse reads it, and the analysis of its puzzle
     /// (boxed: a document is large beside a solution, and most lines have none).
-    Parsed(Box<Parsed>),
+    Parsed {
+        /// Where the line starts in the piece's text.
+        at: usize,
+        parsed: Box<Parsed>,
+    },
 }
 
 /// A line parsed: a document of one puzzle, and its analysis.
@@ -39,12 +43,18 @@ pub struct Parsed {
 }
 
 /// Every line of `piece`, a piece of one-liners that `parser` reads, in order, searched on
-/// every core.
-pub fn search(piece: &Piece, parser: &PartParser, budget: &Budget) -> Vec<Line> {
+/// every core, and what `then` makes of each there (given its 0-based number in the piece).
+pub fn search<R: Send>(
+    piece: &Piece,
+    parser: &PartParser,
+    budget: &Budget,
+    then: impl Fn(usize, Line) -> R + Sync + Send,
+) -> Vec<R> {
     let variant = parser.variant();
-    let lines = piece.one_liner_lines();
-    let search =
-        |&(at, cells): &(usize, &[u8])| search_line(piece, parser, variant, budget, at, cells);
+    let lines: Vec<_> = piece.one_liner_lines().into_iter().enumerate().collect();
+    let search = |&(k, (at, cells)): &(usize, (usize, &[u8]))| {
+        then(k, search_line(piece, parser, variant, budget, at, cells))
+    };
     map_in_order(&lines, search)
 }
 
@@ -73,7 +83,7 @@ pub fn each_finding(
                     parse(piece, parser, at, &givens, variant, search, budget);
                 analysis::document_findings_analysed(document, analyses, budget, Asked::default())
             }
-            Line::Parsed(parsed) => analysis::document_findings_analysed(
+            Line::Parsed { parsed, .. } => analysis::document_findings_analysed(
                 parsed.document,
                 parsed.analyses,
                 budget,
@@ -131,9 +141,10 @@ fn search_line(
             full: !givens.contains(&0),
             solution: *solution,
         },
-        None => Line::Parsed(Box::new(parse(
-            piece, parser, at, &givens, variant, search, budget,
-        ))),
+        None => Line::Parsed {
+            at,
+            parsed: Box::new(parse(piece, parser, at, &givens, variant, search, budget)),
+        },
     }
 }
 

@@ -170,6 +170,70 @@ fn solve_in_place(input: &Input, run: &Run) -> i32 {
     }
 }
 
+/// A line of a piece of one-liners solved, on the thread that searched it: what `Solving`
+/// does for a puzzle, save writing into the piece's text (a collection where every puzzle has
+/// several solutions has a message for each, and making them one after another on the reading
+/// thread was a third of `solve`'s instructions).
+struct SolvedLine {
+    /// Where the line starts in the piece's text.
+    at: usize,
+    /// The digits to fill its empty marks with (one of several solutions, if so).
+    solution: Option<[u8; 81]>,
+    /// What is said of it on stderr, a line each.
+    said: String,
+    /// Whether it has exactly one solution and no problem.
+    unique: bool,
+}
+
+impl SolvedLine {
+    /// The `k`th line of `piece` (0-based), searched.
+    fn new(line: Line, piece: &Piece, k: usize, name: &str, paint: Paint) -> SolvedLine {
+        let (at, parsed) = match line {
+            Line::Unique { at, solution, .. } => {
+                let (said, unique) = (String::new(), true);
+                let solution = Some(solution);
+                return SolvedLine {
+                    at,
+                    solution,
+                    said,
+                    unique,
+                };
+            }
+            Line::Parsed { at, parsed } => (at, parsed),
+        };
+        let Parsed { document, analyses } = *parsed;
+        // The piece's index is one thread's (it learns line starts as it is asked): the line's own.
+        let index = LineIndex::piece(&piece.text[at..], piece.base + at, piece.first_line + k);
+        let index = &index;
+        let mut line = SolvedLine {
+            at,
+            solution: None,
+            said: String::new(),
+            unique: true,
+        };
+        let mut say = |finding: &Finding| {
+            line.said
+                .push_str(&report::line(name, index, finding, paint));
+            line.said.push('\n');
+        };
+        for problem in &document.problems {
+            line.unique &= problem.severity != Severity::Error;
+            say(problem);
+        }
+        // A one-liner's document holds its one puzzle, the line's 81 cells.
+        for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
+            line.solution = analysis.verdict.solution().and_then(|s| s.try_into().ok());
+            if !matches!(analysis.verdict, Verdict::Unique(_)) {
+                line.unique = false;
+                for finding in findings(puzzle, analysis) {
+                    say(&with_outcome(finding));
+                }
+            }
+        }
+        line
+    }
+}
+
 /// One input being solved, piece by piece.
 struct Solving<'b> {
     name: String,
@@ -260,7 +324,7 @@ impl<'b> Solving<'b> {
         }
         let mut solved = piece.text.clone().into_bytes();
         if let Some(parser) = &piece.one_liners {
-            self.one_liners(&piece, parser, &index, &mut solved);
+            self.one_liners(&piece, parser, &mut solved);
             return self.painted(&piece, solved);
         }
         let analyses = Cache::one_use().analyze_all(&document.puzzles, self.run.budget);
@@ -353,36 +417,25 @@ impl<'b> Solving<'b> {
     /// A piece of one-liners alone (`Piece::one_liners`) solved into `solved`, its bytes: each
     /// line searched as it is, and only those without one solution parsed, as `piece` solves
     /// the piece's parse.
-    fn one_liners(
-        &mut self,
-        piece: &Piece,
-        parser: &PartParser,
-        index: &LineIndex,
-        solved: &mut Vec<u8>,
-    ) {
-        for line in one_liners::search(piece, parser, self.run.budget) {
-            match line {
-                Line::Unique { at, solution, .. } => {
-                    // Each empty cell gets its digit: what `fill_bytes` writes on such a line.
-                    let cells = &mut solved[at..at + 81];
-                    for (cell, digit) in cells.iter_mut().zip(solution) {
-                        if matches!(cell, b'.' | b'0' | b'_') {
-                            *cell = b'0' + digit;
-                            self.changed = true;
-                        }
-                    }
-                }
-                Line::Parsed(parsed) => {
-                    let Parsed { document, analyses } = *parsed;
-                    for problem in &document.problems {
-                        self.all_unique &= problem.severity != Severity::Error;
-                        self.say(&report::line(&self.name, index, problem, self.said));
-                    }
-                    for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
-                        self.puzzle(puzzle, analysis, index, Some(solved), piece.base);
+    fn one_liners(&mut self, piece: &Piece, parser: &PartParser, solved: &mut [u8]) {
+        let (name, paint) = (self.name.as_str(), self.said);
+        let budget = self.run.budget;
+        let lines = one_liners::search(piece, parser, budget, |k, line| {
+            SolvedLine::new(line, piece, k, name, paint)
+        });
+        for line in lines {
+            if let Some(solution) = line.solution {
+                // Each empty cell gets its digit: what `fill_bytes` writes on such a line.
+                let cells = &mut solved[line.at..line.at + 81];
+                for (cell, digit) in cells.iter_mut().zip(solution) {
+                    if matches!(cell, b'.' | b'0' | b'_') {
+                        *cell = b'0' + digit;
+                        self.changed = true;
                     }
                 }
             }
+            self.all_unique &= line.unique;
+            self.said_lines.push_str(&line.said);
         }
     }
 
