@@ -120,6 +120,7 @@ fn check_input(
     };
     // The reader a piece ahead only where the input is large enough to pay for its thread.
     let read = if input.may_exceed(READ_AHEAD_FROM) {
+        one_liners::start_pool();
         read::pieces_keeping_ahead(reader, options.max_file, keep, apart, each)
     } else {
         read::pieces_keeping(reader, options.max_file, keep, apart, each)

@@ -99,13 +99,24 @@ pub fn each_finding(
     lines.len()
 }
 
+/// Whether the pool of threads has been asked for.
+static POOL_STARTED: AtomicBool = AtomicBool::new(false);
+
+/// Start the pool's threads now, in the background, for a run known to be large (they take a
+/// millisecond or two to start, which the reading of the input's first piece then hides): its
+/// first lines are then searched on every core at once, not on the calling thread alone.
+pub fn start_pool() {
+    if !POOL_STARTED.swap(true, Ordering::Relaxed) {
+        rayon::spawn(|| {});
+    }
+}
+
 /// `each` of `items`, in order: on the calling thread for the first couple of milliseconds, then
 /// (what is left) on every core. Starting the pool's threads costs a millisecond or two (their
 /// stacks, their allocator's first pages), more than a small file's whole work; once started,
 /// the pool serves every later piece at once.
 fn map_in_order<T: Sync, R: Send>(items: &[T], each: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
     const ALONE_FOR: Duration = Duration::from_millis(2);
-    static POOL_STARTED: AtomicBool = AtomicBool::new(false);
     let mut done = Vec::with_capacity(items.len());
     if !POOL_STARTED.load(Ordering::Relaxed) {
         let start = Instant::now();

@@ -424,7 +424,7 @@ impl<R: BufRead> LongLine<'_, R> {
             if buffer.is_empty() {
                 return Ok(());
             }
-            let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+            let end = memchr::memchr2(b'\n', b'\r', buffer);
             let taken = end.map_or(buffer.len(), |at| at + 1);
             let ends_in_return = end.is_some_and(|at| buffer[at] == b'\r');
             let part = buffer[..taken].to_vec();
@@ -660,7 +660,7 @@ fn read_line(reader: &mut impl BufRead, out: &mut Vec<u8>) -> std::io::Result<us
         if buffer.is_empty() {
             return Ok(out.len());
         }
-        let (taken, complete) = match buffer.iter().position(|&b| b == b'\n' || b == b'\r') {
+        let (taken, complete) = match memchr::memchr2(b'\n', b'\r', buffer) {
             Some(at) => (at + 1, buffer[at] == b'\n'),
             None => (buffer.len(), false),
         };
