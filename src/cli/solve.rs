@@ -81,6 +81,9 @@ impl Run<'_> {
     }
 }
 
+/// Inputs larger than this start the pool of threads at once (`one_liners::start_pool`).
+const LARGE_INPUT: u64 = 256 << 10;
+
 /// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
 /// its exit code. The output is held until the input is read to its end: written whole, or not
 /// at all when reading stops early.
@@ -97,6 +100,9 @@ fn solve_to_stdout(input: &Input, run: &Run, several: bool) -> i32 {
     }
     let mut solving = Solving::new(input.name(), run, paint);
     let mut ends_with_newline = true;
+    if run.job == Job::Solve && input.may_exceed(LARGE_INPUT) {
+        one_liners::start_pool();
+    }
     let read = read::chunks(reader, run.max_file, run.job == Job::Solve, |chunk| {
         let output = solving.chunk(chunk);
         if let Some(&last) = output.last() {
