@@ -63,9 +63,6 @@ pub fn run(args: &[String], options: &Options) -> i32 {
     }
 }
 
-/// Inputs larger than this are read on a thread of their own, a piece ahead of the checking.
-const READ_AHEAD_FROM: u64 = 256 << 10;
-
 /// Check one input piece by piece; an error says why reading stopped, naming the input.
 fn check_input(
     input: &Input,
@@ -119,7 +116,7 @@ fn check_input(
         out.flush();
     };
     // The reader a piece ahead only where the input is large enough to pay for its thread.
-    let read = if input.may_exceed(READ_AHEAD_FROM) {
+    let read = if input.may_exceed(read::LARGE_INPUT) {
         one_liners::start_pool();
         read::pieces_keeping_ahead(reader, options.max_file, keep, apart, each)
     } else {

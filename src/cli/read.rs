@@ -26,6 +26,10 @@ const PIECE_TARGET: usize = 1 << 20;
 /// 1,600 lines, enough for every core, and a reader a piece ahead (`pieces_keeping_ahead`) starts
 /// the work soon.
 const ONE_LINERS_TARGET: usize = 128 << 10;
+/// An input over this many bytes is large: `check` reads it a piece ahead
+/// (`pieces_keeping_ahead`), and `check` and `solve` start the pool of threads at once
+/// (`one_liners::start_pool`), where a small one would not pay for either.
+pub const LARGE_INPUT: u64 = 256 << 10;
 /// A piece is parsed in parts of about this much at once on every core, cut where it could
 /// have ended (the parse of a collection's piece was a third of `check`'s time, on one core).
 const PART_TARGET: usize = PIECE_TARGET / 16;

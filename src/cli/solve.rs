@@ -81,9 +81,6 @@ impl Run<'_> {
     }
 }
 
-/// Inputs larger than this start the pool of threads at once (`one_liners::start_pool`).
-const LARGE_INPUT: u64 = 256 << 10;
-
 /// Solve one input onto standard output (after a `==> NAME <==` line when there are several);
 /// its exit code. The output is held until the input is read to its end: written whole, or not
 /// at all when reading stops early.
@@ -100,7 +97,7 @@ fn solve_to_stdout(input: &Input, run: &Run, several: bool) -> i32 {
     }
     let mut solving = Solving::new(input.name(), run, paint);
     let mut ends_with_newline = true;
-    if run.job == Job::Solve && input.may_exceed(LARGE_INPUT) {
+    if run.job == Job::Solve && input.may_exceed(read::LARGE_INPUT) {
         one_liners::start_pool();
     }
     let read = read::chunks(reader, run.max_file, run.job == Job::Solve, |chunk| {
@@ -191,6 +188,39 @@ struct SolvedLine {
     unique: bool,
 }
 
+/// How lines about one piece are said on stderr: what `Solving` and `SolvedLine` share.
+#[derive(Clone, Copy)]
+struct Said<'a> {
+    name: &'a str,
+    index: &'a LineIndex<'a>,
+    paint: Paint,
+}
+
+impl Said<'_> {
+    /// Say the parser's `problem` into `said`; whether it leaves the puzzles all unique (it is
+    /// no error).
+    fn problem(self, said: &mut String, problem: &Finding) -> bool {
+        self.line(said, problem);
+        problem.severity != Severity::Error
+    }
+
+    /// Say into `said` what a puzzle without exactly one solution comes to; whether it has one.
+    fn outcome(self, said: &mut String, puzzle: &Puzzle, analysis: &Analysis) -> bool {
+        if matches!(analysis.verdict, Verdict::Unique(_)) {
+            return true;
+        }
+        for finding in findings(puzzle, analysis) {
+            self.line(said, &with_outcome(finding));
+        }
+        false
+    }
+
+    fn line(self, said: &mut String, finding: &Finding) {
+        said.push_str(&report::line(self.name, self.index, finding, self.paint));
+        said.push('\n');
+    }
+}
+
 impl SolvedLine {
     /// The `k`th line of `piece` (0-based), searched.
     fn new(line: Line, piece: &Piece, k: usize, name: &str, paint: Paint) -> SolvedLine {
@@ -217,24 +247,14 @@ impl SolvedLine {
             said: String::new(),
             unique: true,
         };
-        let mut say = |finding: &Finding| {
-            line.said
-                .push_str(&report::line(name, index, finding, paint));
-            line.said.push('\n');
-        };
+        let said = Said { name, index, paint };
         for problem in &document.problems {
-            line.unique &= problem.severity != Severity::Error;
-            say(problem);
+            line.unique &= said.problem(&mut line.said, problem);
         }
         // A one-liner's document holds its one puzzle, the line's 81 cells.
         for (puzzle, analysis) in document.puzzles.iter().zip(&analyses) {
             line.solution = analysis.verdict.solution().and_then(|s| s.try_into().ok());
-            if !matches!(analysis.verdict, Verdict::Unique(_)) {
-                line.unique = false;
-                for finding in findings(puzzle, analysis) {
-                    say(&with_outcome(finding));
-                }
-            }
+            line.unique &= said.outcome(&mut line.said, puzzle, analysis);
         }
         line
     }
@@ -383,8 +403,12 @@ impl<'b> Solving<'b> {
     }
 
     fn problem(&mut self, problem: &Finding, index: &LineIndex) {
-        self.all_unique &= problem.severity != Severity::Error;
-        self.say(&report::line(&self.name, index, problem, self.said));
+        let said = Said {
+            name: &self.name,
+            index,
+            paint: self.said,
+        };
+        self.all_unique &= said.problem(&mut self.said_lines, problem);
     }
 
     fn not_utf8(&mut self, at: usize, index: &LineIndex) {
@@ -411,13 +435,12 @@ impl<'b> Solving<'b> {
         if let (Some(solution), Some(solved)) = (analysis.verdict.solution(), solved) {
             self.changed |= fill_bytes(solved, base, puzzle, solution) > 0;
         }
-        if !matches!(analysis.verdict, Verdict::Unique(_)) {
-            self.all_unique = false;
-            for finding in findings(puzzle, analysis) {
-                let finding = with_outcome(finding);
-                self.say(&report::line(&self.name, index, &finding, self.said));
-            }
-        }
+        let said = Said {
+            name: &self.name,
+            index,
+            paint: self.said,
+        };
+        self.all_unique &= said.outcome(&mut self.said_lines, puzzle, analysis);
     }
 
     /// A piece of one-liners alone (`Piece::one_liners`) solved into `solved`, its bytes: each
