@@ -12,6 +12,9 @@ use crate::grid::{Geometry, UnitKind};
 /// At most this many cells make an innie or outie sum over a band (more is a weak bound).
 const FEW: usize = 4;
 
+/// At most this many innies and outies together, all in cages, make a sweep's constraint.
+const FEW_MIXED: usize = 6;
+
 /// Propagators for every house and band of `geometry` against `cages` (cells, sum).
 pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
     let cells = geometry.size.cells();
@@ -81,11 +84,11 @@ pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
     }
     found.sort();
     found.dedup();
-    found
+    let mut props: Vec<Prop> = found
         .into_iter()
         .map(|(cells, sum, distinct)| {
             if distinct {
-                Prop::cage(cells.into(), sum, side)
+                Prop::cage(cells.into(), sum)
             } else {
                 let coeffs = vec![1; cells.len()].into();
                 Prop::Linear {
@@ -95,7 +98,90 @@ pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
                 }
             }
         })
-        .collect()
+        .collect();
+    props.extend(sweeps(geometry, cages, &owner));
+    props
+}
+
+/// Innies and outies together, over growing sweeps of houses (rows from the top and from the
+/// bottom, columns from each side, boxes in order): the cages mostly inside the houses swept
+/// so far sum to what those houses hold, less the cells of the houses no such cage covers
+/// (innies), plus the cells of those cages beyond the houses (outies). So
+/// `Σ outies − Σ innies` is known; a constraint is added when both sides are small (as sigh's
+/// solver does: two cells or fewer on one side).
+fn sweeps(geometry: &Geometry, cages: &[(&[u16], u32)], owner: &[usize]) -> Vec<Prop> {
+    let side = geometry.size.side();
+    let house_sum = (side * (side + 1) / 2) as i64;
+    let of_kind = |pick: fn(&UnitKind) -> bool| -> Vec<&[u16]> {
+        geometry
+            .units
+            .iter()
+            .filter(|u| pick(&u.kind))
+            .map(|u| &u.cells[..])
+            .collect()
+    };
+    let rows = of_kind(|k| matches!(k, UnitKind::Row(_)));
+    let columns = of_kind(|k| matches!(k, UnitKind::Column(_)));
+    let boxes = of_kind(|k| matches!(k, UnitKind::Box(_) | UnitKind::Region(_)));
+    let mut rows_up = rows.clone();
+    rows_up.reverse();
+    let mut columns_back = columns.clone();
+    columns_back.reverse();
+    let orders = [rows, rows_up, columns, columns_back, boxes];
+    let mut props = Vec::new();
+    let mut seen = Vec::new();
+    let cells = geometry.size.cells();
+    for order in orders.iter().filter(|o| o.len() == side) {
+        let mut inside = vec![false; cells];
+        let mut covered = vec![false; cells];
+        let mut used = vec![false; cages.len()];
+        let mut pieces_sum = 0i64;
+        for (i, house) in order[..side - 1].iter().enumerate() {
+            for &c in house.iter() {
+                inside[c as usize] = true;
+            }
+            for (k, (members, sum)) in cages.iter().enumerate() {
+                let within = members.iter().filter(|&&c| inside[c as usize]).count();
+                if !used[k] && within * 2 > members.len() {
+                    used[k] = true;
+                    pieces_sum += *sum as i64;
+                    for &c in members.iter() {
+                        covered[c as usize] = true;
+                    }
+                }
+            }
+            if i == 0 {
+                continue; // one house: its innies are above
+            }
+            let innies: Vec<u16> = (0..cells as u16)
+                .filter(|&c| inside[c as usize] && !covered[c as usize])
+                .collect();
+            let outies: Vec<u16> = (0..cells as u16)
+                .filter(|&c| covered[c as usize] && !inside[c as usize])
+                .collect();
+            let (a, b) = (innies.len(), outies.len());
+            let all_caged = innies
+                .iter()
+                .chain(&outies)
+                .all(|&c| owner[c as usize] != usize::MAX);
+            if a + b == 0 || a + b > side || (a > 2 && b > 2) || (all_caged && a + b > FEW_MIXED) {
+                continue;
+            }
+            let total = pieces_sum - house_sum * (i as i64 + 1);
+            let key = (outies.clone(), innies.clone());
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            let coeffs = outies.iter().map(|_| 1).chain(innies.iter().map(|_| -1));
+            props.push(Prop::Linear {
+                cells: outies.iter().chain(&innies).copied().collect(),
+                coeffs: coeffs.collect(),
+                total: total as i32,
+            });
+        }
+    }
+    props
 }
 
 /// Each house of the grid's rows, columns and boxes (or regions), and each band of two or more neighbouring

@@ -1,13 +1,15 @@
 //! The variant engine: candidates as masks, propagation by the houses (a placed digit leaves
 //! its peers; a digit with one place in a house goes there; a digit locked in the cells two
-//! houses share leaves the rest of both) and by a propagator per rule
-//! (`props`), and depth-first search on the cell with the fewest candidates, counting solutions
-//! up to a limit. Every solution is checked against the rules' own definitions
-//! (`rules::Constraint::satisfied`) before it is counted.
+//! houses share leaves the rest of both) and by a propagator per rule (`props`, with the 45
+//! rule's innies and outies for killer cages from `innies`), and depth-first search that tries
+//! one digit in one cell at a time, chosen by where contradictions were found so far
+//! (`conflicts`), counting solutions up to a limit. Every solution is checked against the
+//! rules' own definitions (`rules::Constraint::satisfied`) before it is counted.
 //!
 //! The classic path (`fast9`, `search`) is untouched: `engine::solve_with_rules` comes here only
 //! for a puzzle with rules.
 
+mod conflicts;
 mod innies;
 mod model;
 mod outside;
@@ -15,8 +17,11 @@ mod props;
 #[cfg(test)]
 mod tests;
 
+use std::collections::VecDeque;
+
+use conflicts::Conflicts;
 use model::Model;
-use props::{Broken, Mask, Work};
+use props::{Broken, Change, Mask, Work};
 
 use super::search::{Budget, SearchOutcome};
 use crate::grid::Geometry;
@@ -38,8 +43,10 @@ pub fn solve(
         budget,
         scratch: vec![0; geometry.size.cells()],
         queued: vec![false; model.props.len()],
-        queue: Vec::new(),
+        queue: VecDeque::new(),
         spare: Vec::new(),
+        conflicts: Conflicts::new(&model),
+        failed: false,
         outcome: SearchOutcome {
             solutions: Vec::new(),
             stop: None,
@@ -47,7 +54,10 @@ pub fn solve(
         },
     };
     let mut masks = model.start.clone();
-    let mut changed: Vec<u16> = (0..masks.len() as u16).collect();
+    // Every cell is news at the start (from no digits at all).
+    let mut changed: Vec<Change> = (0..masks.len() as u16)
+        .map(|cell| Change { cell, was: 0 })
+        .collect();
     for (cell, &digit) in givens.iter().enumerate() {
         if digit != 0 {
             masks[cell] &= 1 << (digit - 1);
@@ -59,6 +69,14 @@ pub fn solve(
     run.outcome
 }
 
+/// A mask's lowest and highest digit bits (all bits of an empty mask).
+fn lowest_and_highest(mask: Mask) -> Mask {
+    if mask == 0 {
+        return Mask::MAX;
+    }
+    (mask & mask.wrapping_neg()) | (1 << (15 - mask.leading_zeros()))
+}
+
 struct Run<'m, 'r, 'b> {
     model: &'m Model<'r>,
     limit: usize,
@@ -67,50 +85,73 @@ struct Run<'m, 'r, 'b> {
     /// The propagators waiting to run, and whether each is: kept between nodes (all false and
     /// empty between two propagations), not allocated at each.
     queued: Vec<bool>,
-    queue: Vec<u32>,
+    queue: VecDeque<u32>,
     /// Mask buffers for children, one a level of the search in use at a time: a node copies
     /// its masks into one instead of allocating.
     spare: Vec<Vec<Mask>>,
+    /// Where contradictions were found, to choose where to search next.
+    conflicts: Conflicts,
+    /// Whether the last node's own propagation found a contradiction.
+    failed: bool,
     outcome: SearchOutcome,
 }
 
 impl Run<'_, '_, '_> {
     /// Search below `masks`, whose cells in `changed` have news to pass on. False when the
     /// search must end (the limit reached or the budget spent).
-    fn node(&mut self, masks: &mut [Mask], changed: &mut Vec<u16>) -> bool {
+    ///
+    /// Each step tries one digit in one cell (the choice `Conflicts` makes); when that is
+    /// searched through, the digit leaves the cell here, what follows from that is passed on,
+    /// and the next choice may be another cell: the search learns where its contradictions
+    /// are as it goes, so a cell that keeps failing is settled early.
+    fn node(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> bool {
         self.outcome.nodes += 1;
         if let Some(stop) = self.budget.stop(self.outcome.nodes) {
             self.outcome.stop = Some(stop);
             return false;
         }
+        self.failed = false;
         if self.propagate(masks, changed).is_err() {
+            self.failed = true;
             return true;
         }
-        let open = (0..masks.len())
-            .filter(|&c| masks[c].count_ones() > 1)
-            .min_by_key(|&c| masks[c].count_ones());
-        let Some(cell) = open else {
-            let solution: Vec<u8> = masks.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
-            if self.keeps_every_rule(&solution) {
-                self.outcome.solutions.push(solution);
-            }
-            return self.outcome.solutions.len() < self.limit;
-        };
         let mut child = self.spare.pop().unwrap_or_default();
-        let mut rest = masks[cell];
-        let mut go_on = true;
-        while rest != 0 && go_on {
-            let bit = rest & rest.wrapping_neg();
-            rest &= !bit;
+        let go_on = loop {
+            let Some((cell, bit)) = self.conflicts.choose(masks) else {
+                let solution: Vec<u8> =
+                    masks.iter().map(|m| m.trailing_zeros() as u8 + 1).collect();
+                if self.keeps_every_rule(&solution) {
+                    self.outcome.solutions.push(solution);
+                }
+                break self.outcome.solutions.len() < self.limit;
+            };
             child.clear();
             child.extend_from_slice(masks);
             child[cell] = bit;
             // `changed` is empty after a propagation that held; a child's contradiction may
             // leave cells in it.
             changed.clear();
-            changed.push(cell as u16);
-            go_on = self.node(&mut child, changed);
-        }
+            changed.push(Change {
+                cell: cell as u16,
+                was: masks[cell],
+            });
+            if !self.node(&mut child, changed) {
+                break false;
+            }
+            if std::mem::take(&mut self.failed) {
+                self.conflicts.failed(cell, bit);
+            }
+            // Every solution with that digit there is counted: it leaves the cell.
+            changed.clear();
+            changed.push(Change {
+                cell: cell as u16,
+                was: masks[cell],
+            });
+            masks[cell] &= !bit;
+            if self.propagate(masks, changed).is_err() {
+                break true;
+            }
+        };
         self.spare.push(child);
         go_on
     }
@@ -128,7 +169,7 @@ impl Run<'_, '_, '_> {
 
     /// Pass every change on to a fixpoint: placed digits leave their peers, changed cells wake
     /// their propagators, and when all is quiet each house's digits with one place are placed.
-    fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<(), Broken> {
+    fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<(), Broken> {
         let result = self.propagate_queued(masks, changed);
         // A contradiction leaves propagators queued: none is, for the next node.
         for p in self.queue.drain(..) {
@@ -140,37 +181,23 @@ impl Run<'_, '_, '_> {
     fn propagate_queued(
         &mut self,
         masks: &mut [Mask],
-        changed: &mut Vec<u16>,
+        changed: &mut Vec<Change>,
     ) -> Result<(), Broken> {
         let model = self.model;
         loop {
-            while let Some(cell) = changed.pop() {
-                let mask = masks[cell as usize];
-                if mask == 0 {
-                    return Err(Broken);
-                }
-                if mask.is_power_of_two() {
-                    for &peer in model.peers[cell as usize].iter() {
-                        Work { masks, changed }.restrict(peer, !mask)?;
-                    }
-                }
-                for &p in model.watchers[cell as usize].iter() {
-                    if !std::mem::replace(&mut self.queued[p as usize], true) {
-                        self.queue.push(p);
-                    }
-                }
-            }
-            if let Some(p) = self.queue.pop() {
-                self.queued[p as usize] = false;
+            self.pass_on(masks, changed)?;
+            if let Some(p) = self.queue.pop_front() {
                 let mut work = Work { masks, changed };
                 let rules = &model.rules.constraints;
-                model.props[p as usize].run(
+                self.queued[p as usize] = false;
+                let held = model.props[p as usize].run(
                     &mut work,
                     rules,
                     &model.peer_sets,
                     model.size,
                     &mut self.scratch,
-                )?;
+                );
+                held?;
                 continue;
             }
             if !self.only_places(masks, changed)? && !self.locked(masks, changed)? {
@@ -179,8 +206,39 @@ impl Run<'_, '_, '_> {
         }
     }
 
+    /// Tell the peers of each changed cell that now holds one digit, and queue the
+    /// propagators watching each changed cell.
+    fn pass_on(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<(), Broken> {
+        let model = self.model;
+        while let Some(Change { cell, was }) = changed.pop() {
+            let mask = masks[cell as usize];
+            if mask == 0 {
+                return Err(Broken);
+            }
+            if mask.is_power_of_two() {
+                for &peer in model.peers[cell as usize].iter() {
+                    Work { masks, changed }.restrict(peer, !mask)?;
+                }
+            }
+            let watchers = &model.watchers[cell as usize];
+            // Propagators of bounds alone (listed last) care only for a new lowest or highest.
+            let bounds_moved = lowest_and_highest(was) != lowest_and_highest(mask);
+            let woken = if bounds_moved {
+                &watchers.all[..]
+            } else {
+                &watchers.all[..watchers.any_change]
+            };
+            for &p in woken {
+                if !std::mem::replace(&mut self.queued[p as usize], true) {
+                    self.queue.push_back(p);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Place each digit that has one place left in a house; false when there was none.
-    fn only_places(&self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<bool, Broken> {
+    fn only_places(&self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
         for house in &self.model.houses {
             let (mut once, mut twice) = (0 as Mask, 0 as Mask);
             for &c in house.iter() {
@@ -206,7 +264,7 @@ impl Run<'_, '_, '_> {
     /// Locked candidates: a digit whose places in one of two overlapping houses are all in
     /// the cells they share must be there, so it leaves the other house's other cells. False
     /// when nothing changed.
-    fn locked(&self, masks: &mut [Mask], changed: &mut Vec<u16>) -> Result<bool, Broken> {
+    fn locked(&self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
         let union = |cells: &[u16], masks: &[Mask]| {
             cells
                 .iter()

@@ -22,8 +22,15 @@ pub(super) struct Model<'r> {
     pub(super) start: Vec<Mask>,
     pub(super) props: Vec<Prop>,
     /// For each cell, the propagators it wakes.
-    pub(super) watchers: Vec<Box<[u32]>>,
+    pub(super) watchers: Vec<Watchers>,
     pub(super) rules: &'r Rules,
+}
+
+/// The propagators a cell wakes: those that read any change first, then those that read only
+/// a new lowest or highest digit.
+pub(super) struct Watchers {
+    pub(super) all: Box<[u32]>,
+    pub(super) any_change: usize,
 }
 
 /// The model while it is built.
@@ -70,11 +77,25 @@ impl<'r> Model<'r> {
             b.props.extend(innies::props(geometry, &cages));
         }
         let mut watchers = vec![Vec::new(); size.cells()];
-        for (p, prop) in b.props.iter().enumerate() {
-            for cell in prop.watches() {
-                watchers[cell as usize].push(p as u32);
+        for bounds in [false, true] {
+            for (p, prop) in b.props.iter().enumerate() {
+                if prop.bounds_only() == bounds {
+                    for cell in prop.watches() {
+                        watchers[cell as usize].push(p as u32);
+                    }
+                }
             }
         }
+        let watchers = watchers
+            .into_iter()
+            .map(|all| Watchers {
+                any_change: all
+                    .iter()
+                    .take_while(|&&p| !b.props[p as usize].bounds_only())
+                    .count(),
+                all: all.into_boxed_slice(),
+            })
+            .collect();
         let peers: Vec<Box<[u16]>> = b
             .peers
             .into_iter()
@@ -105,7 +126,7 @@ impl<'r> Model<'r> {
             peers,
             start: b.start,
             props: b.props,
-            watchers: watchers.into_iter().map(Vec::into_boxed_slice).collect(),
+            watchers,
             rules,
         }
     }
@@ -190,7 +211,7 @@ impl Builder {
                 cells,
             } => {
                 self.differ(cells);
-                self.props.push(Prop::cage(cells.clone(), *sum, side));
+                self.props.push(Prop::cage(cells.clone(), *sum));
             }
             Kind::Arrow { circle, shaft } => {
                 let places = circle.len() as u32;

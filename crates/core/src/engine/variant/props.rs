@@ -18,6 +18,12 @@ pub(super) type Mask = u16;
 /// A cell's peers as a set of up to 256 cells, bit `c % 64` of word `c / 64` for cell `c`.
 pub(super) type PeerSet = [u64; 4];
 
+/// A cell whose candidates changed, and what they were (0 when everything about it is news).
+pub(super) struct Change {
+    pub(super) cell: u16,
+    pub(super) was: Mask,
+}
+
 /// A propagator found its constraint cannot hold.
 #[derive(Debug)]
 pub(super) struct Broken;
@@ -36,11 +42,8 @@ pub(super) enum Prop {
         forward: Box<[Mask; 17]>,
         backward: Box<[Mask; 17]>,
     },
-    /// Distinct cells summing to the digit sets in `combos` (each a mask of `cells.len()` digits).
-    Cage {
-        cells: Box<[u16]>,
-        combos: Box<[Mask]>,
-    },
+    /// Distinct cells summing to `sum`.
+    Cage { cells: Box<[u16]>, sum: u32 },
     /// `Σ coeffs[i] × digit(cells[i]) = total`.
     Linear {
         cells: Box<[u16]>,
@@ -78,7 +81,7 @@ pub(super) enum Prop {
 /// change.
 pub(super) struct Work<'a> {
     pub(super) masks: &'a mut [Mask],
-    pub(super) changed: &'a mut Vec<u16>,
+    pub(super) changed: &'a mut Vec<Change>,
 }
 
 impl Work<'_> {
@@ -93,7 +96,7 @@ impl Work<'_> {
             return Err(Broken);
         }
         self.masks[cell as usize] = new;
-        self.changed.push(cell);
+        self.changed.push(Change { cell, was: old });
         Ok(())
     }
 }
@@ -115,8 +118,17 @@ fn range(lo: i64, hi: i64) -> Mask {
     }
     (((1u32 << (hi - lo + 1)) - 1) << (lo - 1)) as Mask
 }
+/// The digits of `mask`, lowest first.
 pub(super) fn digits(mask: Mask) -> impl Iterator<Item = u32> {
-    (0..16).filter(move |b| mask >> b & 1 == 1).map(|b| b + 1)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let d = rest.trailing_zeros() + 1;
+        rest &= rest - 1;
+        Some(d)
+    })
 }
 
 impl Prop {
@@ -140,14 +152,15 @@ impl Prop {
         }
     }
 
-    /// A cage of `cells` summing to `sum` on a grid of side `side`.
-    pub(super) fn cage(cells: Box<[u16]>, sum: u32, side: u32) -> Prop {
-        let k = cells.len() as u32;
-        let combos = (1u32..1 << side)
-            .filter(|m| m.count_ones() == k && digits(*m as Mask).sum::<u32>() == sum)
-            .map(|m| m as Mask)
-            .collect();
-        Prop::Cage { cells, combos }
+    /// A cage of `cells` summing to `sum`.
+    pub(super) fn cage(cells: Box<[u16]>, sum: u32) -> Prop {
+        Prop::Cage { cells, sum }
+    }
+
+    /// Whether only a new lowest or highest digit of a cell can change what this propagator
+    /// removes (it reads nothing else of its cells).
+    pub(super) fn bounds_only(&self) -> bool {
+        matches!(self, Prop::Linear { .. } | Prop::Order { .. })
     }
 
     /// The cells whose change wakes this propagator.
@@ -187,7 +200,7 @@ impl Prop {
                 let keep_a = through(work.masks[*b as usize], backward);
                 work.restrict(*a, keep_a)
             }
-            Prop::Cage { cells, combos } => cage(work, cells, combos, peers),
+            Prop::Cage { cells, sum } => cage(work, cells, *sum, size, peers),
             Prop::Linear {
                 cells,
                 coeffs,
@@ -206,43 +219,69 @@ impl Prop {
     }
 }
 
-/// Keep the digits of the combinations that still fit: each cell can take one of its digits,
-/// the cells together can take all of them, and the cells already placed are among them.
-fn cage(work: &mut Work, cells: &[u16], combos: &[Mask], peers: &[PeerSet]) -> Result<(), Broken> {
-    // More cells than digits cannot all differ (and no combination has them).
+/// Keep the digits of the combinations that still fit: the open cells take digits the placed
+/// ones do not hold, summing to what those leave, each open cell one of its own.
+#[inline(never)]
+fn cage(
+    work: &mut Work,
+    cells: &[u16],
+    sum: u32,
+    size: Size,
+    peers: &[PeerSet],
+) -> Result<(), Broken> {
+    // More cells than digits cannot all differ.
     if cells.len() > MOST_DIGITS {
         return Err(Broken);
     }
-    // The cells' masks on the stack: this runs at nearly every node of a killer's search.
-    let mut masks = [0 as Mask; MOST_DIGITS];
-    for (mask, &c) in masks.iter_mut().zip(cells) {
-        *mask = work.masks[c as usize];
-    }
-    let masks = &masks[..cells.len()];
-    let union = masks.iter().fold(0, |acc, m| acc | m);
-    let placed = masks
-        .iter()
-        .filter(|m| single(**m))
-        .fold(0, |acc, m| acc | m);
-    let (mut possible, mut required) = (0, Mask::MAX);
-    for &combo in combos {
-        let fits =
-            combo & !union == 0 && combo & placed == placed && masks.iter().all(|m| m & combo != 0);
-        if fits {
-            possible |= combo;
-            required &= combo;
+    // The open cells' masks on the stack: this runs at nearly every node of a killer's search.
+    let mut open = [0 as Mask; MOST_DIGITS];
+    let (mut open_count, mut placed, mut placed_count, mut placed_sum) = (0, 0 as Mask, 0, 0);
+    let mut union = 0 as Mask;
+    for &c in cells {
+        let m = work.masks[c as usize];
+        if single(m) {
+            placed |= m;
+            placed_count += 1;
+            placed_sum += lowest(m);
+        } else {
+            open[open_count] = m;
+            open_count += 1;
+            union |= m;
         }
+    }
+    if placed.count_ones() != placed_count || placed_sum > sum {
+        return Err(Broken); // a digit twice, or over the sum
+    }
+    let open = &open[..open_count];
+    if open.is_empty() {
+        return if placed_sum == sum {
+            Ok(())
+        } else {
+            Err(Broken)
+        };
+    }
+    let (mut possible, mut required) = (0, Mask::MAX);
+    for &combo in digit_sets(size.side()).with(open_count, sum - placed_sum) {
+        if combo & !union != 0 || combo & placed != 0 || !open.iter().all(|m| m & combo != 0) {
+            continue;
+        }
+        possible |= combo;
+        required &= combo;
     }
     if possible == 0 {
         return Err(Broken);
     }
-    for &cell in cells {
-        work.restrict(cell, possible)?;
+    if union & !possible != 0 {
+        for &cell in cells {
+            if !single(work.masks[cell as usize]) {
+                work.restrict(cell, possible)?;
+            }
+        }
     }
     // A digit every combination needs goes in the cage: with one place left there, it goes
     // there; else it leaves every cell outside that sees all its places (as a box's digit
     // confined to a row leaves the rest of the row).
-    for d in digits(required & !placed) {
+    for d in digits(required) {
         let bit = 1 << (d - 1);
         let mut places = cells
             .iter()
@@ -277,37 +316,82 @@ fn cage(work: &mut Work, cells: &[u16], combos: &[Mask], peers: &[PeerSet]) -> R
     Ok(())
 }
 
+/// Every set of digits of a grid's side, grouped by how many digits and their sum.
+struct DigitSets {
+    /// Where the sets of `k` digits summing to `s` begin in `sets`: entry `k × (most + 1) + s`.
+    start: Vec<u32>,
+    sets: Vec<Mask>,
+    most: u32,
+}
+
+impl DigitSets {
+    fn new(side: u32) -> DigitSets {
+        let most = side * (side + 1) / 2;
+        let key = |m: u32| (m.count_ones() * (most + 1) + digits(m as Mask).sum::<u32>()) as usize;
+        let mut sets: Vec<Mask> = (1u32..1 << side).map(|m| m as Mask).collect();
+        sets.sort_by_key(|&m| key(m as u32));
+        let keys = (side as usize + 1) * (most as usize + 1);
+        let mut start = vec![0u32; keys + 1];
+        for &m in &sets {
+            start[key(m as u32) + 1] += 1;
+        }
+        for i in 0..keys {
+            start[i + 1] += start[i];
+        }
+        DigitSets { start, sets, most }
+    }
+
+    /// The sets of `k` digits summing to `sum`.
+    fn with(&self, k: usize, sum: u32) -> &[Mask] {
+        if sum > self.most || k * (self.most as usize + 1) + sum as usize + 1 >= self.start.len() {
+            return &[];
+        }
+        let key = k * (self.most as usize + 1) + sum as usize;
+        &self.sets[self.start[key] as usize..self.start[key + 1] as usize]
+    }
+}
+
+/// The digit sets of a side, worked out once per side in a run.
+fn digit_sets(side: usize) -> &'static DigitSets {
+    static SETS: [std::sync::OnceLock<DigitSets>; MOST_DIGITS + 1] =
+        [const { std::sync::OnceLock::new() }; MOST_DIGITS + 1];
+    SETS[side].get_or_init(|| DigitSets::new(side as u32))
+}
+
 /// Bounds of `Σ coeffs[i] × x[i] = total`: each term must lie within what the others leave.
 fn linear(work: &mut Work, cells: &[u16], coeffs: &[i32], total: i32) -> Result<(), Broken> {
+    let total = total as i64;
+    // The least and most of a term, by its cell's lowest and highest digit.
+    let term = |i: usize, m: Mask| {
+        let c = coeffs[i] as i64;
+        let (lo, hi) = (lowest(m) as i64 * c, highest(m) as i64 * c);
+        (lo.min(hi), lo.max(hi))
+    };
     loop {
-        let term = |i: usize, m: Mask| {
-            let (lo, hi) = (
-                lowest(m) as i64 * coeffs[i] as i64,
-                highest(m) as i64 * coeffs[i] as i64,
-            );
-            (lo.min(hi), lo.max(hi))
-        };
-        let terms: Vec<(i64, i64)> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| term(i, work.masks[c as usize]))
-            .collect();
-        let (least, most) = terms.iter().fold((0, 0), |(l, m), t| (l + t.0, m + t.1));
-        let total = total as i64;
+        let (mut least, mut most) = (0, 0);
+        for (i, &cell) in cells.iter().enumerate() {
+            let (lo, hi) = term(i, work.masks[cell as usize]);
+            least += lo;
+            most += hi;
+        }
         if least > total || most < total {
             return Err(Broken);
         }
         let mut changed = false;
         for (i, &cell) in cells.iter().enumerate() {
-            let (lo, hi) = (total - (most - terms[i].1), total - (least - terms[i].0));
-            let c = coeffs[i] as i64;
-            let keep = digits(work.masks[cell as usize])
-                .filter(|&d| (lo..=hi).contains(&(d as i64 * c)))
-                .fold(0, |acc, d| acc | 1 << (d - 1));
-            if keep != work.masks[cell as usize] {
-                work.restrict(cell, keep)?;
-                changed = true;
+            let mask = work.masks[cell as usize];
+            let (lo, hi) = term(i, mask);
+            // The others leave this term between these.
+            let (floor, ceiling) = (total - (most - hi), total - (least - lo));
+            if floor <= lo && hi <= ceiling {
+                continue;
             }
+            let c = coeffs[i] as i64;
+            let keep = digits(mask)
+                .filter(|&d| (floor..=ceiling).contains(&(d as i64 * c)))
+                .fold(0, |acc, d| acc | 1 << (d - 1));
+            work.restrict(cell, keep)?;
+            changed = true;
         }
         if !changed {
             return Ok(());
