@@ -103,15 +103,15 @@ pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
     props
 }
 
-/// Innies and outies together, over growing sweeps of houses (rows from the top and from the
-/// bottom, columns from each side, boxes in order): the cages mostly inside the houses swept
+/// Innies and outies together, over each house alone and over growing sweeps of houses (rows
+/// from the top and from the bottom, columns from each side, boxes in order; more orders
+/// searched more on TAREK's killers): the cages mostly inside the houses swept
 /// so far sum to what those houses hold, less the cells of the houses no such cage covers
 /// (innies), plus the cells of those cages beyond the houses (outies). So
 /// `Σ outies − Σ innies` is known; a constraint is added when both sides are small (as sigh's
 /// solver does: two cells or fewer on one side).
 fn sweeps(geometry: &Geometry, cages: &[(&[u16], u32)], owner: &[usize]) -> Vec<Prop> {
     let side = geometry.size.side();
-    let house_sum = (side * (side + 1) / 2) as i64;
     let of_kind = |pick: fn(&UnitKind) -> bool| -> Vec<&[u16]> {
         geometry
             .units
@@ -127,61 +127,114 @@ fn sweeps(geometry: &Geometry, cages: &[(&[u16], u32)], owner: &[usize]) -> Vec<
     rows_up.reverse();
     let mut columns_back = columns.clone();
     columns_back.reverse();
+    let mut found = Found::default();
+    // Each house alone, then the sweeps.
+    for house in rows.iter().chain(&columns).chain(&boxes) {
+        let mut sweep = Sweep::new(geometry, cages);
+        sweep.add(house);
+        found.add(sweep.constraint(owner));
+    }
     let orders = [rows, rows_up, columns, columns_back, boxes];
-    let mut props = Vec::new();
-    let mut seen = Vec::new();
-    let cells = geometry.size.cells();
     for order in orders.iter().filter(|o| o.len() == side) {
-        let mut inside = vec![false; cells];
-        let mut covered = vec![false; cells];
-        let mut used = vec![false; cages.len()];
-        let mut pieces_sum = 0i64;
-        for (i, house) in order[..side - 1].iter().enumerate() {
-            for &c in house.iter() {
-                inside[c as usize] = true;
-            }
-            for (k, (members, sum)) in cages.iter().enumerate() {
-                let within = members.iter().filter(|&&c| inside[c as usize]).count();
-                if !used[k] && within * 2 > members.len() {
-                    used[k] = true;
-                    pieces_sum += *sum as i64;
-                    for &c in members.iter() {
-                        covered[c as usize] = true;
-                    }
-                }
-            }
-            if i == 0 {
-                continue; // one house: its innies are above
-            }
-            let innies: Vec<u16> = (0..cells as u16)
-                .filter(|&c| inside[c as usize] && !covered[c as usize])
-                .collect();
-            let outies: Vec<u16> = (0..cells as u16)
-                .filter(|&c| covered[c as usize] && !inside[c as usize])
-                .collect();
-            let (a, b) = (innies.len(), outies.len());
-            let all_caged = innies
-                .iter()
-                .chain(&outies)
-                .all(|&c| owner[c as usize] != usize::MAX);
-            if a + b == 0 || a + b > side || (a > 2 && b > 2) || (all_caged && a + b > FEW_MIXED) {
-                continue;
-            }
-            let total = pieces_sum - house_sum * (i as i64 + 1);
-            let key = (outies.clone(), innies.clone());
-            if seen.contains(&key) {
-                continue;
-            }
-            seen.push(key);
-            let coeffs = outies.iter().map(|_| 1).chain(innies.iter().map(|_| -1));
-            props.push(Prop::Linear {
-                cells: outies.iter().chain(&innies).copied().collect(),
-                coeffs: coeffs.collect(),
-                total: total as i32,
-            });
+        let mut sweep = Sweep::new(geometry, cages);
+        for house in &order[..side - 1] {
+            sweep.add(house);
+            found.add(sweep.constraint(owner));
         }
     }
-    props
+    found.props
+}
+
+/// Houses swept so far, and the cages mostly inside them.
+struct Sweep<'c> {
+    side: usize,
+    cages: &'c [(&'c [u16], u32)],
+    houses: i64,
+    inside: Vec<bool>,
+    covered: Vec<bool>,
+    used: Vec<bool>,
+    pieces_sum: i64,
+}
+
+impl<'c> Sweep<'c> {
+    fn new(geometry: &Geometry, cages: &'c [(&'c [u16], u32)]) -> Sweep<'c> {
+        let cells = geometry.size.cells();
+        Sweep {
+            side: geometry.size.side(),
+            cages,
+            houses: 0,
+            inside: vec![false; cells],
+            covered: vec![false; cells],
+            used: vec![false; cages.len()],
+            pieces_sum: 0,
+        }
+    }
+
+    /// One more house, and the cages now mostly inside.
+    fn add(&mut self, house: &[u16]) {
+        self.houses += 1;
+        for &c in house {
+            self.inside[c as usize] = true;
+        }
+        for (k, (members, sum)) in self.cages.iter().enumerate() {
+            let within = members.iter().filter(|&&c| self.inside[c as usize]).count();
+            if !self.used[k] && within * 2 > members.len() {
+                self.used[k] = true;
+                self.pieces_sum += *sum as i64;
+                for &c in members.iter() {
+                    self.covered[c as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// `Σ outies − Σ innies = total`, as (outies, innies, total), when both sides are small.
+    fn constraint(&self, owner: &[usize]) -> Option<(Vec<u16>, Vec<u16>, i64)> {
+        let cells = self.inside.len() as u16;
+        let innies: Vec<u16> = (0..cells)
+            .filter(|&c| self.inside[c as usize] && !self.covered[c as usize])
+            .collect();
+        let outies: Vec<u16> = (0..cells)
+            .filter(|&c| self.covered[c as usize] && !self.inside[c as usize])
+            .collect();
+        let (a, b) = (innies.len(), outies.len());
+        let all_caged = innies
+            .iter()
+            .chain(&outies)
+            .all(|&c| owner[c as usize] != usize::MAX);
+        if a + b == 0 || a + b > self.side || (a > 2 && b > 2) || (all_caged && a + b > FEW_MIXED) {
+            return None;
+        }
+        let house_sum = (self.side * (self.side + 1) / 2) as i64;
+        Some((outies, innies, self.pieces_sum - house_sum * self.houses))
+    }
+}
+
+/// The sweeps' constraints, each once.
+#[derive(Default)]
+struct Found {
+    seen: Vec<(Vec<u16>, Vec<u16>)>,
+    props: Vec<Prop>,
+}
+
+impl Found {
+    fn add(&mut self, constraint: Option<(Vec<u16>, Vec<u16>, i64)>) {
+        let Some((outies, innies, total)) = constraint else {
+            return;
+        };
+        let key = (outies, innies);
+        if self.seen.contains(&key) {
+            return;
+        }
+        let (outies, innies) = &key;
+        let coeffs = outies.iter().map(|_| 1).chain(innies.iter().map(|_| -1));
+        self.props.push(Prop::Linear {
+            cells: outies.iter().chain(innies).copied().collect(),
+            coeffs: coeffs.collect(),
+            total: total as i32,
+        });
+        self.seen.push(key);
+    }
 }
 
 /// Each house of the grid's rows, columns and boxes (or regions), and each band of two or more neighbouring
