@@ -156,8 +156,8 @@ fn import_classic(name: &str, text: &str, format: Format, out: &mut impl Write, 
     }
 }
 
-/// An imported puzzle's warnings on stderr and its text on stdout (after a blank line, past
-/// the first puzzle), or its error.
+/// An imported puzzle's warnings and errors (its damaged parts, kept as comments) on stderr
+/// and its text on stdout (after a blank line, past the first puzzle), or its error.
 fn write_imported(
     name: &str,
     result: Result<Imported, String>,
@@ -168,6 +168,12 @@ fn write_imported(
         Ok(imported) => {
             for warning in &imported.warnings {
                 say(name, Severity::Warning, warning);
+            }
+            for error in &imported.errors {
+                say(name, Severity::Error, error);
+            }
+            if !imported.errors.is_empty() {
+                tally.damaged += 1;
             }
             let gap = if tally.imported > 0 { "\n" } else { "" };
             let _ = write!(out, "{gap}{}", imported.text);

@@ -277,7 +277,11 @@ fn basic_marks(placed: &[u8]) -> Vec<DigitSet> {
 }
 
 fn imported(text: String, warnings: Vec<String>) -> Result<Imported, String> {
-    Ok(Imported { text, warnings })
+    Ok(Imported {
+        text,
+        warnings,
+        errors: Vec::new(),
+    })
 }
 
 /// The digit of a cell character: `1`–`9`, or 0 for `.` and `0`.

@@ -909,6 +909,7 @@ impl<'a> Reader<'a> {
         Imported {
             text,
             warnings: self.warnings,
+            errors: Vec::new(),
         }
     }
 }

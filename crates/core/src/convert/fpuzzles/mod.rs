@@ -23,11 +23,14 @@ use std::fmt;
 /// The metadata key of a kept fragment: `# fpuzzles: {"text":[…]}`.
 pub const FRAGMENT_KEY: &str = "fpuzzles";
 
-/// An imported puzzle: its `.sudoku` text, and what was kept as a comment or dropped.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An imported puzzle: its `.sudoku` text, what was kept as a comment or dropped
+/// (`warnings`), and the parts of the input that were damaged (`errors`: each kept as a
+/// comment, the rest of the puzzle still imported).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Imported {
     pub text: String,
     pub warnings: Vec<String>,
+    pub errors: Vec<String>,
 }
 
 /// Why a JSON text is no f-puzzles puzzle: where (a JSON path, `killercage[3].cells[1]`;
