@@ -4,8 +4,10 @@
 //! Simple Sudoku's `.ss` grids (givens, then the solver's values, then pencil marks), HoDoKu's
 //! library lines (`:0000:x:<cells>:<deleted candidates>::`), SudoCue's killer lines
 //! (`3x3:d:k:` and 81 numbers, `sum × 256 + cage`), the 81-character killer notation (a sum
-//! character in one cell of each cage, arrows in the others) and jigsaw layouts (81 cells then
-//! 81 region symbols on one line; janko.at's `R C` header, clue rows and region rows).
+//! character in one cell of each cage, arrows in the others), jigsaw layouts (81 cells then
+//! 81 region symbols on one line; janko.at's `R C` header, clue rows and region rows), and
+//! sigh's constraint strings (`.Cage~15~R1C1~R1C2.Thermo~…`, a puzzle a line; read by
+//! [`super::sigh`]).
 //!
 //! [`detect`] names the format of a text that says by its shape which one it is; a file's
 //! extension ([`Format::from_extension`]) or the user (`--from`) names the others, whose text
@@ -36,10 +38,11 @@ pub enum Format {
     ShortKiller,
     JigsawLine,
     Janko,
+    Sigh,
 }
 
 /// Each format's name, as `--from` takes it and messages say it.
-pub const FORMATS: [(&str, Format); 9] = [
+pub const FORMATS: [(&str, Format); 10] = [
     ("sdk", Format::Sdk),
     ("sdm", Format::Sdm),
     ("sdx", Format::Sdx),
@@ -49,6 +52,7 @@ pub const FORMATS: [(&str, Format); 9] = [
     ("short-killer", Format::ShortKiller),
     ("jigsaw-line", Format::JigsawLine),
     ("janko", Format::Janko),
+    ("sigh", Format::Sigh),
 ];
 
 impl Format {
@@ -84,6 +88,7 @@ impl Format {
                 | Format::SudoCueKiller
                 | Format::ShortKiller
                 | Format::JigsawLine
+                | Format::Sigh
         )
     }
 }
@@ -96,15 +101,18 @@ pub struct Piece {
     pub result: Result<Imported, String>,
 }
 
-/// The format a text is in when its shape says so: a HoDoKu library line, a SudoCue killer
-/// line, an 81-character killer, a jigsaw line of 162 characters, a janko.at layout, a grid
-/// under `.sdk` header lines or SadMan's `[Puzzle]`, or `.sdx` progress rows. Anything else
+/// The format a text is in when its shape says so: a sigh constraint string, a HoDoKu library
+/// line, a SudoCue killer line, an 81-character killer, a jigsaw line of 162 characters, a
+/// janko.at layout, a grid under `.sdk` header lines or SadMan's `[Puzzle]`, or `.sdx`
+/// progress rows. Anything else
 /// (`.sudoku` text, links, plain grids and one-liners, which read as `.sudoku` already) is
 /// `None`.
 pub fn detect(text: &str) -> Option<Format> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let first = lines.next()?;
-    if is_hodoku_line(first) {
+    if super::sigh::is_constraint_string(first) {
+        Some(Format::Sigh)
+    } else if is_hodoku_line(first) {
         Some(Format::HoDoKu)
     } else if is_sudocue_killer(first) {
         Some(Format::SudoCueKiller)
@@ -212,6 +220,7 @@ pub fn import(text: &str, format: Format) -> Vec<Piece> {
                 Format::HoDoKu => hodoku(line_text),
                 Format::SudoCueKiller => sudocue_killer(line_text),
                 Format::ShortKiller => short_killer(line_text),
+                Format::Sigh => super::sigh::import_line(line_text),
                 _ => jigsaw_line(line_text),
             };
             Piece {

@@ -9,12 +9,15 @@
 //! that are ids on a server (f-puzzles' `?id=`, SudokuPad's short ids) and SudokuPad's compact
 //! classic codes (`scf`, `classic`) are errors that say what to do instead: nothing here asks
 //! the network. A payload whose `//` a URL normaliser collapsed is mended as SudokuPad mends
-//! it.
+//! it. sigh's Interactive Sudoku Solver links (`…/Interactive-Sudoku-Solver/?q=…`, any host:
+//! the solver is also run from copies) hold their puzzle as text in `q`, percent-encoded: a
+//! constraint string goes to [`super::sigh`], one of the classic formats its solver also reads
+//! (a killer line, a jigsaw line) to [`super::classic`], a grid to the `.sudoku` reader.
 
 use serde_json::Value;
 
 use super::fpuzzles::{self, Imported};
-use super::{lzstring, sudokupad};
+use super::{classic, lzstring, sigh, sudokupad};
 
 /// Where f-puzzles opens a payload.
 pub const FPUZZLES_PREFIX: &str = "https://www.f-puzzles.com/?load=";
@@ -46,6 +49,9 @@ pub fn import(input: &str) -> Result<Imported, String> {
     if let Some(payload) = sudokupad_own(input) {
         return sudokupad::import_payload(payload);
     }
+    if let Some(puzzle) = sigh_puzzle(input) {
+        return import_sigh_text(&puzzle);
+    }
     let json = fpuzzles_json(input)?;
     let what = if input.trim_start().starts_with('{') {
         "the JSON"
@@ -53,6 +59,79 @@ pub fn import(input: &str) -> Result<Imported, String> {
         "the link's puzzle"
     };
     fpuzzles::import_json(&json).map_err(|e| format!("{what}: {e}"))
+}
+
+/// The puzzle text of a sigh link (`?q=…`, decoded): a link to no host f-puzzles or SudokuPad
+/// uses, with a `q` parameter.
+fn sigh_puzzle(input: &str) -> Option<String> {
+    let input = input.trim();
+    if find_host(input).is_some() || !input.contains("://") && !is_sigh_host(input) {
+        return None;
+    }
+    query_parameter(input, "q")
+}
+
+/// sigh's own host, written without `https://`.
+fn is_sigh_host(input: &str) -> bool {
+    input.to_ascii_lowercase().starts_with("sigh.github.io/")
+}
+
+/// The text in a sigh link: a constraint string, another of the formats sigh's solver reads,
+/// or a grid `.sudoku` reads as it is.
+fn import_sigh_text(text: &str) -> Result<Imported, String> {
+    if sigh::is_constraint_string(text) {
+        return sigh::import(text);
+    }
+    if let Some(format) = classic::detect(text) {
+        let first = classic::import(text, format).into_iter().next();
+        return first.map_or_else(|| Err("the sigh link holds no puzzle".into()), |p| p.result);
+    }
+    let document = crate::format::parse(text);
+    if document.puzzles.len() == 1 && document.problems.is_empty() {
+        return Ok(Imported {
+            text: format!("{}\n", text.trim_end()),
+            ..Imported::default()
+        });
+    }
+    let shown: String = text.chars().take(40).collect();
+    Err(format!(
+        "the sigh link's q= holds '{shown}', which is no sigh constraint string (.Type~arg~…), killer, jigsaw or grid"
+    ))
+}
+
+/// The value of the query parameter `name` in a link (`?q=…&…`, up to a `#`), percent-escapes
+/// and `+` (a blank) decoded as a browser's `URLSearchParams` does.
+pub fn query_parameter(link: &str, name: &str) -> Option<String> {
+    let (_, query) = link.trim().split_once('?')?;
+    let query = query.split('#').next().unwrap_or("");
+    query.split('&').find_map(|parameter| {
+        let (key, value) = parameter.split_once('=').unwrap_or((parameter, ""));
+        (percent_decode(key) == name).then(|| percent_decode(value))
+    })
+}
+
+/// `%7E` as `~`, `+` as a blank; a `%` not followed by two hex digits is kept as it is.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let escaped = bytes
+            .get(i + 1..i + 3)
+            .filter(|hex| hex.iter().all(u8::is_ascii_hexdigit))
+            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
+        match (bytes[i], escaped) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+            (b'+', _) => out.push(b' '),
+            (byte, _) => out.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The f-puzzles JSON text a link, payload or JSON holds.
@@ -259,8 +338,9 @@ fn not_a_link(input: &str) -> String {
         ""
     };
     format!(
-        "'{shown}{more}' is no f-puzzles or SudokuPad link, payload or f-puzzles JSON \
-         (f-puzzles.com/?load=…, sudokupad.app/fpuzzles…, or a JSON object)"
+        "'{shown}{more}' is no f-puzzles, SudokuPad or sigh link, payload or f-puzzles JSON \
+         (f-puzzles.com/?load=…, sudokupad.app/fpuzzles…, …/Interactive-Sudoku-Solver/?q=…, \
+         or a JSON object)"
     )
 }
 
@@ -330,6 +410,39 @@ mod tests {
     }
 
     #[test]
+    fn a_sigh_link_holds_its_puzzle_text_in_q() {
+        let link = "https://sigh.github.io/Interactive-Sudoku-Solver/?mode=all&q=.%7ER1C1_5+.Cage%7E3%7ER1C2%7ER1C3#top";
+        assert_eq!(
+            query_parameter(link, "q").as_deref(),
+            Some(".~R1C1_5 .Cage~3~R1C2~R1C3")
+        );
+        assert_eq!(
+            query_parameter("https://x/?q=%zz%4", "q").as_deref(),
+            Some("%zz%4")
+        );
+        assert_eq!(query_parameter("https://x/?p=1", "q"), None);
+        let text = import(link).unwrap().text;
+        assert!(text.starts_with("cage 3: A2 A3\n5 . . |"), "{text}");
+        // sigh's solver also reads killer lines and grids in `q`; anything else is an error.
+        let killer =
+            "G<<L<K<L<^G>^>^E^^>^IJ<G^<G^>^^I^<>^HC<C^<B^N^^G^<>^>^^E^<DF<^PG^<>^^J<^^<H<<>^>^";
+        let text = import(&format!(
+            "sigh.github.io/Interactive-Sudoku-Solver/?q={killer}"
+        ))
+        .unwrap()
+        .text;
+        assert!(text.starts_with("cage 16: A1 A2 A3 B1\n"), "{text}");
+        let grid = format!("5{}", ".".repeat(80));
+        let text = import(&format!("http://localhost:8080/?q={grid}"))
+            .unwrap()
+            .text;
+        assert_eq!(text, format!("{grid}\n"));
+        let error =
+            import("https://sigh.github.io/Interactive-Sudoku-Solver/?q=hello").unwrap_err();
+        assert!(error.contains("no sigh constraint string"), "{error}");
+    }
+
+    #[test]
     fn links_that_hold_no_puzzle_say_what_to_do() {
         let cases = [
             (
@@ -357,7 +470,7 @@ mod tests {
                 "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCALhN",
                 "the link is damaged: the payload is cut short",
             ),
-            ("hello world", "is no f-puzzles or SudokuPad link"),
+            ("hello world", "is no f-puzzles, SudokuPad or sigh link"),
         ];
         for (input, says) in cases {
             let error = fpuzzles_json(input).unwrap_err();

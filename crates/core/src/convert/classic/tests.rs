@@ -49,6 +49,8 @@ fn formats_that_say_what_they_are_are_detected_and_the_rest_left_to_the_sudoku_r
         Some(Format::JigsawLine)
     );
     assert_eq!(detect("9 9\n- 5 1"), Some(Format::Janko));
+    assert_eq!(detect(".~R1C1_5.Thermo~R9C4~R8C3"), Some(Format::Sigh));
+    assert_eq!(detect(".AntiKnight.\n"), Some(Format::Sigh));
     assert_eq!(detect("#ARuud\n2..1.5..3"), Some(Format::Sdk));
     assert_eq!(detect("[Puzzle]\n2..1.5..3"), Some(Format::Sdk));
     assert_eq!(detect(EASY), None);
@@ -63,6 +65,7 @@ fn formats_that_say_what_they_are_are_detected_and_the_rest_left_to_the_sudoku_r
     );
     assert_eq!(Format::from_extension("SDK"), Some(Format::Sdk));
     assert_eq!(Format::from_name("short-killer"), Some(Format::ShortKiller));
+    assert_eq!(Format::from_name("sigh"), Some(Format::Sigh));
     for (name, format) in FORMATS {
         assert_eq!(format.name(), name);
     }
