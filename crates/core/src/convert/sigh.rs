@@ -29,6 +29,8 @@ mod items;
 mod lines;
 mod pairs;
 #[cfg(test)]
+mod showcase;
+#[cfg(test)]
 mod tests;
 
 use items::{Entry, Item};
