@@ -1,15 +1,18 @@
-//! `sudoku-lsp import [--from FORMAT] [LINK|FILE|-]...`: f-puzzles and SudokuPad links, bare
-//! payloads, f-puzzles JSON and the classic formats of other programs (`convert::classic`) to
-//! `.sudoku` text on standard output, puzzles separated by a blank line.
+//! `sudoku-lsp import [--from FORMAT] [LINK|FILE|-]...`: f-puzzles, SudokuPad and sigh links,
+//! bare payloads, f-puzzles JSON, sigh's constraint strings and the classic formats of other
+//! programs (`convert::classic`) to `.sudoku` text on standard output, puzzles separated by a
+//! blank line.
 //!
 //! An argument that looks like a link or JSON, or that names no file and is a line of a
-//! classic format, is one input; any other is a file (or `-`, standard input) in a classic
-//! format (named by `--from`, the file's extension or its shape), or holding one JSON object,
-//! or links one a line (blank lines and `#` comments skipped), or `.sudoku` text already,
-//! written as it is. What an import keeps as a comment is a warning on stderr; an input that
-//! cannot be imported is an error naming it (`PATH:LINE:` or `argument N:`), and the others
-//! are still written. Exit status: 0, 1 when an input was damaged, 2 when a file could not be
-//! read.
+//! classic format (a sigh constraint string is one), is one input; any other is a file (or
+//! `-`, standard input) in a classic format (named by `--from`, the file's extension or its
+//! shape), or holding one JSON object, or links one a line (blank lines and `#` comments
+//! skipped), or `.sudoku` text already, written as it is. What an import keeps as a comment is
+//! a warning on stderr; an input that cannot be imported is an error naming it (`PATH:LINE:`
+//! or `argument N:`), and the others are still written; a part of an input that is damaged
+//! (a sigh item with a cell outside the grid) is an error too, kept as a comment, and the rest
+//! of its puzzle is written. Exit status: 0, 1 when an input was damaged, 2 when a file could
+//! not be read.
 
 use std::io::{Read, Write};
 
@@ -79,10 +82,12 @@ pub fn run(args: &[String], from: Option<Format>) -> i32 {
 /// Whether an argument is a link, payload or JSON rather than a file's name.
 fn is_inline(arg: &str) -> bool {
     let arg = arg.trim();
+    let lower = arg.to_ascii_lowercase();
     arg.starts_with('{')
         || arg.contains("://")
-        || arg.to_ascii_lowercase().contains("f-puzzles.com")
-        || arg.to_ascii_lowercase().contains("sudokupad.app")
+        || ["f-puzzles.com", "sudokupad.app", "sigh.github.io"]
+            .iter()
+            .any(|host| lower.contains(host))
 }
 
 /// An input's whole text (up to `MAX_INPUT` bytes), or why it cannot be read.

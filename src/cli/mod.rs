@@ -278,22 +278,26 @@ enum Command {
         #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_byte_size)]
         max_file_size: u64,
     },
-    /// Turn f-puzzles and SudokuPad links, f-puzzles JSON and other programs' files into .sudoku
-    /// text.
+    /// Turn f-puzzles, SudokuPad and sigh links, f-puzzles JSON, sigh's constraint strings and
+    /// other programs' files into .sudoku text.
     ///
-    /// Each INPUT is a link (`https://www.f-puzzles.com/?load=…`, `https://sudokupad.app/fpuzzles…`),
-    /// a payload, f-puzzles JSON, a line of a classic format, or a file (`-`: standard input)
-    /// holding one JSON object, links one a line, or a classic format: .sdk, .sdm, .sdx and
-    /// Simple Sudoku's .ss (by the file's extension or --from), HoDoKu library lines, SudoCue
-    /// killer lines (`3x3:d:k:…`), 81-character killers, jigsaw lines (81 cells and 81 region
-    /// symbols) and janko.at jigsaw layouts (known by their shape). The text goes to standard
-    /// output, puzzles separated by a blank line; what .sudoku cannot hold (colours, drawings,
-    /// unknown keys, other programs' extra fields) is kept as comments and said on stderr as a
-    /// warning. SudokuPad's own links (scl, ctc) give their givens, regions, killer cages and
-    /// global rules; their drawings, whose rule they do not say, are kept as `# sudokupad:`
-    /// comments. SudokuPad's short ids are not read: the error says what to import instead.
-    /// Exit status: 0, 1 when an input was damaged (the others are still written), 2 when a
-    /// file could not be read.
+    /// Each INPUT is a link (`https://www.f-puzzles.com/?load=…`, `https://sudokupad.app/fpuzzles…`,
+    /// `https://sigh.github.io/Interactive-Sudoku-Solver/?q=…`), a payload, f-puzzles JSON, a
+    /// line of a classic format, or a file (`-`: standard input) holding one JSON object, links
+    /// one a line, or a classic format: .sdk, .sdm, .sdx and Simple Sudoku's .ss (by the file's
+    /// extension or --from), HoDoKu library lines, SudoCue killer lines (`3x3:d:k:…`),
+    /// 81-character killers, jigsaw lines (81 cells and 81 region symbols), janko.at jigsaw
+    /// layouts and sigh's Interactive Sudoku Solver constraint strings
+    /// (`.~R1C1_5.Cage~15~R1C2~R1C3…`, a puzzle a line; known by their shape). The text goes
+    /// to standard output, puzzles separated by a blank line; what .sudoku cannot hold
+    /// (colours, drawings, unknown keys, other programs' extra fields, sigh's rules without a
+    /// line) is kept as comments and said on stderr as a warning. SudokuPad's own links (scl,
+    /// ctc) give their givens, regions, killer cages and global rules; their drawings, whose
+    /// rule they do not say, are kept as `# sudokupad:` comments. SudokuPad's short ids are not
+    /// read: the error says what to import instead. A damaged sigh item (a cell outside the
+    /// grid, a sum that is no number) is an error, kept as a `# sigh:` comment, and the rest of
+    /// its puzzle is written. Exit status: 0, 1 when an input was damaged (the others are still
+    /// written), 2 when a file could not be read.
     Import {
         /// Read every file (and standard input) in this format rather than by its extension
         /// or shape.

@@ -439,3 +439,84 @@ fn a_sudokupad_link_in_its_own_format_imports_its_cages_and_keeps_its_drawings()
         "{stderr}"
     );
 }
+
+/// sigh's link to a puzzle: two givens and a thermometer (as its solver writes one).
+const SIGH_LINK: &str =
+    "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.~R1C1_5~R1C2_3.Thermo~R9C4~R8C3";
+
+const SIGH_TEXT: &str = "\
+thermo: I4 H3
+5 3 . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+";
+
+#[test]
+fn sigh_links_and_constraint_strings_import_and_what_has_no_line_is_said() {
+    // The link, the same link as a browser encodes it, without its scheme, and its string
+    // alone (known by its shape).
+    let encoded = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.%7ER1C1_5%7ER1C2_3+.Thermo%7ER9C4%7ER8C3&mode=all";
+    let bare = ".~R1C1_5~R1C2_3.Thermo~R9C4~R8C3";
+    for input in [SIGH_LINK, encoded, &SIGH_LINK[8..], bare] {
+        let (text, stderr, code) = run(bin().args(["import", input]));
+        assert_eq!(
+            (code, stderr.as_str(), text.as_str()),
+            (0, "", SIGH_TEXT),
+            "{input}"
+        );
+    }
+    // A rule .sudoku has no line for: a comment, and a warning naming it.
+    let (text, stderr, code) = run(bin().args(["import", ".~R1C1_5.SumLine~10~R1C2~R1C3"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.starts_with("# sigh: .SumLine~10~R1C2~R1C3\n5 . . | "),
+        "{text}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "argument 1:1: warning: kept as a comment: character 9: .SumLine~10~R1C2~R1C3: \
+         sigh's SumLine has no constraint line in .sudoku"
+    );
+    assert!(error_lines(&text).is_empty(), "{text}");
+    // A damaged item: an error at its character, kept as a comment; the rest is written.
+    let (text, stderr, code) = run(bin().args(["import", ".~R1C1_5.Cage~x~R1C2~R1C3"]));
+    assert_eq!(code, 1);
+    assert!(
+        text.starts_with("# sigh: .Cage~x~R1C2~R1C3\n5 . . | "),
+        "{text}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "argument 1:1: error: character 9: .Cage~x~R1C2~R1C3: the cage's sum 'x' is no whole \
+         number (kept as a comment)"
+    );
+    // A file of strings, a puzzle a line, by its shape or named by --from.
+    let dir = scratch("sigh");
+    let strings = format!("{bare}\n.Shape~5x5\n");
+    for (file, from) in [("puzzles.txt", None), ("puzzles.iss", Some("sigh"))] {
+        let path = write(&dir, file, &strings);
+        let mut command = bin();
+        command.arg("import");
+        if let Some(format) = from {
+            command.args(["--from", format]);
+        }
+        let (text, stderr, code) = run(command.arg(&path));
+        assert_eq!((code, text.as_str()), (1, SIGH_TEXT), "{stderr}");
+        assert_eq!(
+            stderr.trim(),
+            format!(
+                "{}:2: error: character 1: .Shape~5x5: a 5×5 grid is not a size sudoku-lsp \
+                 reads (sizes: 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25) (read as sigh)",
+                path.display()
+            )
+        );
+    }
+}
