@@ -7,6 +7,7 @@
 //! overlapping cages nothing is added.
 
 use super::props::Prop;
+use super::sum::Sum;
 use crate::grid::{Geometry, UnitKind};
 
 /// At most this many cells make an innie or outie sum over a band (more is a weak bound).
@@ -90,12 +91,7 @@ pub(super) fn props(geometry: &Geometry, cages: &[(&[u16], u32)]) -> Vec<Prop> {
             if distinct {
                 Prop::cage(cells.into(), sum)
             } else {
-                let coeffs = vec![1; cells.len()].into();
-                Prop::Linear {
-                    cells: cells.into(),
-                    coeffs,
-                    total: sum as i32,
-                }
+                Prop::Sum(Sum::new(&cells, &vec![1; cells.len()], sum as i32))
             }
         })
         .collect();
@@ -227,12 +223,14 @@ impl Found {
             return;
         }
         let (outies, innies) = &key;
-        let coeffs = outies.iter().map(|_| 1).chain(innies.iter().map(|_| -1));
-        self.props.push(Prop::Linear {
-            cells: outies.iter().chain(innies).copied().collect(),
-            coeffs: coeffs.collect(),
-            total: total as i32,
-        });
+        let coeffs: Vec<i32> = outies
+            .iter()
+            .map(|_| 1)
+            .chain(innies.iter().map(|_| -1))
+            .collect();
+        let cells: Vec<u16> = outies.iter().chain(innies).copied().collect();
+        self.props
+            .push(Prop::Sum(Sum::new(&cells, &coeffs, total as i32)));
         self.seen.push(key);
     }
 }

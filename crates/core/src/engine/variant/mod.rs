@@ -11,9 +11,11 @@
 
 mod conflicts;
 mod innies;
+mod lines;
 mod model;
 mod outside;
 mod props;
+mod sum;
 #[cfg(test)]
 mod tests;
 
@@ -41,7 +43,6 @@ pub fn solve(
         model: &model,
         limit,
         budget,
-        scratch: vec![0; geometry.size.cells()],
         queued: vec![false; model.props.len()],
         queue: VecDeque::new(),
         spare: Vec::new(),
@@ -81,7 +82,6 @@ struct Run<'m, 'r, 'b> {
     model: &'m Model<'r>,
     limit: usize,
     budget: &'b Budget<'b>,
-    scratch: Vec<u8>,
     /// The propagators waiting to run, and whether each is: kept between nodes (all false and
     /// empty between two propagations), not allocated at each.
     queued: Vec<bool>,
@@ -188,16 +188,9 @@ impl Run<'_, '_, '_> {
             self.pass_on(masks, changed)?;
             if let Some(p) = self.queue.pop_front() {
                 let mut work = Work { masks, changed };
-                let rules = &model.rules.constraints;
                 self.queued[p as usize] = false;
-                let held = model.props[p as usize].run(
-                    &mut work,
-                    rules,
-                    &model.peer_sets,
-                    model.size,
-                    &mut self.scratch,
-                );
-                held?;
+                let side = model.size.side() as u32;
+                model.props[p as usize].run(&mut work, &model.peer_sets, side)?;
                 continue;
             }
             if !self.only_places(masks, changed)? && !self.locked(masks, changed)? {

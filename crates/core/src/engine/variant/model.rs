@@ -4,6 +4,7 @@
 //! and the propagators of the other rules, with the cells each one watches.
 
 use super::props::{Mask, PeerSet, Prop};
+use super::sum::Sum;
 use super::{innies, outside};
 use crate::grid::{overlaps_among, Geometry, Overlap, Size};
 use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
@@ -59,8 +60,8 @@ impl<'r> Model<'r> {
         for unit in &geometry.units {
             b.house(&unit.cells);
         }
-        for (index, constraint) in rules.constraints.iter().enumerate() {
-            b.constraint(index, constraint, rules);
+        for constraint in &rules.constraints {
+            b.constraint(constraint, rules);
         }
         let cages: Vec<(&[u16], u32)> = rules
             .constraints
@@ -75,6 +76,19 @@ impl<'r> Model<'r> {
             .collect();
         if !cages.is_empty() {
             b.props.extend(innies::props(geometry, &cages));
+        }
+        let peers: Vec<Box<[u16]>> = std::mem::take(&mut b.peers)
+            .into_iter()
+            .map(|mut p| {
+                p.sort_unstable();
+                p.dedup();
+                p.into_boxed_slice()
+            })
+            .collect();
+        for prop in &mut b.props {
+            if let Prop::Sum(sum) = prop {
+                sum.group(|a, c| peers[a as usize].binary_search(&c).is_ok());
+            }
         }
         let mut watchers = vec![Vec::new(); size.cells()];
         for bounds in [false, true] {
@@ -94,15 +108,6 @@ impl<'r> Model<'r> {
                     .take_while(|&&p| !b.props[p as usize].bounds_only())
                     .count(),
                 all: all.into_boxed_slice(),
-            })
-            .collect();
-        let peers: Vec<Box<[u16]>> = b
-            .peers
-            .into_iter()
-            .map(|mut p| {
-                p.sort_unstable();
-                p.dedup();
-                p.into_boxed_slice()
             })
             .collect();
         let peer_sets = peers
@@ -154,14 +159,6 @@ impl Builder {
         self.props.push(Prop::pair(a, b, self.side, related));
     }
 
-    fn table(&mut self, index: usize, constraint: &Constraint) {
-        let scope = constraint.scope(self.size).into_boxed_slice();
-        self.props.push(Prop::Table {
-            constraint: index,
-            scope,
-        });
-    }
-
     fn only(&mut self, cells: &[u16], keep: impl Fn(u32) -> bool) {
         let mask = (1..=self.side)
             .filter(|&d| keep(d))
@@ -179,7 +176,7 @@ impl Builder {
         }
     }
 
-    fn constraint(&mut self, index: usize, constraint: &Constraint, rules: &Rules) {
+    fn constraint(&mut self, constraint: &Constraint, rules: &Rules) {
         let side = self.side;
         match &constraint.kind {
             Kind::AntiKnight => self.moves(&[(1, 2), (2, 1), (1, -2), (2, -1)]),
@@ -222,17 +219,14 @@ impl Builder {
                     .chain(shaft.iter().map(|_| 1));
                 let cells = circle.iter().chain(shaft.iter()).copied();
                 self.linear(cells.collect(), coeffs.collect(), 0);
-                self.table(index, constraint);
             }
             Kind::DoubleArrow(cells) => {
                 let last = cells.len() - 1;
                 let coeffs = (0..cells.len()).map(|i| if i == 0 || i == last { 1 } else { -1 });
                 self.linear(cells.to_vec(), coeffs.collect(), 0);
-                self.table(index, constraint);
             }
             Kind::LittleKiller { sum, cells } => {
                 self.linear(cells.to_vec(), vec![1; cells.len()], *sum as i32);
-                self.table(index, constraint);
             }
             Kind::RegionSum(runs) => {
                 for pair in runs.windows(2) {
@@ -240,11 +234,9 @@ impl Builder {
                     let coeffs = pair[0].iter().map(|_| 1).chain(pair[1].iter().map(|_| -1));
                     self.linear(cells, coeffs.collect(), 0);
                 }
-                self.table(index, constraint);
             }
             Kind::Zipper(cells) => {
                 self.zipper(cells);
-                self.table(index, constraint);
             }
             Kind::Dot { dot, value, cells } => {
                 let (dot, value) = (*dot, *value);
@@ -264,7 +256,10 @@ impl Builder {
             }
             Kind::Renban(cells) => {
                 self.differ(cells);
-                self.table(index, constraint);
+                self.props.push(Prop::Renban {
+                    cells: cells.clone(),
+                    side,
+                });
             }
             Kind::Palindrome(cells) => {
                 for i in 0..cells.len() / 2 {
@@ -321,18 +316,22 @@ impl Builder {
                 count: *count,
                 side,
             }),
-            Kind::Between(_) | Kind::Lockout { .. } | Kind::Quad { .. } => {
-                self.table(index, constraint)
-            }
+            Kind::Between(cells) => self.props.push(Prop::Between {
+                cells: cells.clone(),
+            }),
+            Kind::Lockout { gap, cells } => self.props.push(Prop::Lockout {
+                cells: cells.clone(),
+                gap: *gap,
+            }),
+            Kind::Quad { digits, cells } => self.props.push(Prop::Quad {
+                cells: cells.clone(),
+                digits: digits.clone(),
+            }),
         }
     }
 
     fn linear(&mut self, cells: Vec<u16>, coeffs: Vec<i32>, total: i32) {
-        self.props.push(Prop::Linear {
-            cells: cells.into(),
-            coeffs: coeffs.into(),
-            total,
-        });
+        self.props.push(Prop::Sum(Sum::new(&cells, &coeffs, total)));
     }
 
     /// Cells equally far from the centre sum alike: each pair against the centre cell, or

@@ -4,13 +4,13 @@
 //! A mask has bit `d - 1` for digit `d` (sides up to 16). `Pair` is exact for any relation of
 //! two cells (dots, X/V, whisper neighbours, thermometer steps of a palindrome or clone,
 //! non-consecutive neighbours, indexers); `Cage` is exact on the digit sets a killer cage can
-//! hold; `Linear` bounds a sum with any coefficients (arrows, pills, little killers, zippers);
-//! `Order` is exact for a thermometer; `Table` tries every filling of a small constraint against
-//! its definition (`rules::Constraint::satisfied`) and keeps the digits that take part in one.
+//! hold; `Sum` (in `sum`) bounds a weighted sum and is exact with three open cells or fewer
+//! (arrows, pills, little killers, region-sum lines, zippers); `Order` is exact for a
+//! thermometer; renban, between and lockout lines and quadruples are `lines`'; the clues
+//! outside the grid (sandwich, X-sum, skyscraper) are `outside`'s.
 
-use super::outside;
-use crate::grid::Size;
-use crate::rules::Constraint;
+use super::sum::Sum;
+use super::{lines, outside};
 
 /// The candidates of one cell: bit `d - 1` for digit `d`.
 pub(super) type Mask = u16;
@@ -31,9 +31,6 @@ pub(super) struct Broken;
 /// The most digits a grid the engine solves has (a 16×16's).
 const MOST_DIGITS: usize = 16;
 
-/// At most this many fillings are tried by a `Table`; with more it waits for fewer candidates.
-const TABLE_FILLINGS: u64 = 4096;
-
 pub(super) enum Prop {
     /// `allowed[d]`: the digits of `b` that go with `a` = `d` (index 0 unused), and the way back.
     Pair {
@@ -44,18 +41,20 @@ pub(super) enum Prop {
     },
     /// Distinct cells summing to `sum`.
     Cage { cells: Box<[u16]>, sum: u32 },
-    /// `Σ coeffs[i] × digit(cells[i]) = total`.
-    Linear {
-        cells: Box<[u16]>,
-        coeffs: Box<[i32]>,
-        total: i32,
-    },
+    /// A weighted sum of digits.
+    Sum(Sum),
     /// Increasing along `cells`, strictly unless `step` is 0.
     Order { cells: Box<[u16]>, step: u32 },
-    /// Constraint `constraint` of the rules, over `scope`.
-    Table {
-        constraint: usize,
-        scope: Box<[u16]>,
+    /// A run of consecutive digits in any order, on a grid of `side` digits.
+    Renban { cells: Box<[u16]>, side: u32 },
+    /// The middle of the line strictly between its ends.
+    Between { cells: Box<[u16]> },
+    /// The ends at least `gap` apart, the middle outside them.
+    Lockout { cells: Box<[u16]>, gap: u32 },
+    /// Each of `digits` (as often as listed) among `cells`.
+    Quad {
+        cells: Box<[u16]>,
+        digits: Box<[u8]>,
     },
     /// A sandwich clue over a row or column from its side: `sets[k]` are the k-digit sets from
     /// 2 to N - 1 summing to the clue.
@@ -77,8 +76,7 @@ pub(super) enum Prop {
     },
 }
 
-/// What a propagator works on: the masks, the scratch grid tables fill, and who is told of a
-/// change.
+/// What a propagator works on: the masks, and who is told of a change.
 pub(super) struct Work<'a> {
     pub(super) masks: &'a mut [Mask],
     pub(super) changed: &'a mut Vec<Change>,
@@ -160,7 +158,7 @@ impl Prop {
     /// Whether only a new lowest or highest digit of a cell can change what this propagator
     /// removes (it reads nothing else of its cells).
     pub(super) fn bounds_only(&self) -> bool {
-        matches!(self, Prop::Linear { .. } | Prop::Order { .. })
+        matches!(self, Prop::Order { .. })
     }
 
     /// The cells whose change wakes this propagator.
@@ -168,23 +166,19 @@ impl Prop {
         match self {
             Prop::Pair { a, b, .. } => vec![*a, *b],
             Prop::Cage { cells, .. }
-            | Prop::Linear { cells, .. }
             | Prop::Order { cells, .. }
+            | Prop::Renban { cells, .. }
+            | Prop::Between { cells }
+            | Prop::Lockout { cells, .. }
+            | Prop::Quad { cells, .. }
             | Prop::Sandwich { cells, .. }
             | Prop::XSum { cells, .. }
             | Prop::Skyscraper { cells, .. } => cells.to_vec(),
-            Prop::Table { scope, .. } => scope.to_vec(),
+            Prop::Sum(sum) => sum.cells().to_vec(),
         }
     }
 
-    pub(super) fn run(
-        &self,
-        work: &mut Work,
-        rules: &[Constraint],
-        peers: &[PeerSet],
-        size: Size,
-        scratch: &mut [u8],
-    ) -> Result<(), Broken> {
+    pub(super) fn run(&self, work: &mut Work, peers: &[PeerSet], side: u32) -> Result<(), Broken> {
         match self {
             Prop::Pair {
                 a,
@@ -200,16 +194,13 @@ impl Prop {
                 let keep_a = through(work.masks[*b as usize], backward);
                 work.restrict(*a, keep_a)
             }
-            Prop::Cage { cells, sum } => cage(work, cells, *sum, size, peers),
-            Prop::Linear {
-                cells,
-                coeffs,
-                total,
-            } => linear(work, cells, coeffs, *total),
+            Prop::Cage { cells, sum } => cage(work, cells, *sum, side, peers),
+            Prop::Sum(sum) => sum.run(work),
             Prop::Order { cells, step } => order(work, cells, *step),
-            Prop::Table { constraint, scope } => {
-                table(work, &rules[*constraint], scope, size, scratch)
-            }
+            Prop::Renban { cells, side } => lines::renban(work, cells, *side),
+            Prop::Between { cells } => lines::between(work, cells),
+            Prop::Lockout { cells, gap } => lines::lockout(work, cells, *gap),
+            Prop::Quad { cells, digits } => lines::quad(work, cells, digits),
             Prop::Sandwich { cells, sets, side } => outside::sandwich(work, cells, sets, *side),
             Prop::XSum { cells, sets } => outside::x_sum(work, cells, sets),
             Prop::Skyscraper { cells, count, side } => {
@@ -226,7 +217,7 @@ fn cage(
     work: &mut Work,
     cells: &[u16],
     sum: u32,
-    size: Size,
+    side: u32,
     peers: &[PeerSet],
 ) -> Result<(), Broken> {
     // More cells than digits cannot all differ.
@@ -261,7 +252,7 @@ fn cage(
         };
     }
     let (mut possible, mut required) = (0, Mask::MAX);
-    for &combo in digit_sets(size.side()).with(open_count, sum - placed_sum) {
+    for &combo in digit_sets(side as usize).with(open_count, sum - placed_sum) {
         if combo & !union != 0 || combo & placed != 0 || !open.iter().all(|m| m & combo != 0) {
             continue;
         }
@@ -358,47 +349,6 @@ fn digit_sets(side: usize) -> &'static DigitSets {
     SETS[side].get_or_init(|| DigitSets::new(side as u32))
 }
 
-/// Bounds of `Σ coeffs[i] × x[i] = total`: each term must lie within what the others leave.
-fn linear(work: &mut Work, cells: &[u16], coeffs: &[i32], total: i32) -> Result<(), Broken> {
-    let total = total as i64;
-    // The least and most of a term, by its cell's lowest and highest digit.
-    let term = |i: usize, m: Mask| {
-        let c = coeffs[i] as i64;
-        let (lo, hi) = (lowest(m) as i64 * c, highest(m) as i64 * c);
-        (lo.min(hi), lo.max(hi))
-    };
-    loop {
-        let (mut least, mut most) = (0, 0);
-        for (i, &cell) in cells.iter().enumerate() {
-            let (lo, hi) = term(i, work.masks[cell as usize]);
-            least += lo;
-            most += hi;
-        }
-        if least > total || most < total {
-            return Err(Broken);
-        }
-        let mut changed = false;
-        for (i, &cell) in cells.iter().enumerate() {
-            let mask = work.masks[cell as usize];
-            let (lo, hi) = term(i, mask);
-            // The others leave this term between these.
-            let (floor, ceiling) = (total - (most - hi), total - (least - lo));
-            if floor <= lo && hi <= ceiling {
-                continue;
-            }
-            let c = coeffs[i] as i64;
-            let keep = digits(mask)
-                .filter(|&d| (floor..=ceiling).contains(&(d as i64 * c)))
-                .fold(0, |acc, d| acc | 1 << (d - 1));
-            work.restrict(cell, keep)?;
-            changed = true;
-        }
-        if !changed {
-            return Ok(());
-        }
-    }
-}
-
 /// A thermometer: each cell above the lowest digit of the one before, below the highest of the
 /// one after.
 fn order(work: &mut Work, cells: &[u16], step: u32) -> Result<(), Broken> {
@@ -413,55 +363,4 @@ fn order(work: &mut Work, cells: &[u16], step: u32) -> Result<(), Broken> {
         ceiling = highest(work.masks[cell as usize]) as i64 - step as i64;
     }
     Ok(())
-}
-
-/// Every filling of the scope's candidates (few enough) tried against the definition; the
-/// digits no keeping filling uses go.
-fn table(
-    work: &mut Work,
-    constraint: &Constraint,
-    scope: &[u16],
-    size: Size,
-    scratch: &mut [u8],
-) -> Result<(), Broken> {
-    let masks: Vec<Mask> = scope.iter().map(|&c| work.masks[c as usize]).collect();
-    let fillings = masks.iter().try_fold(1u64, |acc, m| {
-        acc.checked_mul(m.count_ones() as u64)
-            .filter(|&p| p <= TABLE_FILLINGS)
-    });
-    if fillings.is_none() {
-        return Ok(());
-    }
-    let mut support = vec![0 as Mask; scope.len()];
-    fill(constraint, size, scope, &masks, 0, scratch, &mut support);
-    for c in scope {
-        scratch[*c as usize] = 0;
-    }
-    for (i, &cell) in scope.iter().enumerate() {
-        work.restrict(cell, support[i])?;
-    }
-    Ok(())
-}
-
-fn fill(
-    constraint: &Constraint,
-    size: Size,
-    scope: &[u16],
-    masks: &[Mask],
-    at: usize,
-    scratch: &mut [u8],
-    support: &mut [Mask],
-) {
-    if at == scope.len() {
-        if constraint.satisfied(size, scratch) {
-            for (i, &cell) in scope.iter().enumerate() {
-                support[i] |= 1 << (scratch[cell as usize] - 1);
-            }
-        }
-        return;
-    }
-    for d in digits(masks[at]) {
-        scratch[scope[at] as usize] = d as u8;
-        fill(constraint, size, scope, masks, at + 1, scratch, support);
-    }
 }

@@ -64,7 +64,7 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Kind {
         let Some(cells) = line(rng, len, n) else {
             continue;
         };
-        return match rng.below(25) {
+        return match rng.below(30) {
             0 => Kind::AntiKing,
             1 => Kind::NonConsecutive,
             2 => Kind::Negative {
@@ -128,6 +128,50 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Kind {
             22 => Kind::Indexer {
                 index: Index::Row,
                 cells: cells[..1].into(),
+            },
+            23 => Kind::Lockout {
+                gap: 1 + rng.below(n / 2) as u32,
+                cells,
+            },
+            24 => {
+                let corner = (rng.below(n - 1) * n + rng.below(n - 1)) as u16;
+                let n = n as u16;
+                Kind::Quad {
+                    digits: (0..1 + rng.below(4))
+                        .map(|_| 1 + rng.below(n as usize) as u8)
+                        .collect(),
+                    cells: [corner, corner + 1, corner + n, corner + n + 1].into(),
+                }
+            }
+            25 => {
+                let len = 4 + rng.below(3);
+                let Some(cells) = line(rng, len, n) else {
+                    continue;
+                };
+                let cut = 1 + rng.below(cells.len() - 2);
+                let second = cut + 1 + rng.below(cells.len() - cut - 1);
+                let mut runs = vec![cells[..cut].into(), cells[cut..second].into()];
+                if second < cells.len() {
+                    runs.push(cells[second..].into());
+                }
+                Kind::RegionSum(runs.into())
+            }
+            26 => Kind::XSum {
+                sum: (1 + rng.below(n * 2)) as u32,
+                cells: (0..n as u16).collect(),
+            },
+            27 => {
+                let Some(cells) = line(rng, 5, n) else {
+                    continue;
+                };
+                Kind::Arrow {
+                    circle: cells[..2].into(),
+                    shaft: cells[2..].into(),
+                }
+            }
+            28 => Kind::LittleKiller {
+                sum: (n + rng.below(n * 2)) as u32,
+                cells: (0..n as u16).map(|i| i * (n as u16 + 1)).collect(),
             },
             _ => Kind::Entropic(cells),
         };

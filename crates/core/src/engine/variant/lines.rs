@@ -1,0 +1,189 @@
+//! Lines and clue groups whose meaning is a set of digits rather than a sum: renban (a run of
+//! consecutive digits), between lines (the middle strictly between the ends), lockout lines
+//! (the ends far apart, the middle outside them) and quadruples (these digits among four
+//! cells). Each is exact on what it reads: a digit stays when some choice of the line's
+//! defining values (a renban's run, the ends' pair, the quadruple's places) keeps it.
+
+use super::props::{digits, Broken, Mask, Work};
+
+/// The digits from `lo` to `hi` (none when `lo > hi`).
+fn range(lo: u32, hi: u32) -> Mask {
+    if lo > hi || hi == 0 {
+        return 0;
+    }
+    let lo = lo.max(1);
+    (((1u32 << (hi - lo + 1)) - 1) << (lo - 1)) as Mask
+}
+
+/// A renban of `cells` on a grid of `side` digits: the cells take each digit of some run of
+/// `len` consecutive digits. A run stays possible when every cell has a digit of it and every
+/// digit of it has a cell; each cell keeps its digits of the possible runs, and a digit every
+/// possible run holds with one place on the line goes there.
+pub(super) fn renban(work: &mut Work, cells: &[u16], side: u32) -> Result<(), Broken> {
+    let len = cells.len() as u32;
+    if len > side {
+        return Err(Broken);
+    }
+    let union = cells
+        .iter()
+        .fold(0 as Mask, |acc, &c| acc | work.masks[c as usize]);
+    let (mut possible, mut required) = (0 as Mask, Mask::MAX);
+    for start in 1..=side - len + 1 {
+        let run = range(start, start + len - 1);
+        if union & run != run || cells.iter().any(|&c| work.masks[c as usize] & run == 0) {
+            continue;
+        }
+        possible |= run;
+        required &= run;
+    }
+    if possible == 0 {
+        return Err(Broken);
+    }
+    for &c in cells {
+        work.restrict(c, possible)?;
+    }
+    place_alone(work, cells, required)
+}
+
+/// Each digit of `required` with one place among `cells` goes there.
+fn place_alone(work: &mut Work, cells: &[u16], required: Mask) -> Result<(), Broken> {
+    for d in digits(required) {
+        let bit = 1 << (d - 1);
+        let mut places = cells
+            .iter()
+            .copied()
+            .filter(|&c| work.masks[c as usize] & bit != 0);
+        match (places.next(), places.next()) {
+            (None, _) => return Err(Broken),
+            (Some(only), None) => work.restrict(only, bit)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// A line whose ends `a` and `b` bound what its middle may hold: for ends `lo` and `hi`
+/// (either way round) the middle keeps `middle(lo, hi)`, and the ends need `fits(lo, hi)`.
+/// Every pair of end digits is tried: a pair stays when each middle cell keeps a digit.
+fn ends_bound_middle(
+    work: &mut Work,
+    cells: &[u16],
+    fits: impl Fn(u32, u32) -> bool,
+    middle: impl Fn(u32, u32) -> Mask,
+) -> Result<(), Broken> {
+    let (a, b) = (cells[0], cells[cells.len() - 1]);
+    let inner = &cells[1..cells.len() - 1];
+    let (mask_a, mask_b) = (work.masks[a as usize], work.masks[b as usize]);
+    let (mut keep_a, mut keep_b, mut keep_middle) = (0 as Mask, 0 as Mask, 0 as Mask);
+    for x in digits(mask_a) {
+        for y in digits(mask_b) {
+            let (lo, hi) = (x.min(y), x.max(y));
+            if a == b && x != y || !fits(lo, hi) {
+                continue;
+            }
+            let allowed = middle(lo, hi);
+            if inner.iter().all(|&c| work.masks[c as usize] & allowed != 0) {
+                keep_a |= 1 << (x - 1);
+                keep_b |= 1 << (y - 1);
+                keep_middle |= allowed;
+            }
+        }
+    }
+    work.restrict(a, keep_a)?;
+    work.restrict(b, keep_b)?;
+    for &c in inner {
+        work.restrict(c, keep_middle)?;
+    }
+    Ok(())
+}
+
+/// A between line: the middle strictly between the ends.
+pub(super) fn between(work: &mut Work, cells: &[u16]) -> Result<(), Broken> {
+    if cells.len() < 3 {
+        return Ok(());
+    }
+    ends_bound_middle(
+        work,
+        cells,
+        |lo, hi| hi >= lo + 2,
+        |lo, hi| range(lo + 1, hi - 1),
+    )
+}
+
+/// A lockout line: the ends at least `gap` apart, the middle outside them (ends included).
+pub(super) fn lockout(work: &mut Work, cells: &[u16], gap: u32) -> Result<(), Broken> {
+    if cells.len() < 2 {
+        return Ok(());
+    }
+    ends_bound_middle(
+        work,
+        cells,
+        |lo, hi| hi - lo >= gap,
+        |lo, hi| !range(lo, hi),
+    )
+}
+
+/// A quadruple: each digit of `wanted` (listed as often as it must appear) among `cells`.
+/// Each cell's choice is one wanted digit or "another digit"; a cell keeps the choices some
+/// way of choosing for every cell that places every wanted digit uses.
+pub(super) fn quad(work: &mut Work, cells: &[u16], wanted: &[u8]) -> Result<(), Broken> {
+    let mut need = [0u8; 17];
+    let mut wanted_mask = 0 as Mask;
+    for &d in wanted {
+        need[d as usize] += 1;
+        wanted_mask |= 1 << (d - 1);
+    }
+    if wanted.len() > cells.len() || cells.len() > 4 {
+        return if wanted.len() > cells.len() {
+            Err(Broken)
+        } else {
+            Ok(())
+        };
+    }
+    let mut masks = [0 as Mask; 4];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = work.masks[c as usize];
+    }
+    let n = cells.len();
+    let (mut keep, mut chosen) = ([0 as Mask; 4], [0u32; 4]);
+    choose(
+        &masks[..n],
+        wanted_mask,
+        &need,
+        0,
+        &mut chosen[..n],
+        &mut keep[..n],
+    );
+    for (&c, &k) in cells.iter().zip(&keep) {
+        work.restrict(c, k)?;
+    }
+    Ok(())
+}
+
+/// Try every choice for the cells from `at` on (0 standing for "another digit").
+fn choose(
+    masks: &[Mask],
+    wanted: Mask,
+    need: &[u8; 17],
+    at: usize,
+    chosen: &mut [u32],
+    keep: &mut [Mask],
+) {
+    if at == masks.len() {
+        let mut have = [0u8; 17];
+        for &d in chosen.iter() {
+            have[d as usize] += 1;
+        }
+        if (1..17).all(|d| have[d] >= need[d]) {
+            for (k, (&d, &m)) in keep.iter_mut().zip(chosen.iter().zip(masks)) {
+                *k |= if d == 0 { m & !wanted } else { 1 << (d - 1) };
+            }
+        }
+        return;
+    }
+    let options = digits(masks[at] & wanted).chain((masks[at] & !wanted != 0).then_some(0));
+    for d in options {
+        chosen[at] = d;
+        choose(masks, wanted, need, at + 1, chosen, keep);
+    }
+}
