@@ -127,63 +127,76 @@ pub(super) fn lockout(work: &mut Work, cells: &[u16], gap: u32) -> Result<(), Br
 /// Each cell's choice is one wanted digit or "another digit"; a cell keeps the choices some
 /// way of choosing for every cell that places every wanted digit uses.
 pub(super) fn quad(work: &mut Work, cells: &[u16], wanted: &[u8]) -> Result<(), Broken> {
-    let mut need = [0u8; 17];
-    let mut wanted_mask = 0 as Mask;
+    if wanted.len() > cells.len() {
+        return Err(Broken);
+    }
+    if cells.len() > 4 {
+        return Ok(()); // not a quadruple's 2×2
+    }
+    let mut quad = Quad {
+        masks: [0; 4],
+        wanted: 0,
+        need: [0; 17],
+        chosen: [0; 4],
+        keep: [0; 4],
+        len: cells.len(),
+    };
     for &d in wanted {
-        need[d as usize] += 1;
-        wanted_mask |= 1 << (d - 1);
+        quad.need[d as usize] += 1;
+        quad.wanted |= 1 << (d - 1);
     }
-    if wanted.len() > cells.len() || cells.len() > 4 {
-        return if wanted.len() > cells.len() {
-            Err(Broken)
-        } else {
-            Ok(())
-        };
-    }
-    let mut masks = [0 as Mask; 4];
-    for (m, &c) in masks.iter_mut().zip(cells) {
+    for (m, &c) in quad.masks.iter_mut().zip(cells) {
         *m = work.masks[c as usize];
     }
-    let n = cells.len();
-    let (mut keep, mut chosen) = ([0 as Mask; 4], [0u32; 4]);
-    choose(
-        &masks[..n],
-        wanted_mask,
-        &need,
-        0,
-        &mut chosen[..n],
-        &mut keep[..n],
-    );
-    for (&c, &k) in cells.iter().zip(&keep) {
+    quad.choose(0, wanted.len());
+    for (&c, &k) in cells.iter().zip(&quad.keep) {
         work.restrict(c, k)?;
     }
     Ok(())
 }
 
-/// Try every choice for the cells from `at` on (0 standing for "another digit").
-fn choose(
-    masks: &[Mask],
+/// The search of `quad`: each cell's choice in turn, with what is still needed.
+struct Quad {
+    masks: [Mask; 4],
     wanted: Mask,
-    need: &[u8; 17],
-    at: usize,
-    chosen: &mut [u32],
-    keep: &mut [Mask],
-) {
-    if at == masks.len() {
-        let mut have = [0u8; 17];
-        for &d in chosen.iter() {
-            have[d as usize] += 1;
+    /// How many more of each digit the cells not yet chosen must hold.
+    need: [u8; 17],
+    chosen: [Mask; 4],
+    keep: [Mask; 4],
+    len: usize,
+}
+
+impl Quad {
+    /// Choose for the cells from `at` on, `missing` wanted digits still to place.
+    fn choose(&mut self, at: usize, missing: usize) {
+        if self.len - at < missing {
+            return; // too few cells left for what is needed
         }
-        if (1..17).all(|d| have[d] >= need[d]) {
-            for (k, (&d, &m)) in keep.iter_mut().zip(chosen.iter().zip(masks)) {
-                *k |= if d == 0 { m & !wanted } else { 1 << (d - 1) };
+        if missing == 0 {
+            // Nothing more is needed: the cells left may hold any of their digits.
+            for i in 0..self.len {
+                self.keep[i] |= if i < at {
+                    self.chosen[i]
+                } else {
+                    self.masks[i]
+                };
+            }
+            return;
+        }
+        let mask = self.masks[at];
+        for d in digits(mask & self.wanted) {
+            self.chosen[at] = 1 << (d - 1);
+            if self.need[d as usize] > 0 {
+                self.need[d as usize] -= 1;
+                self.choose(at + 1, missing - 1);
+                self.need[d as usize] += 1;
+            } else {
+                self.choose(at + 1, missing);
             }
         }
-        return;
-    }
-    let options = digits(masks[at] & wanted).chain((masks[at] & !wanted != 0).then_some(0));
-    for d in options {
-        chosen[at] = d;
-        choose(masks, wanted, need, at + 1, chosen, keep);
+        if mask & !self.wanted != 0 {
+            self.chosen[at] = mask & !self.wanted;
+            self.choose(at + 1, missing);
+        }
     }
 }

@@ -232,21 +232,26 @@ impl Run<'_, '_, '_> {
 
     /// Place each digit that has one place left in a house; false when there was none.
     fn only_places(&self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
+        let all = ((1u32 << self.model.size.side()) - 1) as Mask;
         for house in &self.model.houses {
-            let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+            let (mut once, mut twice, mut placed) = (0 as Mask, 0 as Mask, 0 as Mask);
             for &c in house.iter() {
                 let m = masks[c as usize];
                 twice |= once & m;
                 once |= m;
+                // `m & (m - 1)` is 0 only for a single digit (or none, caught below).
+                placed |= if m & m.wrapping_sub(1) == 0 { m } else { 0 };
             }
-            let all = ((1u32 << self.model.size.side()) - 1) as Mask;
             if once != all {
                 return Err(Broken);
             }
-            let alone = once & !twice;
+            let alone = once & !twice & !placed;
+            if alone == 0 {
+                continue;
+            }
             for &c in house.iter() {
                 let m = masks[c as usize];
-                if m & alone != 0 && !m.is_power_of_two() {
+                if m & alone != 0 {
                     Work { masks, changed }.restrict(c, m & alone)?;
                 }
             }
@@ -263,7 +268,7 @@ impl Run<'_, '_, '_> {
                 .iter()
                 .fold(0 as Mask, |acc, &c| acc | masks[c as usize])
         };
-        for overlap in &self.model.overlaps {
+        for overlap in self.model.overlaps() {
             let shared = union(&overlap.shared, masks);
             for (this, other) in [(0, 1), (1, 0)] {
                 // Digits in the shared cells that this house's other cells cannot hold.
