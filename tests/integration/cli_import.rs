@@ -363,6 +363,15 @@ fn classic_formats_import_by_extension_shape_or_from_and_say_where_they_are_dama
     let (text, stderr, code) = run(bin().args(["import", killer]));
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert!(text.starts_with("cage 16: A1 A2 A3 B1\n"), "{text}");
+    // A collection file opening with `#` comments is known by its first puzzle line.
+    let collection = write(
+        &dir,
+        "killers.txt",
+        &format!("# hard killers\n# from a forum\n{killer}\n"),
+    );
+    let (text, stderr, code) = run(bin().arg("import").arg(&collection));
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(text.starts_with("cage 16: A1 A2 A3 B1\n"), "{text}");
     // --from reads a file of another extension in the format named.
     let lines = write(&dir, "lines.txt", &format!("{EASY}\n"));
     let (text, stderr, code) = run(bin().args(["import", "--from", "sdm"]).arg(&lines));

@@ -107,18 +107,25 @@ pub struct Piece {
 /// progress rows. Anything else
 /// (`.sudoku` text, links, plain grids and one-liners, which read as `.sudoku` already) is
 /// `None`.
+///
+/// The formats of one puzzle a line are known by their first line that is no `#` comment (a
+/// collection often opens with a few); `.sdk` header lines, which start with `#`, by the first.
 pub fn detect(text: &str) -> Option<Format> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let first = lines.next()?;
-    if super::sigh::is_constraint_string(first) {
+    let first_puzzle = std::iter::once(first)
+        .chain(lines)
+        .find(|l| !l.starts_with('#'))
+        .unwrap_or(first);
+    if super::sigh::is_constraint_string(first_puzzle) {
         Some(Format::Sigh)
-    } else if is_hodoku_line(first) {
+    } else if is_hodoku_line(first_puzzle) {
         Some(Format::HoDoKu)
-    } else if is_sudocue_killer(first) {
+    } else if is_sudocue_killer(first_puzzle) {
         Some(Format::SudoCueKiller)
-    } else if is_short_killer(first) {
+    } else if is_short_killer(first_puzzle) {
         Some(Format::ShortKiller)
-    } else if is_jigsaw_line(first) {
+    } else if is_jigsaw_line(first_puzzle) {
         Some(Format::JigsawLine)
     } else if is_janko_header(first) {
         Some(Format::Janko)
