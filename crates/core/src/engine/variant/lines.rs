@@ -1,7 +1,7 @@
 //! Lines and clue groups whose meaning is a set of digits rather than a sum: renban (a run of
 //! consecutive digits), between lines (the middle strictly between the ends), lockout lines
-//! (the ends far apart, the middle outside them) and quadruples (these digits among four
-//! cells). Each is exact on what it reads: a digit stays when some choice of the line's
+//! (the ends far apart, the middle outside them), entropic and modular lines (digits of three
+//! classes, every three in a row one of each) and quadruples (these digits among four cells). Each is exact on what it reads: a digit stays when some choice of the line's
 //! defining values (a renban's run, the ends' pair, the quadruple's places) keeps it.
 
 use super::props::{digits, Broken, Mask, Work};
@@ -199,4 +199,59 @@ impl Quad {
             self.choose(at + 1, missing);
         }
     }
+}
+
+/// An entropic or modular line: every three cells in a row along it hold digits of three
+/// different classes (`class_digits[k]`: the digits of class k), and any two cells at most two
+/// apart differ in class. Two windows overlapping in two cells hold the same two classes, so
+/// the third cells of both share theirs: the cells three apart share a class, and the line's
+/// classes are three groups (cells at places 0, 3, 6…; 1, 4, 7…; 2, 5, 8…) taking one class
+/// each, all different. Exact on classes: each group keeps the classes some assignment of
+/// different classes to the groups gives it, every cell of every group allowing it.
+pub(super) fn classes(
+    work: &mut Work,
+    cells: &[u16],
+    class_digits: &[Mask; 3],
+) -> Result<(), Broken> {
+    let groups = cells.len().min(3);
+    // The classes each group may take: a bit for each class every cell of it still has.
+    let mut allowed = [0b111u8; 3];
+    for (i, &c) in cells.iter().enumerate() {
+        let m = work.masks[c as usize];
+        let mut has = 0u8;
+        for (k, &digits) in class_digits.iter().enumerate() {
+            if m & digits != 0 {
+                has |= 1 << k;
+            }
+        }
+        allowed[i % 3] &= has;
+    }
+    // Every way of giving the groups different classes (at most 3 × 2 × 1).
+    let mut support = [0u8; 3];
+    for a in 0..3 {
+        for b in 0..3 {
+            for c in 0..3 {
+                let classes = [a, b, c];
+                let distinct = a != b && (groups < 3 || (a != c && b != c));
+                let fits = (0..groups).all(|g| allowed[g] >> classes[g] & 1 == 1);
+                if distinct && fits {
+                    for g in 0..groups {
+                        support[g] |= 1 << classes[g];
+                    }
+                }
+            }
+        }
+    }
+    if groups >= 2 && support[0] == 0 {
+        return Err(Broken);
+    }
+    for (i, &c) in cells.iter().enumerate() {
+        let keep = (0..3)
+            .filter(|&k| support[i % 3] >> k & 1 == 1)
+            .fold(0 as Mask, |acc, k| acc | class_digits[k]);
+        if groups >= 2 {
+            work.restrict(c, keep)?;
+        }
+    }
+    Ok(())
 }

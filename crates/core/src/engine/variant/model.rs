@@ -355,13 +355,16 @@ impl Builder {
         }
     }
 
-    /// Cells at most two apart along the line fall in different classes.
-    fn near(&mut self, cells: &[u16], class: impl Fn(u32) -> u32 + Copy) {
-        for i in 0..cells.len() {
-            for j in i + 1..cells.len().min(i + 3) {
-                self.pair(cells[i], cells[j], move |x, y| class(x) != class(y));
-            }
+    /// Cells at most two apart along the line fall in different classes (of three).
+    fn near(&mut self, cells: &[u16], class: impl Fn(u32) -> u32) {
+        let mut class_digits = [0 as Mask; 3];
+        for d in 1..=self.side {
+            class_digits[class(d) as usize] |= 1 << (d - 1);
         }
+        self.props.push(Prop::Classes {
+            cells: cells.into(),
+            class_digits,
+        });
     }
 
     /// An indexer cell holding v says place v of its line holds the cell's own place, and so

@@ -6,8 +6,8 @@
 //! non-consecutive neighbours, indexers); `Cage` is exact on the digit sets a killer cage can
 //! hold; `Sum` (in `sum`) bounds a weighted sum and is exact with three open cells or fewer
 //! (arrows, pills, little killers, region-sum lines, zippers); `Order` is exact for a
-//! thermometer; renban, between and lockout lines and quadruples are `lines`'; the clues
-//! outside the grid (sandwich, X-sum, skyscraper) are `outside`'s.
+//! thermometer; renban, between, lockout, entropic and modular lines and quadruples are
+//! `lines`'; the clues outside the grid (sandwich, X-sum, skyscraper) are `outside`'s.
 
 use super::sum::Sum;
 use super::{lines, outside};
@@ -51,6 +51,11 @@ pub(super) enum Prop {
     Between { cells: Box<[u16]> },
     /// The ends at least `gap` apart, the middle outside them.
     Lockout { cells: Box<[u16]>, gap: u32 },
+    /// Every three cells in a row along `cells` in three different classes (`class_digits`).
+    Classes {
+        cells: Box<[u16]>,
+        class_digits: [Mask; 3],
+    },
     /// Each of `digits` (as often as listed) among `cells`.
     Quad {
         cells: Box<[u16]>,
@@ -171,6 +176,7 @@ impl Prop {
             | Prop::Between { cells }
             | Prop::Lockout { cells, .. }
             | Prop::Quad { cells, .. }
+            | Prop::Classes { cells, .. }
             | Prop::Sandwich { cells, .. }
             | Prop::XSum { cells, .. }
             | Prop::Skyscraper { cells, .. } => cells.to_vec(),
@@ -201,6 +207,10 @@ impl Prop {
             Prop::Between { cells } => lines::between(work, cells),
             Prop::Lockout { cells, gap } => lines::lockout(work, cells, *gap),
             Prop::Quad { cells, digits } => lines::quad(work, cells, digits),
+            Prop::Classes {
+                cells,
+                class_digits,
+            } => lines::classes(work, cells, class_digits),
             Prop::Sandwich { cells, sets, side } => outside::sandwich(work, cells, sets, *side),
             Prop::XSum { cells, sets } => outside::x_sum(work, cells, sets),
             Prop::Skyscraper { cells, count, side } => {

@@ -25,6 +25,9 @@ pub(super) struct Sum {
 /// At most this many open cells are filled every way.
 const EXACT: usize = 3;
 
+/// The ranges of at most this many groups are kept between a pass's two loops.
+const KEPT_RANGES: usize = 32;
+
 impl Sum {
     /// `Σ coeffs[i] × cells[i] = total`, each cell its own group until `group` gathers them;
     /// a cell listed twice counts once with its coefficients added.
@@ -97,9 +100,16 @@ impl Sum {
 
     /// One pass of bounds; true when a cell changed.
     fn bounds(&self, work: &mut Work) -> Result<bool, Broken> {
+        let groups = self.groups.len() - 1;
+        // The groups' ranges, kept for the second loop when there are few groups (nearly
+        // always): this runs at most nodes of a killer's search.
+        let mut ranges = [(0i64, 0i64); KEPT_RANGES];
         let (mut least, mut most) = (0i64, 0i64);
-        for g in 0..self.groups.len() - 1 {
+        for g in 0..groups {
             let (lo, hi) = self.term_range(g, work.masks)?;
+            if let Some(kept) = ranges.get_mut(g) {
+                *kept = (lo, hi);
+            }
             least += lo;
             most += hi;
         }
@@ -108,8 +118,11 @@ impl Sum {
             return Err(Broken);
         }
         let mut changed = false;
-        for g in 0..self.groups.len() - 1 {
-            let (lo, hi) = self.term_range(g, work.masks)?;
+        for g in 0..groups {
+            let (lo, hi) = match ranges.get(g) {
+                Some(&range) => range,
+                None => self.term_range(g, work.masks)?,
+            };
             // What the other groups leave this one's term.
             let (floor, ceiling) = (total - (most - hi), total - (least - lo));
             if floor <= lo && hi <= ceiling {

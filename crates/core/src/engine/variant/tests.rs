@@ -64,7 +64,7 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Kind {
         let Some(cells) = line(rng, len, n) else {
             continue;
         };
-        return match rng.below(30) {
+        return match rng.below(31) {
             0 => Kind::AntiKing,
             1 => Kind::NonConsecutive,
             2 => Kind::Negative {
@@ -173,6 +173,10 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Kind {
                 sum: (n + rng.below(n * 2)) as u32,
                 cells: (0..n as u16).map(|i| i * (n as u16 + 1)).collect(),
             },
+            29 => {
+                let len = 2 + rng.below(5);
+                Kind::Modular(line(rng, len, n).unwrap_or(cells))
+            }
             _ => Kind::Entropic(cells),
         };
     }
