@@ -4,15 +4,20 @@
 //! until a tenth of a second has passed (at most 20 times, at least 3) and its fastest run
 //! kept. Prints each puzzle's time and nodes, then the sum, the median and the slowest.
 //!
-//! A path is a `.sudoku` file or a `.txt` file of 81-character killers (one a line, `#`
-//! comments), as `benches/data/tarek_killers.txt`, sigh's TAREK_ALL set; with no path, that
-//! set and `puzzles/variants/`. Arguments starting with `--` (cargo passes `--bench`) are
-//! ignored. `benches/side_by_side.sh` runs this and sigh's benchmark one after the other.
+//! A path is a `.sudoku` file, a `.txt` file of 81-character killers (one a line, `#`
+//! comments), as `benches/data/tarek_killers.txt`, sigh's TAREK_ALL set, or a file of
+//! `name:` / `input:` / `solution:` lines, as sigh's showcase puzzles in
+//! `crates/core/src/convert/sigh/showcase.txt`, whose inputs (sigh constraint strings) are
+//! imported and timed when they map fully onto `.sudoku` lines (the rest are skipped, and
+//! counted); with no path, the killers, the showcase and `puzzles/variants/`. Arguments
+//! starting with `--` (cargo passes `--bench`) are ignored. `benches/side_by_side.sh` runs
+//! this and sigh's benchmark one after the other.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sudoku_lsp::convert::classic::{self, Format};
+use sudoku_lsp::convert::sigh;
 use sudoku_lsp::engine::{variant, Budget};
 use sudoku_lsp::format::parse;
 
@@ -30,6 +35,7 @@ fn main() {
     if paths.is_empty() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         paths.push(root.join("benches/data/tarek_killers.txt"));
+        paths.push(root.join("crates/core/src/convert/sigh/showcase.txt"));
         paths.push(root.join("puzzles/variants"));
     }
     let mut failed = false;
@@ -58,6 +64,7 @@ fn bench_path(path: &Path) -> Result<(), String> {
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
         let text = match file.extension().is_some_and(|x| x == "txt") {
+            true if text.lines().any(|l| l.starts_with("input: ")) => showcase_as_sudoku(&text),
             true => killers_as_sudoku(&text)?,
             false => text,
         };
@@ -85,6 +92,29 @@ fn killers_as_sudoku(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// The showcase's puzzles that import with no warning and no error, as `.sudoku` text, each
+/// titled by its name; says on stderr how many were left out.
+fn showcase_as_sudoku(text: &str) -> String {
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let (mut out, mut left_out) = (String::new(), 0);
+    while let Some(line) = lines.next() {
+        let Some(name) = line.strip_prefix("name: ") else {
+            continue;
+        };
+        let Some(input) = lines.next().and_then(|l| l.strip_prefix("input: ")) else {
+            continue;
+        };
+        match sigh::import(input) {
+            Ok(imported) if imported.warnings.is_empty() && imported.errors.is_empty() => {
+                out.push_str(&format!("# title: {name}\n{}\n", imported.text));
+            }
+            _ => left_out += 1,
+        }
+    }
+    eprintln!("variants: {left_out} showcase puzzles do not map fully onto .sudoku lines: left out");
+    out
+}
+
 /// Each puzzle's fastest run.
 fn bench_text(name: &str, text: &str) -> Result<Vec<Duration>, String> {
     let document = parse(text);
@@ -109,8 +139,14 @@ fn bench_text(name: &str, text: &str) -> Result<Vec<Duration>, String> {
             1 => "unique",
             _ => "several",
         };
+        let title = puzzle
+            .meta
+            .title
+            .as_ref()
+            .map(|t| format!(" ({})", t.value))
+            .unwrap_or_default();
         println!(
-            "{name} #{}: {:.2} ms, {verdict}, {} nodes",
+            "{name} #{}{title}: {:.2} ms, {verdict}, {} nodes",
             index + 1,
             best.as_secs_f64() * 1e3,
             outcome.nodes
