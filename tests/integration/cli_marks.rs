@@ -151,3 +151,63 @@ fn a_one_liner_left_with_a_lone_mark_is_left_with_a_note() {
     );
     assert_eq!(format::parse(&out).puzzles[1].layout, Layout::MarksLine);
 }
+
+#[test]
+fn marks_on_a_variant_puzzle_follow_its_constraints_and_keep_its_lines() {
+    let dir = scratch("variants");
+    for name in ["killer", "thermo", "arrow", "kropki"] {
+        let text = std::fs::read_to_string(format!(
+            "{}/puzzles/variants/{name}.sudoku",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let path = write(&dir, &format!("{name}.sudoku"), &text);
+        let (once, err, code) = run(bin().arg("marks").arg(&path));
+        assert_eq!((code, err.as_str()), (0, ""), "{name}");
+        assert_eq!(givens_of(&once), givens_of(&text), "{name}: {once}");
+        // Every constraint line and comment is kept as written.
+        for line in text
+            .lines()
+            .filter(|l| !l.contains('|') && !l.contains("---"))
+        {
+            if line.chars().any(|c| c.is_ascii_alphabetic() || c == '#') {
+                assert!(
+                    once.lines().any(|l| l == line),
+                    "{name}: {line:?} lost\n{once}"
+                );
+            }
+        }
+        // The marks keep the solution's digit everywhere, and the constraints take out more
+        // than the houses alone do.
+        let solution: Vec<u8> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# solution: "))
+            .expect("shipped variant puzzles say their solution")
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+        let was = &format::parse(&text).puzzles[0];
+        let now = &format::parse(&once).puzzles[0];
+        let marks = now.marks.as_deref().expect("marks written");
+        for (cell, (&mark, &digit)) in marks.iter().zip(&solution).enumerate() {
+            assert!(
+                mark >> (digit - 1) & 1 == 1,
+                "{name}: cell {cell} lost {digit}"
+            );
+        }
+        let by_houses = pencil_marks(geometry(was.size, was.variant), &was.givens);
+        let fewer = marks
+            .iter()
+            .zip(&by_houses.candidates)
+            .filter(|(&m, h)| m.count_ones() < h.0.count_ones())
+            .count();
+        assert!(
+            fewer > 0,
+            "{name}: the constraints took nothing out\n{once}"
+        );
+        // And again: the marks of the marks are the marks.
+        let filled = write(&dir, &format!("{name}-filled.sudoku"), &once);
+        let (twice, _, code) = run(bin().arg("marks").arg(&filled));
+        assert_eq!((code, twice.as_str()), (0, once.as_str()), "{name}");
+    }
+}

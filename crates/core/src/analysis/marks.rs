@@ -231,11 +231,26 @@ pub fn marks_of(puzzle: &Puzzle) -> Vec<DigitSet> {
 }
 
 /// Every empty cell's pencil marks afresh from the placed digits: the digits no placed peer
-/// holds, then naked twins to a fixpoint. Nothing is placed (a cell left with one candidate
-/// keeps it as its mark, and it rules nothing out).
+/// holds, on a puzzle with constraint lines what each constraint then rules out
+/// (`engine::variant::candidates`: a cage's combinations, a thermometer's order…), then naked
+/// twins to a fixpoint. Nothing is placed (a cell left with one candidate keeps it as its mark,
+/// and it rules nothing out).
 pub fn fill_marks(puzzle: &Puzzle) -> Vec<DigitSet> {
     let geometry = &puzzle.geometry();
-    let marks = engine::pencil_marks(geometry, &puzzle.givens);
+    let by_rules = puzzle
+        .rules
+        .as_deref()
+        .and_then(|rules| engine::variant::candidates(geometry, rules, &puzzle.givens));
+    let marks = match by_rules {
+        Some(candidates) => {
+            let candidates: Vec<Digits> =
+                candidates.into_iter().map(|m| Digits(m.into())).collect();
+            engine::naked_twins(geometry, &candidates)
+        }
+        // Rules that leave a cell nothing are `check`'s to report: the marks by the houses
+        // alone still stand.
+        None => engine::pencil_marks(geometry, &puzzle.givens),
+    };
     marks.candidates.iter().map(|d| d.0).collect()
 }
 

@@ -38,25 +38,45 @@ pub fn solve(
     limit: usize,
     budget: &Budget,
 ) -> SearchOutcome {
-    let model = Model::new(geometry, rules);
-    let mut run = Run {
-        model: &model,
-        limit,
-        budget,
-        queued: vec![false; model.props.len()],
-        queue: VecDeque::new(),
-        spare: Vec::new(),
-        conflicts: Conflicts::new(&model),
-        failed: false,
-        outcome: SearchOutcome {
-            solutions: Vec::new(),
-            stop: None,
-            nodes: 0,
-        },
-    };
+    let model = Model::new(geometry, rules, true);
+    let mut run = Run::new(&model, limit, budget, false);
+    let (mut masks, mut changed) = start(&model, givens);
+    if masks.iter().all(|&m| m != 0) {
+        run.node(&mut masks, &mut changed);
+    }
+    run.outcome
+}
+
+/// Each cell's candidates (bit `d - 1` for digit `d`) by the rules themselves, as a solver's
+/// pencil marks: the digits a given's peers cannot hold go, then each rule's propagator runs to
+/// a fixpoint (a cage's combinations, a thermometer's order, an arrow's sum, a dot's pairs…). A
+/// cell left with one candidate is not placed: it rules nothing out of its peers, and no house
+/// places a digit with one place left, nor are innies, outies or locked candidates used: that
+/// is solving, not filling in marks. `None` when the rules leave some cell no candidate.
+pub fn candidates(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<u16>> {
+    let model = Model::new(geometry, rules, false);
+    let budget = Budget::unlimited();
+    let mut run = Run::new(&model, 1, &budget, true);
+    let (mut masks, mut changed) = start(&model, givens);
+    for (cell, &digit) in givens.iter().enumerate() {
+        if digit != 0 {
+            for &peer in model.peers[cell].iter() {
+                masks[peer as usize] &= !(1 << (digit - 1));
+            }
+        }
+    }
+    if masks.contains(&0) {
+        return None;
+    }
+    run.propagate(&mut masks, &mut changed).ok()?;
+    Some(masks)
+}
+
+/// The masks a search starts from, with the givens placed, and every cell as news.
+fn start(model: &Model, givens: &[u8]) -> (Vec<Mask>, Vec<Change>) {
     let mut masks = model.start.clone();
     // Every cell is news at the start (from no digits at all).
-    let mut changed: Vec<Change> = (0..masks.len() as u16)
+    let changed: Vec<Change> = (0..masks.len() as u16)
         .map(|cell| Change { cell, was: 0 })
         .collect();
     for (cell, &digit) in givens.iter().enumerate() {
@@ -64,10 +84,7 @@ pub fn solve(
             masks[cell] &= 1 << (digit - 1);
         }
     }
-    if masks.iter().all(|&m| m != 0) {
-        run.node(&mut masks, &mut changed);
-    }
-    run.outcome
+    (masks, changed)
 }
 
 /// A mask's lowest and highest digit bits (all bits of an empty mask).
@@ -93,10 +110,31 @@ struct Run<'m, 'r, 'b> {
     conflicts: Conflicts,
     /// Whether the last node's own propagation found a contradiction.
     failed: bool,
+    /// Pencil marks, not solving: the rules' propagators alone (`candidates`).
+    marks_only: bool,
     outcome: SearchOutcome,
 }
 
-impl Run<'_, '_, '_> {
+impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
+    fn new(model: &'m Model<'r>, limit: usize, budget: &'b Budget<'b>, marks_only: bool) -> Self {
+        Run {
+            model,
+            limit,
+            budget,
+            queued: vec![false; model.props.len()],
+            queue: VecDeque::new(),
+            spare: Vec::new(),
+            conflicts: Conflicts::new(model),
+            failed: false,
+            marks_only,
+            outcome: SearchOutcome {
+                solutions: Vec::new(),
+                stop: None,
+                nodes: 0,
+            },
+        }
+    }
+
     /// Search below `masks`, whose cells in `changed` have news to pass on. False when the
     /// search must end (the limit reached or the budget spent).
     ///
@@ -193,7 +231,9 @@ impl Run<'_, '_, '_> {
                 model.props[p as usize].run(&mut work, &model.peer_sets, side)?;
                 continue;
             }
-            if !self.only_places(masks, changed)? && !self.locked(masks, changed)? {
+            if self.marks_only
+                || !self.only_places(masks, changed)? && !self.locked(masks, changed)?
+            {
                 return Ok(());
             }
         }
@@ -208,7 +248,7 @@ impl Run<'_, '_, '_> {
             if mask == 0 {
                 return Err(Broken);
             }
-            if mask.is_power_of_two() {
+            if mask.is_power_of_two() && !self.marks_only {
                 for &peer in model.peers[cell as usize].iter() {
                     Work { masks, changed }.restrict(peer, !mask)?;
                 }

@@ -52,7 +52,9 @@ impl<'r> Model<'r> {
         self.geometry.overlaps.iter().chain(&self.extra_overlaps)
     }
 
-    pub(super) fn new(geometry: &'r Geometry, rules: &'r Rules) -> Model<'r> {
+    /// The model of `rules` on `geometry`; with `derived`, also the propagators the rules
+    /// imply (the 45 rule's innies and outies).
+    pub(super) fn new(geometry: &'r Geometry, rules: &'r Rules, derived: bool) -> Model<'r> {
         let size = geometry.size;
         let side = size.side() as u32;
         let all = ((1u32 << side) - 1) as Mask;
@@ -81,7 +83,7 @@ impl<'r> Model<'r> {
                 _ => None,
             })
             .collect();
-        if !cages.is_empty() {
+        if derived && !cages.is_empty() {
             b.props.extend(innies::props(geometry, &cages));
         }
         let peer_sets = std::mem::take(&mut b.peers);

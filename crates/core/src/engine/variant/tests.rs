@@ -469,3 +469,52 @@ fn a_jigsaw_with_one_given_has_two_solutions_found_at_once() {
     assert_eq!(outcome.solutions.len(), 2);
     assert!(outcome.nodes < 1_000, "{} nodes", outcome.nodes);
 }
+
+#[test]
+fn pencil_marks_by_the_rules_keep_every_solution_and_place_nothing() {
+    let grids = all_grids();
+    let geo = geometry(four(), Variant::Classic);
+    let mut rng = Rng::new(0x0a11_ca4d_1da7);
+    let (mut narrowed, mut lone) = (0, 0);
+    for round in 0..300 {
+        let rules = Rules {
+            constraints: (0..1 + rng.below(3))
+                .map(|_| Constraint::new(random_constraint(&mut rng, 4), Span::new(0, 0)))
+                .collect(),
+            regions: None,
+        };
+        let from = &grids[rng.below(grids.len())];
+        let mut givens = vec![0u8; 16];
+        for _ in 0..2 {
+            let c = rng.below(16);
+            givens[c] = from[c];
+        }
+        let solutions = solve(geo, &rules, &givens, 1000, &Budget::unlimited()).solutions;
+        let Some(marks) = super::candidates(geo, &rules, &givens) else {
+            assert!(solutions.is_empty(), "round {round}: {rules:?} {givens:?}");
+            continue;
+        };
+        for solution in &solutions {
+            for (cell, &d) in solution.iter().enumerate() {
+                assert!(
+                    marks[cell] >> (d - 1) & 1 == 1,
+                    "round {round}: {rules:?} {givens:?}"
+                );
+            }
+        }
+        narrowed += usize::from(marks.iter().any(|m| m.count_ones() < 4));
+        // A cell left with one mark rules nothing out: a peer may keep that digit.
+        let row_mate_keeps =
+            |c: usize, m: u16| (0..4).any(|i| c / 4 * 4 + i != c && marks[c / 4 * 4 + i] & m != 0);
+        lone += usize::from(
+            marks
+                .iter()
+                .enumerate()
+                .any(|(c, &m)| givens[c] == 0 && m.count_ones() == 1 && row_mate_keeps(c, m)),
+        );
+    }
+    assert!(
+        narrowed > 100 && lone > 0,
+        "narrowed {narrowed}, lone {lone}"
+    );
+}
