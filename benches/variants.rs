@@ -111,7 +111,9 @@ fn showcase_as_sudoku(text: &str) -> String {
             _ => left_out += 1,
         }
     }
-    eprintln!("variants: {left_out} showcase puzzles do not map fully onto .sudoku lines: left out");
+    eprintln!(
+        "variants: {left_out} showcase puzzles do not map fully onto .sudoku lines: left out"
+    );
     out
 }
 
