@@ -475,3 +475,60 @@ fn new_check_solve_and_render_take_the_sizes_with_boxes_that_f_puzzles_has() {
         "{err}"
     );
 }
+
+#[test]
+fn check_setter_on_a_variant_puzzle_tries_each_given_under_its_constraints() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/puzzles/variants/thermo.sudoku"
+    ))
+    .unwrap();
+    let nine = geometry(Size::NINE, Variant::Classic);
+    let rules: String = text
+        .lines()
+        .filter(|l| !l.contains('|') && !l.starts_with("---"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let givens = sudoku_lsp::format::parse(&text).puzzles[0]
+        .clues()
+        .into_owned();
+    let dir = scratch("variant-notes");
+    let path = write(&dir, "thermo.sudoku", &text);
+    let (out, err, code) = run(bin().args(["check", "--setter"]).arg(&path));
+    assert_eq!(code, 0, "{out}{err}");
+    let count = givens.iter().filter(|&&d| d != 0).count();
+    assert!(
+        out.contains(&format!("note: {count} givens, not minimal")),
+        "{out}"
+    );
+    let redundant: Vec<usize> = (0..81)
+        .filter(|&c| out.contains(&format!("note: {} is not needed", nine.cell_name(c))))
+        .collect();
+    assert!(!redundant.is_empty(), "{out}");
+    // Each given named can go and the puzzle, thermometers and all, stays unique; some given
+    // not named cannot.
+    let without = |cell: usize| {
+        let mut grid = givens.clone();
+        grid[cell] = 0;
+        let path = write(
+            &dir,
+            "without.sudoku",
+            &format!("{rules}{}\n", line_of(&grid)),
+        );
+        run(bin().arg("check").arg(&path)).0
+    };
+    for &cell in &redundant {
+        let out = without(cell);
+        assert!(
+            !out.contains("solutions") && !out.contains("error"),
+            "without {cell}: {out}"
+        );
+    }
+    let needed = (0..81)
+        .find(|&c| givens[c] != 0 && !redundant.contains(&c))
+        .expect("a needed given");
+    assert!(
+        without(needed).contains("several solutions"),
+        "without {needed}"
+    );
+}

@@ -59,9 +59,9 @@ pub fn against_solution(checked: &Checked) -> Vec<Finding> {
 }
 
 /// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
-/// minimal or not, their symmetry, and each redundant given. Puzzles that are not unique get
-/// nothing more: their own findings say why; nor, for now, do puzzles with variant constraints
-/// (the setter's searches know houses only).
+/// minimal or not, their symmetry, and each redundant given (under a variant puzzle's
+/// constraints, by the variant engine). Puzzles that are not unique get nothing more: their own
+/// findings say why.
 /// `time_limit` is each puzzle's (its givens' tries together): past it, its minimality is
 /// said to be undecided.
 pub(crate) fn setter_findings(
@@ -74,7 +74,6 @@ pub(crate) fn setter_findings(
         .iter()
         .zip(analyses)
         .filter(|(_, analysis)| matches!(analysis.verdict, Verdict::Unique(_)))
-        .filter(|(puzzle, _)| puzzle.rules.is_none())
         .map(|(puzzle, _)| puzzle)
         .collect();
     // A few puzzles pay for threads: each tries every given.
@@ -85,7 +84,9 @@ pub(crate) fn setter_findings(
             deadline: deadline.or(budget.deadline),
             ..*budget
         };
-        let redundant = super::setter::redundant_givens(geometry, &puzzle.clues(), &budget);
+        let rules = puzzle.rules.as_deref();
+        let redundant =
+            super::setter::redundant_givens_under(geometry, rules, &puzzle.clues(), &budget);
         let mut found = vec![findings::givens_finding(
             puzzle,
             redundant.as_deref().map_err(|&stop| stop),

@@ -374,11 +374,24 @@ pub fn redundant_givens(
     givens: &[u8],
     budget: &Budget,
 ) -> Result<Vec<usize>, Stop> {
+    redundant_givens_under(geometry, None, givens, budget)
+}
+
+/// `redundant_givens` under a variant puzzle's `rules` (the variant engine's searches) when
+/// there are any.
+pub(crate) fn redundant_givens_under(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> Result<Vec<usize>, Stop> {
     let mut grid = givens.to_vec();
     let mut redundant = Vec::new();
-    let mut pool = Pool::new(budget);
-    // Beyond 9×9, each given is tried against the solution (see `stays_unique`).
+    let mut pool = Pool::new(budget).under(rules);
+    // Beyond 9×9, each given is tried against the solution (see `stays_unique`, whose
+    // searches know houses only); under rules, every try is a whole verdict.
     let solution = match givens.len() {
+        _ if rules.is_some() => None,
         81 => None,
         _ => match pool.verdict(geometry, givens) {
             Verdict::Unique(solution) => Some(solution),
