@@ -560,27 +560,32 @@ pub(crate) fn overlaps_among(houses: &[&[u16]]) -> Vec<Overlap> {
     let mut overlaps = Vec::new();
     for (i, first) in houses.iter().enumerate() {
         for (j, second) in houses.iter().enumerate().skip(i + 1) {
-            let shared: Box<[u16]> = first
-                .iter()
-                .copied()
-                .filter(|c| second.contains(c))
-                .collect();
-            if shared.len() < 2 {
-                continue;
-            }
-            let rest_of = |house: &[u16]| -> Box<[u16]> {
-                let outside = house.iter().filter(|c| !shared.contains(c));
-                outside.copied().collect()
-            };
-            let rest = [rest_of(first), rest_of(second)];
-            overlaps.push(Overlap {
-                units: [i as u16, j as u16],
-                shared,
-                rest,
-            });
+            overlaps.extend(overlap([i as u16, j as u16], first, second));
         }
     }
     overlaps
+}
+
+/// The overlap of two houses (`units`: their indices) when they share two cells or more.
+pub(crate) fn overlap(units: [u16; 2], first: &[u16], second: &[u16]) -> Option<Overlap> {
+    let shared: Box<[u16]> = first
+        .iter()
+        .copied()
+        .filter(|c| second.contains(c))
+        .collect();
+    if shared.len() < 2 {
+        return None;
+    }
+    let rest_of = |house: &[u16]| -> Box<[u16]> {
+        let outside = house.iter().filter(|c| !shared.contains(c));
+        outside.copied().collect()
+    };
+    let rest = [rest_of(first), rest_of(second)];
+    Some(Overlap {
+        units,
+        shared,
+        rest,
+    })
 }
 
 /// `A`, `B`, … for rows counted from 0.

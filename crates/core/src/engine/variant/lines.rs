@@ -6,15 +6,11 @@
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
 //! it.
 
-use super::props::{digits, Broken, Mask, Work};
+use super::props::{self, digits, Broken, Mask, Work};
 
 /// The digits from `lo` to `hi` (none when `lo > hi`).
 fn range(lo: u32, hi: u32) -> Mask {
-    if lo > hi || hi == 0 {
-        return 0;
-    }
-    let lo = lo.max(1);
-    (((1u32 << (hi - lo + 1)) - 1) << (lo - 1)) as Mask
+    props::range(lo.into(), hi.into())
 }
 
 /// A renban of `cells` on a grid of `side` digits: the cells take each digit of some run of

@@ -6,7 +6,7 @@
 use super::props::{Mask, PeerSet, Prop};
 use super::sum::Sum;
 use super::{innies, outside};
-use crate::grid::{Geometry, Overlap, Size};
+use crate::grid::{overlap, Geometry, Overlap, Size};
 use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
 
 pub(super) struct Model<'r> {
@@ -393,26 +393,7 @@ fn overlaps_with(houses: &[Box<[u16]>], first_extra: usize) -> Vec<Overlap> {
     let mut overlaps = Vec::new();
     for (j, second) in houses.iter().enumerate().skip(first_extra) {
         for (i, first) in houses[..j].iter().enumerate() {
-            let shared: Box<[u16]> = first
-                .iter()
-                .copied()
-                .filter(|c| second.contains(c))
-                .collect();
-            if shared.len() < 2 {
-                continue;
-            }
-            let rest_of = |house: &[u16]| {
-                house
-                    .iter()
-                    .copied()
-                    .filter(|c| !shared.contains(c))
-                    .collect()
-            };
-            overlaps.push(Overlap {
-                units: [i as u16, j as u16],
-                rest: [rest_of(first), rest_of(second)],
-                shared,
-            });
+            overlaps.extend(overlap([i as u16, j as u16], first, second));
         }
     }
     overlaps

@@ -107,14 +107,14 @@ impl Work<'_> {
 fn single(mask: Mask) -> bool {
     mask.is_power_of_two()
 }
-fn lowest(mask: Mask) -> u32 {
+pub(super) fn lowest(mask: Mask) -> u32 {
     mask.trailing_zeros() + 1
 }
-fn highest(mask: Mask) -> u32 {
+pub(super) fn highest(mask: Mask) -> u32 {
     16 - mask.leading_zeros()
 }
 /// The digits from `lo` to `hi` (empty when `lo > hi`).
-fn range(lo: i64, hi: i64) -> Mask {
+pub(super) fn range(lo: i64, hi: i64) -> Mask {
     let (lo, hi) = (lo.max(1), hi.min(16));
     if lo > hi {
         return 0;

@@ -9,7 +9,7 @@
 //!   distinct digits, so their least total is not "each at its lowest" but the smallest
 //!   distinct digits they can take, which tightens both the total's reach and each cell's.
 
-use super::props::{digits, Broken, Mask, Work};
+use super::props::{digits, highest, lowest, range, Broken, Mask, Work};
 
 /// The cells of a sum, gathered into exclusion groups.
 pub(super) struct Sum {
@@ -325,23 +325,6 @@ fn distinct_high(masks: &[Mask]) -> Option<(i64, u32)> {
     }
     let (sum, top) = distinct_low(&flipped[..masks.len()])?;
     Some((17 * masks.len() as i64 - sum, 17 - top))
-}
-
-fn lowest(mask: Mask) -> u32 {
-    mask.trailing_zeros() + 1
-}
-
-fn highest(mask: Mask) -> u32 {
-    16 - mask.leading_zeros()
-}
-
-/// The digits from `lo` to `hi` (none when `lo > hi`).
-fn range(lo: i64, hi: i64) -> Mask {
-    let (lo, hi) = (lo.max(1), hi.min(16));
-    if lo > hi {
-        return 0;
-    }
-    (((1u32 << (hi - lo + 1)) - 1) << (lo - 1)) as Mask
 }
 
 fn div_floor(a: i64, b: i64) -> i64 {
