@@ -208,7 +208,8 @@ enum Command {
     /// Exit status: 0 when every puzzle asked for was made, 1 when one was not found in its
     /// time (a rating window too narrow), 2 for a usage problem.
     New {
-        /// Cells per row: 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25 (also 9x9 and the like).
+        /// Cells per row: 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25 (also 9x9 and the like); the
+        /// prime sides, which have no boxes, are not made.
         #[arg(long, default_value = "9", value_parser = new::parse_size)]
         size: crate::grid::Size,
         /// `classic`, or `diagonal` (both main diagonals hold every digit once too).

@@ -184,12 +184,20 @@ pub fn parse_rating(text: &str) -> Result<(Difficulty, Difficulty), String> {
 
 /// A size as `--size` takes it: `9`, `16`, `9x9`.
 pub fn parse_size(text: &str) -> Result<Size, String> {
-    crate::format::parse_size(text).ok_or_else(|| {
+    let size = crate::format::parse_size(text).ok_or_else(|| {
         format!(
             "'{text}' is not a size this tool reads: {} (or 9x9 and the like)",
             Size::supported_sides()
         )
-    })
+    })?;
+    if !size.has_boxes() {
+        return Err(format!(
+            "{} grid has no boxes, and new makes puzzles on grids with boxes: {}",
+            size.a_label(),
+            Size::boxed_sides()
+        ));
+    }
+    Ok(size)
 }
 
 #[cfg(test)]

@@ -64,12 +64,14 @@ pub const NEW_PUZZLE_TIME: std::time::Duration = std::time::Duration::from_secs(
 /// What the new-puzzle command's arguments ask the generator for.
 pub fn new_puzzle_request(args: &Args) -> Result<Request, String> {
     let side = args.size.unwrap_or(9);
-    let size = Size::from_side(side).ok_or_else(|| {
-        format!(
-            "no {side}×{side} puzzles: the sizes are {}",
-            Size::supported_sides()
-        )
-    })?;
+    let size = Size::from_side(side)
+        .filter(|size| size.has_boxes())
+        .ok_or_else(|| {
+            format!(
+                "no {side}×{side} puzzles: the sizes are {}",
+                Size::boxed_sides()
+            )
+        })?;
     let variant = match &args.variant {
         None => Variant::Classic,
         Some(name) => Variant::parse(name)

@@ -428,3 +428,64 @@ fn a_jigsaw_is_solved_by_its_regions_and_written_without_boxes() {
         "{out}"
     );
 }
+
+/// A grid without boxes (5×5, 7×7, 11×11, 13×13) is read with regions of its own, or
+/// `regions: none`; without them it is an error at its first row, windoku on it is an error
+/// too, and the converters give such a grid from f-puzzles or sigh `regions: none`.
+#[test]
+fn a_grid_without_boxes_is_read_with_regions_of_its_own() {
+    let dir = scratch("boxless");
+    let latin = "1234523451345124512351234";
+    let file = format!(
+        "regions: none\n{latin} a Latin square\n\n\
+         # title: no regions\n{}\n\n\
+         windoku\nregions: none\n{latin}\n",
+        ". . . . . . .\n".repeat(7).trim_end()
+    );
+    let path = write(&dir, "boxless.sudoku", &file);
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let shown = path.display();
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "{shown}:5:1: error: a 7×7 grid has no boxes: give its regions in a 'regions:' \
+                 block above it (7 rows of 7 letters, a letter a region), or write 'regions: none'"
+            ),
+            format!(
+                "{shown}:15:1: error: a 5×5 grid has no boxes, and windoku's windows are cut \
+                 from boxes: drop the line"
+            ),
+        ]
+    );
+    assert!(err.contains("checked 1 puzzle"), "{err}");
+    // Read as a one-liner (not a row of a 25×25), solved, and written without box lines.
+    let one = write(
+        &dir,
+        "one.sudoku",
+        "regions: none\n.2345.3451345.2451.35.234\n",
+    );
+    let (out, err, code) = run(bin().arg("solve").arg(&one));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, format!("regions: none\n{latin}\n").as_str()),
+        "{err}"
+    );
+    // f-puzzles' default boxes of a prime side are its rows: no boxes.
+    let json = format!(
+        "{{\"size\": 5, \"grid\": [{}]}}",
+        vec![format!("[{}]", ["{}"; 5].join(", ")); 5].join(", ")
+    );
+    let fpuzzles = write(&dir, "five.json", &json);
+    let (out, err, code) = run(bin().arg("import").arg(&fpuzzles));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("regions: none\n{}", ". . . . .\n".repeat(5)));
+    let sigh = write(&dir, "five.iss", ".Shape~5x5\n");
+    let (out, err, code) = run(bin().args(["import", "--from", "sigh"]).arg(&sigh));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("regions: none\n{}", ". . . . .\n".repeat(5)));
+    let (_, err, code) = run(bin().args(["new", "--size", "7"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("a 7×7 grid has no boxes"), "{err}");
+}

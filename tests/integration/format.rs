@@ -966,5 +966,10 @@ fn entries_are_read_apart_from_givens_in_every_layout_and_written_back() {
         bad.problems
     );
     // A `+` before no digit is a stray character, as before.
-    assert_eq!(parse("+. 2 | 3 4\n").problems[0].code, Code::Syntax);
+    let stray = parse("+. 2 | 3 4\n");
+    assert!(
+        stray.problems.iter().any(|p| p.code == Code::Syntax),
+        "{:?}",
+        stray.problems
+    );
 }

@@ -23,14 +23,20 @@ pub struct Size {
 impl Size {
     /// Every supported size, smallest first. A box is as f-puzzles and SudokuPad draw it: the
     /// largest divisor of the side that is at most its square root tall, the rest wide (so
-    /// 2 rows × 4 columns on an 8×8, 3 × 5 on a 15×15).
-    pub const ALL: [Size; 10] = [
+    /// 2 rows × 4 columns on an 8×8, 3 × 5 on a 15×15). A prime side (5, 7, 11, 13) has no
+    /// boxes: f-puzzles' rule gives it boxes one row tall, the rows themselves, so such a grid's
+    /// puzzle needs regions of its own ([`Size::has_boxes`]).
+    pub const ALL: [Size; 14] = [
         Size::new(4, 2, 2),
+        Size::new(5, 1, 5),
         Size::new(6, 2, 3),
+        Size::new(7, 1, 7),
         Size::new(8, 2, 4),
         Size::new(9, 3, 3),
         Size::new(10, 2, 5),
+        Size::new(11, 1, 11),
         Size::new(12, 3, 4),
+        Size::new(13, 1, 13),
         Size::new(14, 2, 7),
         Size::new(15, 3, 5),
         Size::new(16, 4, 4),
@@ -69,29 +75,35 @@ impl Size {
     pub fn label(self) -> String {
         format!("{0}×{0}", self.side)
     }
-    /// What to add when a grid of `side` cells a row is asked for and `side` has no boxes (5, 7,
-    /// 11 and 13): such a grid needs regions of its own, which are not read yet.
-    pub fn no_boxes_note(side: usize) -> String {
-        if [5, 7, 11, 13].contains(&side) {
-            let article = if side == 11 { "an" } else { "a" };
-            format!(
-                "; {article} {side}×{side} grid has no boxes, and regions of its own are not read yet"
-            )
+    /// Whether the grid has boxes: every side but the primes (5, 7, 11, 13), whose puzzles
+    /// need regions of their own (a `regions:` block, or `regions: none`).
+    pub fn has_boxes(self) -> bool {
+        self.box_rows > 1
+    }
+    /// "a 7×7", "an 11×11": the size with its article, to open a sentence.
+    pub fn a_label(self) -> String {
+        let article = if matches!(self.side, 8 | 11) {
+            "an"
         } else {
-            String::new()
-        }
+            "a"
+        };
+        format!("{article} {}", self.label())
     }
     /// This size drawn as one box: what grids with regions of their own are written as (no
     /// box separators). For writing only; its geometry is the size's own.
     pub fn unboxed(self) -> Size {
         Size::new(self.side, self.side, self.side)
     }
-    /// Human list of the one-line puzzles' lengths: "16, 36, 64, …, 256 or 625".
+    /// Human list of the one-line puzzles' lengths: "16, 25, 36, …, 256 or 625".
     pub fn one_line_lengths() -> &'static str {
-        "16, 36, 64, 81, 100, 144, 196, 225, 256 or 625"
+        "16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225, 256 or 625"
     }
-    /// Human list of the supported sides: "4, 6, 8, 9, 10, 12, 14, 15, 16 or 25".
+    /// Human list of the supported sides: "4 to 16 or 25".
     pub fn supported_sides() -> &'static str {
+        "4 to 16 or 25"
+    }
+    /// Human list of the sides with boxes (what `new` makes): "4, 6, 8, …, 16 or 25".
+    pub fn boxed_sides() -> &'static str {
         "4, 6, 8, 9, 10, 12, 14, 15, 16 or 25"
     }
 }
@@ -695,10 +707,11 @@ mod tests {
             let rest: Vec<String> = rest.iter().map(usize::to_string).collect();
             format!("{} or {last}", rest.join(", "))
         };
-        assert_eq!(
-            Size::supported_sides(),
-            list(Size::ALL.iter().map(|s| s.side()).collect())
-        );
+        assert_eq!(Size::supported_sides(), "4 to 16 or 25");
+        let sides: Vec<usize> = Size::ALL.iter().map(|s| s.side()).collect();
+        assert_eq!(sides, (4..=16).chain([25]).collect::<Vec<_>>());
+        let boxed = Size::ALL.into_iter().filter(|s| s.has_boxes());
+        assert_eq!(Size::boxed_sides(), list(boxed.map(|s| s.side()).collect()));
         assert_eq!(
             Size::one_line_lengths(),
             list(Size::ALL.iter().map(|s| s.cells()).collect())

@@ -1,7 +1,7 @@
 // The external scanner of the .sudoku grammar: it sorts each line into the kind the project's
 // parser (crates/core/src/format/lines.rs and parse.rs) would read it as, which needs counting that a
 // context-free grammar cannot do (a one-line puzzle is exactly N² cells, a line of places N³,
-// for N = 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25; a pencil-mark row has as many
+// for N = 4 to 16 or 25; a pencil-mark row has as many
 // groups as the grid's side). At the start of a line it looks the whole line over without
 // consuming it and returns a zero-width marker saying which kind it is; the grammar then reads
 // the line with the tokens of that kind. It also ends lines (a line break, or the end of the
@@ -87,18 +87,18 @@ static bool is_border_char(int32_t c) {
 }
 
 static bool is_one_line_count(unsigned n) {
-  return n == 16 || n == 36 || n == 64 || n == 81 || n == 100 || n == 144 || n == 196 ||
-         n == 225 || n == 256 || n == 625;
+  return n == 16 || n == 25 || n == 36 || n == 49 || n == 64 || n == 81 || n == 100 ||
+         n == 121 || n == 144 || n == 169 || n == 196 || n == 225 || n == 256 || n == 625;
 }
 
 static bool is_places_count(unsigned n) {
-  return n == 64 || n == 216 || n == 512 || n == 729 || n == 1000 || n == 1728 || n == 2744 ||
-         n == 3375 || n == 4096 || n == 15625;
+  return n == 64 || n == 125 || n == 216 || n == 343 || n == 512 || n == 729 || n == 1000 ||
+         n == 1331 || n == 1728 || n == 2197 || n == 2744 || n == 3375 || n == 4096 ||
+         n == 15625;
 }
 
 static bool is_side(unsigned n) {
-  return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 || n == 14 || n == 15 ||
-         n == 16 || n == 25;
+  return (n >= 4 && n <= 16) || n == 25;
 }
 
 // What one look over a line found; the fields mirror CellLine in crates/core/src/format/lines.rs.
@@ -345,18 +345,20 @@ static void skip_spaces(TSLexer *lexer) {
 
 // A 16-cell run is a 4×4 one-line puzzle unless it or one of the 16-cell lines right after it
 // (up to 16, borders between skipped) holds a digit above 4: then they are a 16×16 grid's rows.
-static bool sixteen_is_one_liner(TSLexer *lexer, const Line *first) {
-  if (first->run_max > 4) return false;
-  for (int k = 1; k < 16;) {
+// So is a 25-cell run a 5×5's, unless a digit above 5 makes them a 25×25's.
+static bool square_is_one_liner(TSLexer *lexer, const Line *first) {
+  unsigned side = first->run, limit = side == 16 ? 4 : 5;
+  if (first->run_max > limit) return false;
+  for (unsigned k = 1; k < side;) {
     if (lexer->eof(lexer)) return true;
     skip_newline(lexer);
     skip_spaces(lexer);
     Line next = scan_line(lexer);
     if (next.border) continue;
     unsigned width = next.run > 0 ? next.run : next.slots;
-    if (next.blank || next.comment || width != 16) return true;
+    if (next.blank || next.comment || width != side) return true;
     unsigned max = next.run > 0 ? next.run_max : next.all_max;
-    if (max > 4) return false;
+    if (max > limit) return false;
     k++;
   }
   return true;
@@ -449,10 +451,11 @@ bool tree_sitter_sudoku_external_scanner_scan(void *payload, TSLexer *lexer,
     lexer->result_symbol = PLACES_START;
     return true;
   }
-  // Inside a 16×16 block a 16-cell line is its next row.
-  bool row_of_block = in_block && block->side == 16 && line.run == 16;
+  // Inside a 16×16 or 25×25 block a 16- or 25-cell line is its next row.
+  bool square = line.run == 16 || line.run == 25;
+  bool row_of_block = in_block && square && block->side == line.run;
   if (is_one_line_count(line.run) && !row_of_block &&
-      (line.run != 16 || (!is_marks_row(&line) && sixteen_is_one_liner(lexer, &line)))) {
+      (!square || (!is_marks_row(&line) && square_is_one_liner(lexer, &line)))) {
     block->side = 0;
     lexer->result_symbol = ONE_LINE_START;
     return true;

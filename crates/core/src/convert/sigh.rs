@@ -114,7 +114,8 @@ impl Puzzle {
         let mut puzzle = Puzzle {
             grid: Grid::new(size),
             shape_at: shape.map(|s| s.at),
-            no_boxes: items.iter().any(|i| i.kind == "NoBoxes"),
+            // sigh gives a prime side no boxes, as `.NoBoxes` takes them away.
+            no_boxes: !size.has_boxes() || items.iter().any(|i| i.kind == "NoBoxes"),
             allowed: vec![all; size.cells()],
             given_args: vec![Vec::new(); size.cells()],
             flags: Vec::new(),

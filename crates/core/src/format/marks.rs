@@ -416,17 +416,22 @@ mod tests {
 
     #[test]
     fn every_size_has_both_forms() {
-        for side in [4usize, 6, 9, 12, 16, 25] {
+        for side in [4usize, 5, 6, 9, 12, 16, 25] {
             let size = Size::from_side(side).unwrap();
             let mut marks = vec![every_digit(side); size.cells()];
             marks[0] = 1;
             marks[1] = every_digit(side) & !1;
             let mut placed = vec![0; size.cells()];
             placed[0] = 1;
-            let grid = crate::format::marks_grid(size, &placed, &marks, None);
+            // A grid without boxes is drawn without them, under regions of its own.
+            let (drawn, regions) = match size.has_boxes() {
+                true => (size, ""),
+                false => (size.unboxed(), "regions: none\n"),
+            };
+            let grid = crate::format::marks_grid(drawn, &placed, &marks, None);
             let line = crate::format::marks_line(size, &marks);
             for text in [grid, line] {
-                let doc = parse(&text);
+                let doc = parse(&format!("{regions}{text}"));
                 assert!(doc.problems.is_empty(), "{side}: {:?}", doc.problems);
                 assert_eq!(doc.puzzles.len(), 1, "{side}");
                 assert_eq!(doc.puzzles[0].marks.as_deref(), Some(&marks[..]), "{side}");

@@ -23,7 +23,7 @@ use super::metadata::Metadata;
 use super::puzzle::{Entries, Layout, Puzzle};
 use super::{constraints, rules};
 use crate::finding::{plural, Code, Counts, Finding, Span};
-use crate::grid::Size;
+use crate::grid::{Size, Variant};
 use crate::rules::Rules;
 
 /// Parse a whole `.sudoku` text. Never panics; everything that does not fit becomes a finding.
@@ -387,8 +387,9 @@ impl<'a> Parser<'a> {
         let is_one_liner = match (declared, one_line_size) {
             (Some(size), Some(line_size)) => size == line_size,
             (Some(_), None) | (None, None) => false,
-            // 16 cells: a 4×4 one-liner or a row of a 16×16 block.
-            (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(4),
+            // 16 cells: a 4×4 one-liner or a row of a 16×16 block; 25 a 5×5's or a 25×25's.
+            (None, Some(_)) if first.run == 16 => !self.block_has_digit_above(16, 4),
+            (None, Some(_)) if first.run == 25 => !self.block_has_digit_above(25, 5),
             // 64 cells: an 8×8 one-liner or a 4×4 line of pencil-mark places (4 a cell); a
             // digit above 4 can only be the 8×8's.
             (None, Some(_)) if marks_line_size(first.run).is_some() => first.max_digit > 4,
@@ -429,6 +430,10 @@ impl<'a> Parser<'a> {
             return; // a constraint line that does not fit this grid says why
         };
         let variant = scope.puzzle_variant();
+        if let Some(missing) = boxless_problem(size, variant, rules.as_deref(), first_row) {
+            self.doc.problems.push(missing);
+            return;
+        }
         let meta = self.share_meta(scope.meta);
         self.doc.puzzles.push(Puzzle {
             size,
@@ -505,12 +510,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Whether the 16-cell lines starting at the line being read (up to 16 of them, borders
-    /// between allowed) hold a digit above `limit`.
-    fn block_has_digit_above(&mut self, limit: u8) -> bool {
-        for k in 0..16 {
+    /// Whether the `side`-cell lines starting at the line being read (up to `side` of them,
+    /// borders between allowed) hold a digit above `limit`.
+    fn block_has_digit_above(&mut self, side: usize, limit: u8) -> bool {
+        for k in 0..side {
             match self.ahead.kind(k) {
-                Some(Kind::Cells(c)) if c.width() == 16 => {
+                Some(Kind::Cells(c)) if c.width() == side => {
                     if c.max_digit > limit {
                         return true;
                     }
@@ -617,7 +622,8 @@ impl<'a> Parser<'a> {
     /// 16-cell run ends the grid only if the line does not have the grid's `n` groups.)
     fn marks_block_rows(&mut self, n: usize) -> usize {
         let ends = |c: CellLine| match one_line_size(c.run) {
-            Some(_) if c.run == 16 => c.groups != n,
+            // A group of every digit of a 16×16 or 25×25 is as long as a 4×4's or 5×5's line.
+            Some(_) if c.run == 16 || c.run == n => c.groups != n,
             Some(_) => true,
             None => marks_line_size(c.run).is_some(),
         };
@@ -815,16 +821,47 @@ impl<'a> Parser<'a> {
                     Code::RowLength,
                     row_span(&line, row, content),
                     format!(
-                        "row has {}, but a grid row has {} cells (and a one-line puzzle {}){}",
+                        "row has {}, but a grid row has {} cells (and a one-line puzzle {})",
                         plural(row.slots, "cell"),
                         Size::supported_sides(),
                         Size::one_line_lengths(),
-                        Size::no_boxes_note(row.slots)
                     ),
                 ));
             }
         }
     }
+}
+
+/// Why a puzzle on a grid without boxes (5×5, 7×7, 11×11, 13×13) cannot be read, if it
+/// cannot: it needs regions of its own, and windoku's windows and disjoint groups, which are
+/// cut from boxes, mean nothing there. Said at the grid's first row.
+fn boxless_problem(
+    size: Size,
+    variant: Variant,
+    rules: Option<&Rules>,
+    first_row: Span,
+) -> Option<Finding> {
+    if size.has_boxes() {
+        return None;
+    }
+    let grid = size.a_label();
+    let message = if variant.has_windows() || variant.has_disjoint_groups() {
+        let houses = match variant.has_windows() {
+            true => "windoku's windows",
+            false => "disjoint groups",
+        };
+        format!("{grid} grid has no boxes, and {houses} are cut from boxes: drop the line")
+    } else if rules.is_none_or(|r| r.regions.is_none()) {
+        format!(
+            "{grid} grid has no boxes: give its regions in a 'regions:' block above it \
+             ({} rows of {} letters, a letter a region), or write 'regions: none'",
+            size.side(),
+            size.side()
+        )
+    } else {
+        return None;
+    };
+    Some(Finding::error(Code::BadMetadata, first_row, message))
 }
 
 /// The comment group `line` joins (or starts).
@@ -1497,7 +1534,7 @@ mod tests {
     #[test]
     fn unknown_keys_warn_and_unknown_variants_or_sizes_are_errors() {
         let text = format!(
-            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 11\n{}",
+            "# Note: hello\n# Titel: hello\n# variant: jigsaw\n{}\n# size: 17\n{}",
             plain_block(),
             plain_block()
         );
@@ -1507,7 +1544,7 @@ mod tests {
             vec![
                 (Code::UnknownKey, "# Titel: hello"),
                 (Code::BadMetadata, "# variant: jigsaw"),
-                (Code::BadMetadata, "# size: 11"),
+                (Code::BadMetadata, "# size: 17"),
             ]
         );
         let [unknown, variant, size] = &doc.problems[..] else {
@@ -1519,10 +1556,10 @@ mod tests {
             .starts_with("unknown metadata key 'Titel': did you mean 'title'?"));
         assert_eq!(variant.severity, crate::finding::Severity::Error);
         assert!(variant.message.starts_with("unknown variant 'jigsaw'"));
-        assert!(size.message.starts_with("unsupported size '11'"));
-        assert!(size
-            .message
-            .ends_with("; an 11×11 grid has no boxes, and regions of its own are not read yet"));
+        assert_eq!(
+            size.message,
+            "unsupported size '17': a size is 4 to 16 or 25 (written 9, 9x9 or 9×9)"
+        );
         // Puzzles whose rules are unknown are not read.
         assert!(doc.puzzles.is_empty());
     }
@@ -1820,6 +1857,11 @@ mod tests {
     fn every_size_reads() {
         for size in Size::ALL {
             let n = size.side();
+            // A grid without boxes needs regions: its rows are its boxes here.
+            let regions = match size.has_boxes() {
+                true => "",
+                false => "regions: none\n",
+            };
             let rows: Vec<String> = (0..n)
                 .map(|r| {
                     let (br, bc) = (size.box_rows(), size.box_cols());
@@ -1833,7 +1875,7 @@ mod tests {
                         .join(" ")
                 })
                 .collect();
-            let doc = parse(&rows.join("\n"));
+            let doc = parse(&format!("{regions}{}", rows.join("\n")));
             assert_eq!(codes(&doc), vec![], "{n}");
             assert_eq!(doc.puzzles[0].size, size);
             assert_eq!(doc.puzzles[0].givens_count(), n * n);
@@ -1846,15 +1888,12 @@ mod tests {
 
     #[test]
     fn unsupported_row_length_and_junk() {
-        let text = "1234567\n1234567\n";
+        let text = "12345671234567123\n12345671234567123\n";
         let doc = parse(text);
-        assert_eq!(problems(text), vec![(Code::RowLength, "1234567")]);
-        assert!(doc.problems[0].message.starts_with(
-            "row has 7 cells, but a grid row has 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25 cells"
-        ));
+        assert_eq!(problems(text), vec![(Code::RowLength, "12345671234567123")]);
         assert!(doc.problems[0]
             .message
-            .ends_with("; a 7×7 grid has no boxes, and regions of its own are not read yet"));
+            .starts_with("row has 17 cells, but a grid row has 4 to 16 or 25 cells"));
         // A first row with a typo takes its size from the next row.
         let mut rows = SOLVED.to_vec();
         rows[0] = "48392165";

@@ -100,7 +100,10 @@ pub(crate) fn thinned_boards(
         seed ^= seed << 17;
         seed
     };
-    for size in Size::ALL.into_iter().filter(|s| s.side() <= 16) {
+    for size in Size::ALL
+        .into_iter()
+        .filter(|s| s.side() <= 16 && s.has_boxes())
+    {
         for variant in [Variant::Classic, Variant::Diagonal] {
             let geo = geometry(size, variant);
             let empty = vec![0; geo.cells()];

@@ -371,7 +371,13 @@ impl<'a> Reader<'a> {
     fn read_regions(&mut self, regions: &[Option<i64>]) -> Result<(), ImportError> {
         let boxes = (0..self.size.cells())
             .all(|i| regions[i] == Some(self.default_box(i / self.side, i % self.side) as i64));
-        if boxes {
+        if boxes && self.size.has_boxes() {
+            return Ok(());
+        }
+        // A prime side's default boxes are its rows (one row tall): no boxes at all, as when
+        // every cell is in no region.
+        if boxes || regions.iter().all(Option::is_none) {
+            self.regions.push("regions: none".to_string());
             return Ok(());
         }
         let mut order: Vec<i64> = Vec::new();

@@ -170,17 +170,40 @@ fn what_the_text_cannot_hold_is_kept_and_said() {
 #[test]
 fn errors_say_where() {
     let cases = [
-        (json!([1, 2]), "an f-puzzles puzzle is a JSON object with size and grid, not an array"),
-        (json!({"grid": []}), "size: missing: an f-puzzles puzzle has a size"),
-        (json!({"size": 7, "grid": []}), "size: a 7×7 grid is not a size sudoku-lsp reads (sizes: 4, 6, 8, 9, 10, 12, 14, 15, 16 or 25)"),
-        (json!({"size": 9, "grid": {}}), "grid: expected an array, found an object"),
-        (puzzle(json!({"killercage": [{"cells": ["R1C1"]}, {}, {}, {"cells": ["R1C1", "R10C2"]}]})),
-            "killercage[1].cells: missing"),
-        (puzzle(json!({"killercage": [{"cells": ["R1C1", "R10C2"]}]})),
-            "killercage[0].cells[1]: \"R10C2\" is outside this 9×9 grid"),
-        (puzzle(json!({"thermometer": [{"lines": [["R1C1", "X"]]}]})),
-            "thermometer[0].lines[0][1]: \"X\" is no cell (R1C1)"),
-        (puzzle(json!({"thermometer": {"lines": []}})), "thermometer: expected an array, found an object"),
+        (
+            json!([1, 2]),
+            "an f-puzzles puzzle is a JSON object with size and grid, not an array",
+        ),
+        (
+            json!({"grid": []}),
+            "size: missing: an f-puzzles puzzle has a size",
+        ),
+        (
+            json!({"size": 17, "grid": []}),
+            "size: a 17×17 grid is not a size sudoku-lsp reads (sizes: 4 to 16 or 25)",
+        ),
+        (
+            json!({"size": 9, "grid": {}}),
+            "grid: expected an array, found an object",
+        ),
+        (
+            puzzle(
+                json!({"killercage": [{"cells": ["R1C1"]}, {}, {}, {"cells": ["R1C1", "R10C2"]}]}),
+            ),
+            "killercage[1].cells: missing",
+        ),
+        (
+            puzzle(json!({"killercage": [{"cells": ["R1C1", "R10C2"]}]})),
+            "killercage[0].cells[1]: \"R10C2\" is outside this 9×9 grid",
+        ),
+        (
+            puzzle(json!({"thermometer": [{"lines": [["R1C1", "X"]]}]})),
+            "thermometer[0].lines[0][1]: \"X\" is no cell (R1C1)",
+        ),
+        (
+            puzzle(json!({"thermometer": {"lines": []}})),
+            "thermometer: expected an array, found an object",
+        ),
     ];
     for (json, message) in cases {
         assert_eq!(import(&json).unwrap_err().to_string(), message);

@@ -338,7 +338,7 @@ fn a_string_that_gives_no_puzzle_is_an_error_for_the_whole() {
             "character 1: a sigh constraint string starts with '.'",
         ),
         (".Shape~6x9", "a grid of 6 rows and 9 columns is not square"),
-        (".Shape~5x5", "a 5×5 grid is not a size sudoku-lsp reads"),
+        (".Shape~3x3", "a 3×3 grid is not a size sudoku-lsp reads"),
         (".Shape~25x25", "sigh's grids are 16×16 at most"),
         (".Shape~big", "its grid is no size"),
     ];

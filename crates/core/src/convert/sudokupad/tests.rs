@@ -150,8 +150,8 @@ fn a_puzzle_that_is_no_sudoku_grid_is_an_error_that_says_where() {
             "cells: a grid of 2 rows that is not 2×2",
         ),
         (
-            json!({"cells": vec![vec![json!({}); 7]; 7]}),
-            "cells: 7×7 is no grid size",
+            json!({"cells": vec![vec![json!({}); 17]; 17]}),
+            "cells: 17×17 is no grid size",
         ),
         (json!({"regions": []}), "cells: missing"),
         (

@@ -451,6 +451,63 @@ fn jigsaw_regions_replace_the_boxes() {
     assert!(nonempty > 20, "only {nonempty} rounds had solutions");
 }
 
+/// Regions of a 5×5 (a grid without boxes) under which `square` is a solution: region `r`
+/// takes, for each digit `d`, its cell in row `r - shift[d]` (mod 5), so each region holds
+/// every digit of `square` once, and random shifts bend the regions every way.
+fn regions_fitting(square: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let shift: Vec<usize> = (0..=5).map(|_| rng.below(5)).collect();
+    (0..25)
+        .map(|c| ((c / 5 + 5 - shift[square[c] as usize]) % 5) as u8)
+        .collect()
+}
+
+#[test]
+fn on_five_by_five_jigsaws_the_engine_finds_exactly_the_latin_squares_the_regions_accept() {
+    let five = Size::from_side(5).unwrap();
+    assert!(!five.has_boxes());
+    let latin = puzzle_geometry(five, Variant::Classic, Some(&[NO_REGION; 25]));
+    let squares = search(&latin, &[0; 25], 200_000, &Budget::unlimited()).solutions;
+    assert_eq!(squares.len(), 161_280); // the Latin squares of order 5
+    let mut rng = Rng::new(0x5a5a_0005);
+    for round in 0..24 {
+        let square = &squares[rng.below(squares.len())];
+        let regions = regions_fitting(square, &mut rng);
+        let geo = puzzle_geometry(five, Variant::Classic, Some(&regions));
+        let fits = |g: &Vec<u8>| {
+            (0..5u8).all(|r| {
+                let digits = (0..25)
+                    .filter(|&c| regions[c] == r)
+                    .fold(0u32, |seen, c| seen | 1 << g[c]);
+                digits.count_ones() == 5
+            })
+        };
+        let givens: Vec<u8> = square
+            .iter()
+            .map(|&d| d * u8::from(rng.below(3) == 0))
+            .collect();
+        let mut expected: Vec<Vec<u8>> = squares
+            .iter()
+            .filter(|g| fits(g) && givens.iter().zip(g.iter()).all(|(&x, &y)| x == 0 || x == y))
+            .cloned()
+            .collect();
+        let mut found = solve(
+            &geo,
+            &Rules::default(),
+            &givens,
+            200_000,
+            &Budget::unlimited(),
+        )
+        .solutions;
+        found.sort();
+        expected.sort();
+        assert!(expected.contains(square));
+        assert_eq!(
+            found, expected,
+            "round {round}: regions {regions:?}, givens {givens:?}"
+        );
+    }
+}
+
 #[test]
 fn a_jigsaw_with_one_given_has_two_solutions_found_at_once() {
     // Regions bent from the boxes; H1 = 2. Without locked candidates between the regions and
