@@ -489,3 +489,40 @@ fn a_grid_without_boxes_is_read_with_regions_of_its_own() {
     assert_eq!(code, 2);
     assert!(err.contains("a 7×7 grid has no boxes"), "{err}");
 }
+
+/// A variant puzzle with no solution says why when its rules' pencil marks show it: the cell no
+/// digit fits, each digit's reason named, or the constraint that cannot hold with what the
+/// others leave its cells.
+#[test]
+fn no_solution_names_the_constraints_that_leave_none() {
+    let empty_rows = ".........\n".repeat(8);
+    let file = format!(
+        "cage 3: A1 A2\nthermo: A3 A4 A5\n....3....\n{empty_rows}\n\
+         cage 3: A1 A2\ncage 3: A5 A6\n.........\n{empty_rows}\n\
+         cage 3: A1 A2\n..1......\n{empty_rows}"
+    );
+    let dir = scratch("why-none");
+    let path = write(&dir, "none.sudoku", &file);
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let shown = path.display();
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            format!(
+                "{shown}:3:3: error: no digit fits in A3: 1 (cage 3 at A1 A2), 2 and 4–9 \
+                 (thermo at A3 A4 A5), 3 (row A: A5)"
+            ),
+            format!(
+                "{shown}:13:1: error: no solution: cage 3 at A1 A2 cannot hold with the \
+                 candidates the other rules leave its cells: A1 3–9, not 1 and 2 (cage 3 at A5 \
+                 A6); A2 3–9, not 1 and 2 (cage 3 at A5 A6)"
+            ),
+            format!(
+                "{shown}:25:1: error: no solution: cage 3 at A1 A2 cannot hold with the \
+                 candidates the other rules leave its cells: A1 2–9, not 1 (row A and box 1: \
+                 A3); A2 2–9, not 1 (row A and box 1: A3)"
+            ),
+        ]
+    );
+}

@@ -26,7 +26,18 @@ pub fn findings(puzzle: &Puzzle, analysis: &Analysis) -> Vec<Finding> {
             out.push(no_place_finding(geometry, puzzle, &marks, no_place));
         }
     }
-    out.extend(verdict_finding(geometry, puzzle, analysis));
+    // A variant puzzle without a solution: its rules' own pencil marks often show why, each
+    // digit's reason named, in place of the bare verdict.
+    let explained = match (&puzzle.rules, &analysis.verdict) {
+        (Some(rules), Verdict::NoSolution) => {
+            super::rule_reasons::no_solution_findings(geometry, puzzle, rules)
+        }
+        _ => Vec::new(),
+    };
+    if explained.is_empty() {
+        out.extend(verdict_finding(geometry, puzzle, analysis));
+    }
+    out.extend(explained);
     out.extend(super::marks::mark_findings(puzzle));
     out.extend(super::marks::entry_findings(puzzle));
     out
@@ -158,7 +169,7 @@ fn no_place_finding(
 
 /// Where a unit-wide finding goes: the whole row when the unit's cells sit on one line of the
 /// source, else its first empty cell (a column or box spans lines full of other text).
-fn unit_span(puzzle: &Puzzle, cells: &[u16], empties: &[usize]) -> Span {
+pub(super) fn unit_span(puzzle: &Puzzle, cells: &[u16], empties: &[usize]) -> Span {
     let first = puzzle.cell_span(cells[0] as usize);
     let last = puzzle.cell_span(cells[cells.len() - 1] as usize);
     let is_row = cells.windows(2).all(|w| w[1] == w[0] + 1);

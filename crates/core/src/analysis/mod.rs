@@ -18,6 +18,7 @@ mod generate;
 mod grade;
 mod marks;
 mod navigate;
+mod rule_reasons;
 mod setter;
 mod solutions;
 mod verdict;

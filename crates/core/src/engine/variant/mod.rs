@@ -72,6 +72,107 @@ pub fn candidates(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<V
     Some(masks)
 }
 
+/// Why the rules took a digit from a cell's candidates ([`candidates_with_reasons`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleReason {
+    /// A given that sees the cell (in a house, or by a rule such as a cage or a knight's move)
+    /// holds the digit.
+    Peer { given: u16 },
+    /// The constraint `rules.constraints[index]`, by itself, leaves the digit no place here.
+    Constraint { index: u32 },
+}
+
+/// The candidates the rules leave (as [`candidates`]) with why each digit went, and where a
+/// constraint found it could not hold.
+#[derive(Clone, Debug)]
+pub struct RuleMarks {
+    /// Each cell's candidates, bit `d - 1` for digit `d`; a cell emptied by the constraint
+    /// that broke is 0.
+    pub masks: Vec<u16>,
+    /// Indexed `cell * side + digit - 1`: why the digit left the cell (`None` while it is a
+    /// candidate, and for a given's other digits).
+    pub why: Vec<Option<RuleReason>>,
+    /// The constraint that could not hold with the candidates left, if one could not: its
+    /// index in `rules.constraints`.
+    pub broken: Option<u32>,
+}
+
+impl RuleMarks {
+    /// Why `digit` left `cell`, if it did.
+    pub fn reason(&self, cell: usize, digit: u8) -> Option<RuleReason> {
+        let side = self.why.len() / self.masks.len().max(1);
+        self.why[cell * side + digit as usize - 1]
+    }
+}
+
+/// [`candidates`] step by step, noting why each digit left each cell: what the rules say of the
+/// first candidates (even, odd…), the givens' peers, then each rule's propagator on its own, to
+/// a fixpoint. It stops at the first constraint that cannot hold, leaving the cell it would
+/// empty (if it found one) with no candidate.
+pub fn candidates_with_reasons(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> RuleMarks {
+    let model = Model::new(geometry, rules, false);
+    let side = model.size.side();
+    let mut why = vec![None; givens.len() * side];
+    let note = |why: &mut Vec<Option<RuleReason>>, cell: usize, taken: Mask, reason| {
+        for d in 0..side {
+            if taken >> d & 1 == 1 {
+                why[cell * side + d].get_or_insert(reason);
+            }
+        }
+    };
+    for &(cell, taken, index) in &model.start_taken {
+        if givens[cell as usize] == 0 {
+            note(
+                &mut why,
+                cell as usize,
+                taken,
+                RuleReason::Constraint { index },
+            );
+        }
+    }
+    let (mut masks, mut changed) = start(&model, givens);
+    for (cell, &digit) in givens.iter().enumerate().filter(|(_, &d)| d != 0) {
+        let bit = 1 << (digit - 1);
+        for &peer in model.peers[cell].iter() {
+            if givens[peer as usize] == 0 && masks[peer as usize] & bit != 0 {
+                masks[peer as usize] &= !bit;
+                note(
+                    &mut why,
+                    peer as usize,
+                    bit,
+                    RuleReason::Peer { given: cell as u16 },
+                );
+            }
+        }
+    }
+    // A given its own cell's rules forbid (an odd digit on an even cell) breaks that rule.
+    let mut broken = model
+        .start_taken
+        .iter()
+        .find(|&&(cell, taken, _)| {
+            let digit = givens[cell as usize];
+            digit != 0 && taken >> (digit - 1) & 1 == 1
+        })
+        .map(|&(_, _, index)| index);
+    if broken.is_none() && !masks.contains(&0) {
+        let budget = Budget::unlimited();
+        let mut run = Run::new(&model, 1, &budget, true);
+        let mut by_rule = |cell: usize, taken: Mask, prop: u32| {
+            let origin = model.origins[prop as usize];
+            note(
+                &mut why,
+                cell,
+                taken,
+                RuleReason::Constraint { index: origin },
+            );
+        };
+        if let Err(prop) = run.propagate_noting(&mut masks, &mut changed, &mut by_rule) {
+            broken = Some(model.origins[prop as usize]);
+        }
+    }
+    RuleMarks { masks, why, broken }
+}
+
 /// The masks a search starts from, with the givens placed, and every cell as news.
 fn start(model: &Model, givens: &[u8]) -> (Vec<Mask>, Vec<Change>) {
     let mut masks = model.start.clone();
@@ -237,6 +338,40 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
                 return Ok(());
             }
         }
+    }
+
+    /// The rules' propagators alone to a fixpoint (as `propagate` for pencil marks), one at a
+    /// time, telling `taken` what each took from each cell: (cell, digits, propagator). `Err`
+    /// holds the propagator that found its constraint cannot hold.
+    fn propagate_noting(
+        &mut self,
+        masks: &mut [Mask],
+        changed: &mut Vec<Change>,
+        taken: &mut impl FnMut(usize, Mask, u32),
+    ) -> Result<(), u32> {
+        let model = self.model;
+        let side = model.size.side() as u32;
+        let mut result = Ok(());
+        while self.pass_on(masks, changed).is_ok() {
+            let Some(p) = self.queue.pop_front() else {
+                break;
+            };
+            self.queued[p as usize] = false;
+            let ran =
+                model.props[p as usize].run(&mut Work { masks, changed }, &model.peer_sets, side);
+            for change in changed.iter() {
+                let cell = change.cell as usize;
+                taken(cell, change.was & !masks[cell], p);
+            }
+            if ran.is_err() {
+                result = Err(p);
+                break;
+            }
+        }
+        for p in self.queue.drain(..) {
+            self.queued[p as usize] = false;
+        }
+        result
     }
 
     /// Tell the peers of each changed cell that now holds one digit, and queue the

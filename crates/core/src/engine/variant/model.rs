@@ -24,10 +24,19 @@ pub(super) struct Model<'r> {
     pub(super) peer_sets: Vec<PeerSet>,
     pub(super) start: Vec<Mask>,
     pub(super) props: Vec<Prop>,
+    /// For each propagator, the index of the constraint it comes from in `rules.constraints`
+    /// ([`DERIVED`] for the 45 rule's innies and outies).
+    pub(super) origins: Vec<u32>,
+    /// The digits each constraint takes from a cell's first candidates (even, odd, listed
+    /// candidates): (cell, digits taken, constraint index).
+    pub(super) start_taken: Vec<(u16, Mask, u32)>,
     /// For each cell, the propagators it wakes.
     pub(super) watchers: Vec<Watchers>,
     pub(super) rules: &'r Rules,
 }
+
+/// The origin of a propagator no single constraint gives (innies and outies of cages).
+pub(super) const DERIVED: u32 = u32::MAX;
 
 /// The propagators a cell wakes: those that read any change first, then those that read only
 /// a new lowest or highest digit.
@@ -44,6 +53,9 @@ struct Builder {
     houses: Vec<Box<[u16]>>,
     start: Vec<Mask>,
     props: Vec<Prop>,
+    /// The constraint being built, and what the built ones took from first candidates.
+    current: u32,
+    start_taken: Vec<(u16, Mask, u32)>,
 }
 
 impl<'r> Model<'r> {
@@ -65,12 +77,17 @@ impl<'r> Model<'r> {
             houses: Vec::new(),
             start: vec![all; size.cells()],
             props: Vec::new(),
+            current: DERIVED,
+            start_taken: Vec::new(),
         };
         for unit in &geometry.units {
             b.house(&unit.cells);
         }
-        for constraint in &rules.constraints {
+        let mut origins = Vec::new();
+        for (index, constraint) in rules.constraints.iter().enumerate() {
+            b.current = index as u32;
             b.constraint(constraint, rules);
+            origins.resize(b.props.len(), index as u32);
         }
         let cages: Vec<(&[u16], u32)> = rules
             .constraints
@@ -86,6 +103,7 @@ impl<'r> Model<'r> {
         if derived && !cages.is_empty() {
             b.props.extend(innies::props(geometry, &cages));
         }
+        origins.resize(b.props.len(), DERIVED);
         let peer_sets = std::mem::take(&mut b.peers);
         for prop in &mut b.props {
             if let Prop::Sum(sum) = prop {
@@ -136,6 +154,8 @@ impl<'r> Model<'r> {
             peers,
             start: b.start,
             props: b.props,
+            origins,
+            start_taken: b.start_taken,
             watchers,
             rules,
         }
@@ -169,7 +189,11 @@ impl Builder {
             .filter(|&d| keep(d))
             .fold(0, |acc, d| acc | 1 << (d - 1));
         for &c in cells {
-            self.start[c as usize] &= mask;
+            let taken = self.start[c as usize] & !mask;
+            if taken != 0 {
+                self.start[c as usize] &= mask;
+                self.start_taken.push((c, taken, self.current));
+            }
         }
     }
 

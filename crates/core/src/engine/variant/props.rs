@@ -95,12 +95,14 @@ impl Work<'_> {
         if new == old {
             return Ok(());
         }
-        if new == 0 {
-            return Err(Broken);
-        }
+        // An emptied cell is written and listed too, so whoever asks why the constraint
+        // broke finds the cell (a search drops the masks of a contradiction anyway).
         self.masks[cell as usize] = new;
         self.changed.push(Change { cell, was: old });
-        Ok(())
+        match new {
+            0 => Err(Broken),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -575,3 +575,66 @@ fn pencil_marks_by_the_rules_keep_every_solution_and_place_nothing() {
         "narrowed {narrowed}, lone {lone}"
     );
 }
+
+#[test]
+fn pencil_marks_with_reasons_are_the_marks_and_say_why_each_digit_went() {
+    let geo = geometry(four(), Variant::Classic);
+    let grids = all_grids();
+    let mut rng = Rng::new(0x2ea5_0a5f_00d5);
+    let (mut by_peer, mut by_rule, mut broken) = (0, 0, 0);
+    for round in 0..300 {
+        let rules = Rules {
+            constraints: (0..1 + rng.below(3))
+                .map(|_| Constraint::new(random_constraint(&mut rng, 4), Span::new(0, 0)))
+                .collect(),
+            regions: None,
+        };
+        let from = &grids[rng.below(grids.len())];
+        let mut givens = vec![0u8; 16];
+        for _ in 0..3 {
+            let c = rng.below(16);
+            givens[c] = from[c] % 4 + 1; // not always the grid's: some rounds break
+        }
+        let noted = super::candidates_with_reasons(geo, &rules, &givens);
+        let context = format!("round {round}: {rules:?} {givens:?}");
+        match super::candidates(geo, &rules, &givens) {
+            Some(marks) => {
+                assert_eq!(noted.broken, None, "{context}");
+                assert_eq!(noted.masks, marks, "{context}");
+            }
+            None => {
+                broken += 1;
+                assert!(
+                    noted.broken.is_some()
+                        || (0..16).any(|c| givens[c] == 0 && noted.masks[c] == 0),
+                    "{context}"
+                );
+                continue;
+            }
+        }
+        for cell in (0..16).filter(|&c| givens[c] == 0) {
+            for d in 1..=4u8 {
+                let reason = noted.reason(cell, d);
+                let kept = noted.masks[cell] >> (d - 1) & 1 == 1;
+                match reason {
+                    None => assert!(kept, "{context}: {d} left {cell} for no reason"),
+                    Some(super::RuleReason::Peer { given }) => {
+                        assert!(!kept && givens[given as usize] == d, "{context}");
+                        by_peer += 1;
+                    }
+                    Some(super::RuleReason::Constraint { index }) => {
+                        assert!(
+                            !kept && (index as usize) < rules.constraints.len(),
+                            "{context}"
+                        );
+                        by_rule += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        by_peer > 50 && by_rule > 50 && broken > 5,
+        "{by_peer} by peers, {by_rule} by rules, {broken} broken"
+    );
+}
