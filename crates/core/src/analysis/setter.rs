@@ -604,6 +604,89 @@ fn spread_over(
     spread
 }
 
+/// How many solutions put each digit in each cell, each count capped: Rangsk's true
+/// candidates with counts, which tell a setter which cells are nearly settled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counts {
+    pub side: usize,
+    /// Indexed `cell * side + digit - 1`: the solutions with that digit there, at most `cap`
+    /// (a given's own digit: every solution).
+    pub counts: Vec<u32>,
+    pub cap: u32,
+    /// False when the budget ran out: each count is then only a lower bound.
+    pub complete: bool,
+}
+
+impl Counts {
+    /// The solutions (up to the cap) with `digit` in `cell`.
+    pub fn count(&self, cell: usize, digit: u8) -> u32 {
+        self.counts[cell * self.side + digit as usize - 1]
+    }
+}
+
+/// Each candidate's solutions, counted up to `cap`: one search for up to `cap` solutions per
+/// candidate, after a first search for all of them, which settles every count at once when a
+/// puzzle has few solutions (fewer than `cap` times its side).
+pub fn true_candidate_counts(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    cap: u32,
+    budget: &Budget,
+) -> Counts {
+    let side = geometry.side();
+    let cap = cap.max(1);
+    let mut counts = Counts {
+        side,
+        counts: vec![0; givens.len() * side],
+        cap,
+        complete: true,
+    };
+    let mut left = budget.max_nodes;
+    // Up to `limit` solutions of `grid`, and whether the search ended on its own.
+    let mut search = |grid: &[u8], limit: usize| -> (Vec<Vec<u8>>, bool) {
+        let budget = Budget {
+            max_nodes: left,
+            ..*budget
+        };
+        let outcome = match rules {
+            Some(rules) => engine::variant::solve(geometry, rules, grid, limit, &budget),
+            None => engine::search(geometry, grid, limit, &budget),
+        };
+        left = left.map(|l| l.saturating_sub(outcome.nodes));
+        (outcome.solutions, outcome.stop.is_none())
+    };
+    let every = cap as usize * side;
+    let (all, ended) = search(givens, every);
+    if ended && all.len() < every {
+        for solution in &all {
+            for (cell, &digit) in solution.iter().enumerate() {
+                let count = &mut counts.counts[cell * side + digit as usize - 1];
+                *count = (*count + 1).min(cap);
+            }
+        }
+        return counts;
+    }
+    let marks = engine::pencil_marks(geometry, givens);
+    let mut grid = givens.to_vec();
+    for cell in 0..givens.len() {
+        if givens[cell] != 0 {
+            // As many solutions as the first search found hold each given.
+            let held = (all.len() as u32).min(cap);
+            counts.counts[cell * side + givens[cell] as usize - 1] = held;
+            continue;
+        }
+        for digit in marks.candidates[cell].iter() {
+            grid[cell] = digit;
+            let (found, ended) = search(&grid, cap as usize);
+            counts.counts[cell * side + digit as usize - 1] = found.len() as u32;
+            counts.complete &= ended;
+        }
+        grid[cell] = 0;
+    }
+    counts
+}
+
 /// A solution of `givens`, if there is one (`Err` when the nodes ran out first).
 fn first_solution(
     geometry: &Geometry,

@@ -348,3 +348,43 @@ fn under_variant_rules_true_candidates_and_the_extra_given_count_the_rules() {
     );
     assert_eq!(extra.unique_after, Some(held == 1));
 }
+
+#[test]
+fn true_candidate_counts_are_each_digits_solutions_up_to_the_cap() {
+    // The 4×4 cage and thermometer above (a few dozen solutions), and a 9×9 with a few.
+    let text = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
+    let document = crate::format::parse(text);
+    let puzzle = &document.puzzles[0];
+    let (four, rules) = (&puzzle.geometry(), puzzle.rules.as_deref());
+    let mut nine_givens = grid(EASY);
+    for cell in [2, 4, 6, 9] {
+        nine_givens[cell] = 0;
+    }
+    let budget = Budget::unlimited();
+    let cases: [(&Geometry, Option<&Rules>, Vec<u8>); 2] =
+        [(four, rules, vec![0; 16]), (nine(), None, nine_givens)];
+    for (geo, rules, givens) in cases {
+        let all = match rules {
+            Some(rules) => engine::variant::solve(geo, rules, &givens, 100_000, &budget),
+            None => engine::search(geo, &givens, 100_000, &budget),
+        }
+        .solutions;
+        assert!(all.len() > 3, "{}", all.len());
+        let side = geo.side();
+        // A cap below the counts (one search a candidate) and one above them (one search).
+        for cap in [3, 100_000] {
+            let counts = true_candidate_counts(geo, rules, &givens, cap, &budget);
+            assert!(counts.complete);
+            for cell in 0..givens.len() {
+                for digit in 1..=side as u8 {
+                    let held = all.iter().filter(|s| s[cell] == digit).count() as u32;
+                    assert_eq!(
+                        counts.count(cell, digit),
+                        held.min(cap),
+                        "{side}×{side}, cap {cap}, cell {cell}, digit {digit}"
+                    );
+                }
+            }
+        }
+    }
+}
