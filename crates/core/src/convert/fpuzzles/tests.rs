@@ -403,3 +403,15 @@ fn sudokupads_metadata_cages_are_metadata() {
     );
     assert_eq!(imported.warnings.len(), 1, "{:?}", imported.warnings);
 }
+
+#[test]
+fn grids_without_boxes_survive_export_and_import() {
+    // No boxes on a 9×9 (every cell in no region) and on a 5×5 (whose default boxes are its
+    // rows) both come back as `regions: none`, not a block of dots.
+    for text in [
+        format!("regions: none\n{}", ". . . . . . . . .\n".repeat(9)),
+        format!("regions: none\n{}", ". . . . .\n".repeat(5)),
+    ] {
+        assert_eq!(round_trip(&text), text);
+    }
+}
