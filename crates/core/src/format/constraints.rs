@@ -53,6 +53,16 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
                 ),
             ))
         }
+        Keyword::BoxIndex if !size.has_boxes() => {
+            return Err(Finding::error(
+                Code::BadMetadata,
+                rule.keyword_span,
+                format!(
+                    "'box-index' points into a cell's box, and {} grid has no boxes",
+                    size.a_label()
+                ),
+            ))
+        }
         Keyword::AntiKnight => Kind::AntiKnight,
         Keyword::AntiKing => Kind::AntiKing,
         Keyword::NonConsecutive => Kind::NonConsecutive,
@@ -480,6 +490,10 @@ mod tests {
         let twenty_five = Size::from_side(25).unwrap();
         let error = resolved("cage 5: A1 A2", twenty_five).unwrap_err();
         assert!(error.contains("up to 16×16"), "{error}");
+        let seven = Size::from_side(7).unwrap();
+        let error = resolved("box-index: A1", seven).unwrap_err();
+        assert!(error.contains("a 7×7 grid has no boxes"), "{error}");
+        assert!(resolved("row-index: A1", seven).is_ok());
     }
 
     #[test]
