@@ -204,8 +204,9 @@ mod tests {
         let document = crate::format::parse(text);
         let puzzle = &document.puzzles[0];
         let picture = puzzle_svg(puzzle, &Options::default(), &Budget::unlimited());
-        let heavy = |line: &&str| line.starts_with("<line") && line.contains(r#"stroke-width="3""#);
-        let heavy: Vec<&str> = picture.lines().filter(heavy).collect();
+        let is_heavy =
+            |line: &&str| line.starts_with("<line") && line.contains(r#"stroke-width="3""#);
+        let heavy: Vec<&str> = picture.lines().filter(is_heavy).collect();
         // Every heavy line is one cell edge between two regions (no box's line runs the grid's
         // length): A3|A4, B1|B2, C2|C3, D2|D3 upright; A2/B2, A3/B3 and the four between rows
         // B and C across.
@@ -214,6 +215,22 @@ mod tests {
             "{picture}"
         );
         assert_eq!(heavy.len(), 4 + 2 + 4, "{picture}");
+        // Cells in no region side by side are not outlined: a grid without boxes is plain, and
+        // a region among such cells has its edges alone drawn.
+        for (regions, edges) in [
+            ("....\n....\n....\n....\n", 0),
+            ("AA..\nAA..\n....\n....\n", 4),
+        ] {
+            let text = format!("regions:\n{regions}1...\n....\n....\n....\n");
+            let document = crate::format::parse(&text);
+            let picture = puzzle_svg(
+                &document.puzzles[0],
+                &Options::default(),
+                &Budget::unlimited(),
+            );
+            let heavy = picture.lines().filter(is_heavy).count();
+            assert_eq!(heavy, edges, "{regions}: {picture}");
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::{Content, Scene};
 use crate::format::DigitSet;
-use crate::grid::{digit_char, UnitKind, NO_REGION};
+use crate::grid::{digit_char, UnitKind};
 
 /// The comment every picture starts with: how `render` knows a file it may replace is its own.
 pub const GENERATOR: &str = "<!-- made by sudoku-lsp render -->";
@@ -217,12 +217,12 @@ fn write_lines(out: &mut String, scene: &Scene, frame: &Frame) {
     );
 }
 
-/// A heavy segment on each cell edge between two regions (a cell in none is a region of its
-/// own here, so it is outlined too).
+/// A heavy segment on each cell edge between two regions, and between a region and a cell in
+/// none; cells in none side by side are not apart (`regions: none` draws a plain grid).
 fn write_region_edges(out: &mut String, regions: &[u8], frame: &Frame) {
     let (side, left, top) = (frame.side, frame.left, frame.top);
     let (weight, colour) = line_style(true);
-    let apart = |a: usize, b: usize| regions[a] != regions[b] || regions[a] == NO_REGION;
+    let apart = |a: usize, b: usize| regions[a] != regions[b];
     for r in 0..side {
         for c in 0..side {
             let cell = r * side + c;
