@@ -278,13 +278,19 @@ fn a_wrong_given_on_other_sizes_is_in_a_core_with_no_solution() {
     }
 }
 
+/// A 4×4 with a cage and a thermometer: a few dozen solutions, fewer than the houses alone.
+const CAGE_AND_THERMO: &str = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
+
+/// The givens of `EASY` whose removal leaves a few dozen solutions.
+const FEW_SOLUTIONS_WITHOUT: [usize; 4] = [2, 4, 6, 9];
+
 #[test]
 fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
     let g = nine();
     let budget = Budget::unlimited();
     let mut givens = grid(EASY);
     // Drop givens until the puzzle has a few dozen solutions.
-    for cell in [2, 4, 6, 9] {
+    for cell in FEW_SOLUTIONS_WITHOUT {
         givens[cell] = 0;
     }
     let all = engine::search(g, &givens, 100_000, &budget).solutions;
@@ -319,9 +325,7 @@ fn true_candidates_are_the_digits_of_every_solution_and_no_other() {
 
 #[test]
 fn under_variant_rules_true_candidates_and_the_extra_given_count_the_rules() {
-    // A 4×4 with a cage and a thermometer: a few dozen solutions, fewer than the houses alone.
-    let text = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
-    let document = crate::format::parse(text);
+    let document = crate::format::parse(CAGE_AND_THERMO);
     let puzzle = &document.puzzles[0];
     let (geo, rules) = (&puzzle.geometry(), puzzle.rules.as_deref());
     let budget = Budget::unlimited();
@@ -352,12 +356,11 @@ fn under_variant_rules_true_candidates_and_the_extra_given_count_the_rules() {
 #[test]
 fn true_candidate_counts_are_each_digits_solutions_up_to_the_cap() {
     // The 4×4 cage and thermometer above (a few dozen solutions), and a 9×9 with a few.
-    let text = "cage 4: A1 A2\nthermo: C1 C2 C3\n....\n....\n....\n....\n";
-    let document = crate::format::parse(text);
+    let document = crate::format::parse(CAGE_AND_THERMO);
     let puzzle = &document.puzzles[0];
     let (four, rules) = (&puzzle.geometry(), puzzle.rules.as_deref());
     let mut nine_givens = grid(EASY);
-    for cell in [2, 4, 6, 9] {
+    for cell in FEW_SOLUTIONS_WITHOUT {
         nine_givens[cell] = 0;
     }
     let budget = Budget::unlimited();

@@ -182,6 +182,16 @@ fn random_constraint(rng: &mut Rng, n: usize) -> Kind {
     }
 }
 
+/// One to three random constraints on the 4×4 grid.
+fn random_four_rules(rng: &mut Rng) -> Rules {
+    Rules {
+        constraints: (0..1 + rng.below(3))
+            .map(|_| Constraint::new(random_constraint(rng, 4), Span::new(0, 0)))
+            .collect(),
+        regions: None,
+    }
+}
+
 #[test]
 fn the_engine_finds_exactly_the_grids_the_rules_accept() {
     let grids = all_grids();
@@ -189,13 +199,7 @@ fn the_engine_finds_exactly_the_grids_the_rules_accept() {
     let mut rng = Rng::new(0x5eed_1234_abcd);
     let mut nonempty = 0;
     for round in 0..400 {
-        let count = 1 + rng.below(3);
-        let rules = Rules {
-            constraints: (0..count)
-                .map(|_| Constraint::new(random_constraint(&mut rng, 4), Span::new(0, 0)))
-                .collect(),
-            regions: None,
-        };
+        let rules = random_four_rules(&mut rng);
         let keeps = |g: &Vec<u8>| {
             rules.constraints.iter().all(|c| c.satisfied(four(), g))
                 && rules.broken_pairs(four(), g).is_empty()
@@ -534,12 +538,7 @@ fn pencil_marks_by_the_rules_keep_every_solution_and_place_nothing() {
     let mut rng = Rng::new(0x0a11_ca4d_1da7);
     let (mut narrowed, mut lone) = (0, 0);
     for round in 0..300 {
-        let rules = Rules {
-            constraints: (0..1 + rng.below(3))
-                .map(|_| Constraint::new(random_constraint(&mut rng, 4), Span::new(0, 0)))
-                .collect(),
-            regions: None,
-        };
+        let rules = random_four_rules(&mut rng);
         let from = &grids[rng.below(grids.len())];
         let mut givens = vec![0u8; 16];
         for _ in 0..2 {
@@ -583,12 +582,7 @@ fn pencil_marks_with_reasons_are_the_marks_and_say_why_each_digit_went() {
     let mut rng = Rng::new(0x2ea5_0a5f_00d5);
     let (mut by_peer, mut by_rule, mut broken) = (0, 0, 0);
     for round in 0..300 {
-        let rules = Rules {
-            constraints: (0..1 + rng.below(3))
-                .map(|_| Constraint::new(random_constraint(&mut rng, 4), Span::new(0, 0)))
-                .collect(),
-            regions: None,
-        };
+        let rules = random_four_rules(&mut rng);
         let from = &grids[rng.below(grids.len())];
         let mut givens = vec![0u8; 16];
         for _ in 0..3 {
