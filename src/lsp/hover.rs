@@ -9,7 +9,7 @@ use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKin
 use super::config::Style;
 use super::view::{metadata_spans, View};
 use super::{commands, jobs, ratings};
-use crate::analysis::{self, CellExplanation, CellState, Verdict};
+use crate::analysis::{self, CellExplanation, CellState, ConstraintHelp, Verdict};
 use crate::format::Puzzle;
 use crate::grid::digit_char;
 use crate::logic::Step;
@@ -43,6 +43,12 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                     value.push_str(&summary(&heading(view, index, puzzle), &lines, style));
                 }
                 (value, puzzle.cell_span(cell))
+            }
+            None if constraint_under(puzzle, offset).is_some() => {
+                let index = constraint_under(puzzle, offset)?;
+                let help = analysis::explain_constraint(puzzle, index)?;
+                let line = puzzle.rules.as_deref()?.constraints[index].line;
+                (constraint(&help, style), line)
             }
             // Its title or metadata, a border line, a one-line puzzle's trailing text.
             None => {
@@ -146,6 +152,15 @@ fn across_solutions(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> 
              at its budget before trying every digit)"
         )
     })
+}
+
+/// The index of the constraint whose line holds an offset, among the puzzle's rules.
+fn constraint_under(puzzle: &Puzzle, offset: usize) -> Option<usize> {
+    let rules = puzzle.rules.as_deref()?;
+    rules
+        .constraints
+        .iter()
+        .position(|c| c.line.touches(offset))
 }
 
 /// The cell at an offset inside the puzzle's grid (not its header lines).
@@ -260,6 +275,41 @@ pub fn cell(explanation: &CellExplanation, style: Style) -> String {
             }
             text.paragraph(capitalize(conclusion));
         }
+    }
+    text.finish()
+}
+
+/// At most this many of a cage's combinations are listed (a cage without a sum has many).
+const MAX_COMBINATIONS: usize = 24;
+
+/// What hover shows on a constraint line: what it means, a cage's combinations (all, then
+/// those its cells' candidates still allow), and its cells' candidates.
+pub fn constraint(help: &ConstraintHelp, style: Style) -> String {
+    let mut text = Text::new(style);
+    text.heading(&help.heading, &help.meaning);
+    let listed = |sets: &[String]| {
+        let mut line = sets
+            .iter()
+            .take(MAX_COMBINATIONS)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" · ");
+        if sets.len() > MAX_COMBINATIONS {
+            line.push_str(&format!(" · …and {} more", sets.len() - MAX_COMBINATIONS));
+        }
+        line
+    };
+    if !help.combinations.is_empty() {
+        text.paragraph(format!("Combinations: {}", listed(&help.combinations)));
+        if help.allowed.len() < help.combinations.len() {
+            text.paragraph(match help.allowed.is_empty() {
+                true => "With the candidates now: none".to_string(),
+                false => format!("With the candidates now: {}", listed(&help.allowed)),
+            });
+        }
+    }
+    if !help.cells.is_empty() {
+        text.list("Candidates now:", help.cells.iter().cloned());
     }
     text.finish()
 }

@@ -93,11 +93,14 @@ fn symbol(view: &View, cursor: &mut Cursor, index: usize, puzzle: &Puzzle) -> Do
     let whole = whole_span(puzzle);
     let start = cursor.position(whole.start);
     let selection_range = cursor.range(puzzle.anchor());
-    let children = matches!(puzzle.layout, Layout::Block | Layout::Marks).then(|| {
-        (0..puzzle.size.side())
-            .filter_map(|row| row_symbol(cursor, puzzle, row))
-            .collect()
-    });
+    let mut children: Vec<DocumentSymbol> = own_constraint_lines(puzzle)
+        .into_iter()
+        .map(|(line, name, cells)| constraint_symbol(cursor, line, name, cells))
+        .collect();
+    if matches!(puzzle.layout, Layout::Block | Layout::Marks) {
+        children.extend((0..puzzle.size.side()).filter_map(|row| row_symbol(cursor, puzzle, row)));
+    }
+    let children = (!children.is_empty()).then_some(children);
     let end = cursor.position(whole.end);
     #[allow(deprecated)] // `deprecated` is a required field of the struct, deprecated or not
     DocumentSymbol {
@@ -109,6 +112,54 @@ fn symbol(view: &View, cursor: &mut Cursor, index: usize, puzzle: &Puzzle) -> Do
         range: tower_lsp_server::lsp_types::Range::new(start, end),
         selection_range,
         children,
+    }
+}
+
+/// The puzzle's own constraint lines (those in its header), in order: each line's span, the
+/// constraint's name ("cage 15", "regions") and its cells' names.
+fn own_constraint_lines(puzzle: &Puzzle) -> Vec<(Span, String, String)> {
+    let (Some(rules), Some(header)) = (puzzle.rules.as_deref(), puzzle.header) else {
+        return Vec::new();
+    };
+    let geometry = puzzle.geometry();
+    let mut lines: Vec<(Span, String, String)> = rules
+        .constraints
+        .iter()
+        .filter(|c| header.covers(c.line))
+        .map(|c| {
+            let cells: Vec<String> = c
+                .named_cells()
+                .iter()
+                .map(|&cell| geometry.cell_name(cell as usize))
+                .collect();
+            (c.line, c.name(), cells.join(" "))
+        })
+        .collect();
+    if let Some(regions) = rules.regions.as_ref().filter(|r| header.covers(r.line)) {
+        lines.push((regions.line, "regions".to_string(), String::new()));
+    }
+    lines.sort_by_key(|(line, _, _)| line.start);
+    lines
+}
+
+/// A constraint line: named by the constraint ("cage 15"), its cells as detail.
+fn constraint_symbol(
+    cursor: &mut Cursor,
+    line: Span,
+    name: String,
+    cells: String,
+) -> DocumentSymbol {
+    let range = cursor.range(line);
+    #[allow(deprecated)]
+    DocumentSymbol {
+        name,
+        detail: (!cells.is_empty()).then_some(cells),
+        kind: SymbolKind::PROPERTY,
+        tags: None,
+        deprecated: None,
+        range,
+        selection_range: range,
+        children: None,
     }
 }
 
@@ -166,11 +217,14 @@ fn detail(view: &View, index: usize, puzzle: &Puzzle) -> String {
     let status = view
         .finished_analysis(index)
         .map_or("not yet checked", analysis::status_word);
-    format!(
-        "{} {} · {status}",
-        puzzle.size.label(),
-        puzzle.variant.name()
-    )
+    match puzzle.rules.as_deref().filter(|r| !r.is_empty()) {
+        Some(_) => format!("{} · {status}", analysis::puzzle_kind(puzzle)),
+        None => format!(
+            "{} {} · {status}",
+            puzzle.size.label(),
+            puzzle.variant.name()
+        ),
+    }
 }
 
 /// The puzzle with its own comment and metadata lines above it.
@@ -209,6 +263,26 @@ pub fn folding_ranges(view: &View) -> Vec<FoldingRange> {
         .filter(|(first, last)| last > first)
         .map(|&(first, last)| (first, last, FoldingRangeKind::Region))
         .collect();
+    // A puzzle's constraint lines, a run of two or more folding as one.
+    for puzzle in &view.document().puzzles {
+        let mut run: Option<(usize, usize)> = None;
+        for (line, _, _) in own_constraint_lines(puzzle) {
+            let (first, last) = (line_of(line.start), line_of(line.end));
+            run = match run {
+                Some((start, end)) if first <= end + 1 => Some((start, last.max(end))),
+                Some((start, end)) => {
+                    if end > start {
+                        folds.push((start, end, FoldingRangeKind::Region));
+                    }
+                    Some((first, last))
+                }
+                None => Some((first, last)),
+            };
+        }
+        if let Some((start, end)) = run.filter(|(start, end)| end > start) {
+            folds.push((start, end, FoldingRangeKind::Region));
+        }
+    }
     for (first, last) in comment_runs(view) {
         // Puzzles are in source order: the last one starting at or before the run's end is the
         // only one that can overlap it.

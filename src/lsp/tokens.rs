@@ -25,6 +25,10 @@
 //! | a metadata key (`title`, or any `# word: text` line, as `format` reads it) | `property` | |
 //! | a metadata value | `string` | |
 //! | a comment, free text after a one-line puzzle | `comment` | |
+//! | a constraint's keyword (`cage`, `thermo`, `antiknight`) | `keyword` | |
+//! | its value (`15` of `cage 15:`) | `number` | |
+//! | a cell it names (`A1`) | `variable` | |
+//! | a word of it (`white` of `negative:`, `down-left`, `top 3`) | `enumMember` | |
 //!
 //! A token never spans lines, and its column and length count in the negotiated encoding
 //! (UTF-16 units unless the client chose otherwise), through one `encoding::Cursor`.
@@ -49,6 +53,8 @@ const OPERATOR: u32 = 3;
 const PROPERTY: u32 = 4;
 const STRING: u32 = 5;
 const COMMENT: u32 = 6;
+const KEYWORD: u32 = 7;
+const ENUM_MEMBER: u32 = 8;
 
 const READONLY: u32 = 1 << 0;
 const DOCUMENTATION: u32 = 1 << 1;
@@ -65,6 +71,8 @@ pub fn legend() -> SemanticTokensLegend {
             SemanticTokenType::PROPERTY,
             SemanticTokenType::STRING,
             SemanticTokenType::COMMENT,
+            SemanticTokenType::KEYWORD,
+            SemanticTokenType::ENUM_MEMBER,
         ],
         token_modifiers: vec![
             SemanticTokenModifier::READONLY,
@@ -409,7 +417,36 @@ fn other_line(text: &str, raw: &mut Vec<Raw>) {
         .all(|&b| is_border_byte(b) || b.is_ascii_whitespace())
     {
         raw.push(token(content, OPERATOR));
+    } else if let Some(parts) = format::constraint_line_parts(text, 0) {
+        constraint_line(text, &parts, raw);
     }
+}
+
+/// A constraint line's keyword, value, cells and words, in order, and its trailing comment.
+fn constraint_line(text: &str, parts: &format::LineParts, raw: &mut Vec<Raw>) {
+    let mut tokens: Vec<Raw> = Vec::with_capacity(parts.cells.len() + 3);
+    let mut push = |span: Span, kind: u32| {
+        tokens.push(Raw {
+            span,
+            kind,
+            modifiers: 0,
+        })
+    };
+    push(parts.keyword, KEYWORD);
+    if let Some(value) = parts.value {
+        push(value, NUMBER);
+    }
+    for &(span, _, _) in &parts.cells {
+        push(span, VARIABLE);
+    }
+    for &span in &parts.words {
+        push(span, ENUM_MEMBER);
+    }
+    if let Some(hash) = text.find('#') {
+        push(trimmed(text, Span::new(hash, text.len())), COMMENT);
+    }
+    tokens.sort_by_key(|t| t.span.start);
+    raw.extend(tokens);
 }
 
 /// One line's tokens in the client's units, relative as the protocol has them (the first

@@ -43,3 +43,4 @@ mod lsp_setter;
 mod lsp_shared_data;
 mod lsp_solver;
 mod lsp_tokens;
+mod lsp_variants;

@@ -5,7 +5,8 @@ use super::verdict::{Analysis, Verdict};
 use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
-use crate::grid::{digit_char, Geometry};
+use crate::grid::{digit_char, Geometry, Variant};
+use crate::rules::{Dot, Kind};
 
 /// What hover says about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +50,10 @@ pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
         .map(|&u| geometry.unit_name(u as usize))
         .collect();
     let state = match puzzle.givens[cell] {
-        0 => explain_empty(geometry, &puzzle.givens, cell),
+        0 => match puzzle.rules.as_deref().filter(|r| !r.is_empty()) {
+            Some(rules) => super::rule_reasons::explain_empty(geometry, puzzle, rules, cell),
+            None => explain_empty(geometry, &puzzle.givens, cell),
+        },
         digit => CellState::Given {
             digit,
             entry: puzzle.is_entry(cell),
@@ -148,7 +152,7 @@ pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
     // The title is not repeated here: the faces already name the puzzle by it.
     let empty = puzzle.givens.len() - puzzle.givens_count();
     vec![
-        format!("{} {} sudoku", puzzle.size.label(), puzzle.variant.name()),
+        puzzle_kind(puzzle),
         format!("{} givens, {empty} empty cells", puzzle.givens_count()),
         status_text(geometry, analysis),
         format!(
@@ -156,6 +160,68 @@ pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
             super::setter::symmetry(geometry, &puzzle.clues()).name()
         ),
     ]
+}
+
+/// "9×9 classic sudoku", "9×9 sudoku with regions of its own, 30 cages and anti-knight".
+pub fn puzzle_kind(puzzle: &Puzzle) -> String {
+    let size = puzzle.size.label();
+    let variant = puzzle.variant;
+    let Some(rules) = puzzle.rules.as_deref().filter(|r| !r.is_empty()) else {
+        return format!("{size} {} sudoku", variant.name());
+    };
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(regions) = &rules.regions {
+        let none = regions.of_cell.iter().all(|&r| r == crate::grid::NO_REGION);
+        parts.push(match none {
+            true => "no boxes".to_string(),
+            false => "regions of its own".to_string(),
+        });
+    }
+    let mut families: Vec<(String, usize, bool)> = Vec::new();
+    for constraint in &rules.constraints {
+        let name = match &constraint.kind {
+            Kind::Negative { kinds } => {
+                let listed: Vec<String> = Dot::ALL
+                    .iter()
+                    .filter(|d| kinds & d.bit() != 0)
+                    .map(|d| format!("{d:?}").to_lowercase())
+                    .collect();
+                format!("every {} dot given", and_list(&listed))
+            }
+            _ => constraint.name(),
+        };
+        // "cage 15", "little killer 12", "white dot 3": the family without its number.
+        let family = match name.rsplit_once(' ') {
+            Some((head, number)) if number.parse::<u32>().is_ok() => head.to_string(),
+            _ => name,
+        };
+        match families.iter_mut().find(|(f, _, _)| *f == family) {
+            Some((_, count, _)) => *count += 1,
+            None => families.push((family, 1, constraint.is_global())),
+        }
+    }
+    for (family, count, global) in families {
+        parts.push(match (global, count) {
+            (true, _) => family,
+            (false, 1) => format!("1 {family}"),
+            (false, _) if family.ends_with('s') => format!("{count} {family}"),
+            (false, _) => format!("{count} {family}s"),
+        });
+    }
+    let base = match variant {
+        Variant::Classic => format!("{size} sudoku"),
+        _ => format!("{size} {} sudoku", variant.name()),
+    };
+    format!("{base} with {}", and_list(&parts))
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {

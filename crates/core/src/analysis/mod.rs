@@ -12,6 +12,7 @@
 mod analyze;
 mod broken;
 mod check;
+mod constraint_help;
 mod explain;
 mod findings;
 mod generate;
@@ -32,7 +33,8 @@ pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings,
     document_findings_analysed, recheck, Asked, Cache, Checked,
 };
-pub use explain::{explain_cell, summarize, CellExplanation, CellState};
+pub use constraint_help::{cage_combinations, explain_constraint, ConstraintHelp};
+pub use explain::{explain_cell, puzzle_kind, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{
     block_text, clock_seed, generate, generate_cancellable, line_text, parse_window, puzzle_rng,

@@ -4,9 +4,12 @@
 //! candidates the others leave. The variant engine notes each reason as it fills in the marks
 //! ([`engine::variant::candidates_with_reasons`]); this module puts them into words.
 
+use super::constraint_help::cage_combinations;
+use super::explain::CellState;
 use super::findings::unit_span;
-use super::wording::shared_unit_names;
+use super::wording::{digit_list, shared_unit_names};
 use crate::engine::variant::{self, RuleMarks, RuleReason};
+use crate::engine::Digits;
 use crate::finding::{Code, Finding, Related, Span};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry};
@@ -25,6 +28,7 @@ pub(super) fn no_solution_findings(
         geometry,
         rules,
         puzzle,
+        givens: &givens,
         marks: &marks,
     };
     let mut found: Vec<Finding> = (0..givens.len())
@@ -40,10 +44,53 @@ pub(super) fn no_solution_findings(
     found
 }
 
+/// An empty cell of a puzzle with rules, as hover shows it: the rules' pencil marks (the
+/// givens and the solver's entries seen, each constraint's own propagator run), why each other
+/// digit is out, naming the given or the constraint, and what full propagation concludes.
+pub(super) fn explain_empty(
+    geometry: &Geometry,
+    puzzle: &Puzzle,
+    rules: &Rules,
+    cell: usize,
+) -> CellState {
+    let givens = &puzzle.givens;
+    let marks = variant::candidates_with_reasons(geometry, rules, givens);
+    let words = Words {
+        geometry,
+        rules,
+        puzzle,
+        givens,
+        marks: &marks,
+    };
+    let here = marks.masks[cell];
+    let excluded = (1..=geometry.side() as u8)
+        .filter(|d| here >> (d - 1) & 1 == 0)
+        .map(|d| (d, words.digit_out(cell, d)))
+        .collect();
+    let conclusion = match variant::propagated(geometry, rules, givens) {
+        None => "propagation finds no solution".to_string(),
+        Some(after) => match Digits(u32::from(after[cell])) {
+            left if left.len() == 1 => format!(
+                "propagation places {}",
+                digit_char(left.iter().next().unwrap_or(0))
+            ),
+            left => format!("propagation leaves {left}"),
+        },
+    };
+    CellState::Empty {
+        marks: Digits(u32::from(here)),
+        excluded,
+        conclusion,
+    }
+}
+
 struct Words<'a> {
     geometry: &'a Geometry,
     rules: &'a Rules,
     puzzle: &'a Puzzle,
+    /// The digits the marks were filled in from (the givens, and the solver's entries too for
+    /// hover).
+    givens: &'a [u8],
     marks: &'a RuleMarks,
 }
 
@@ -86,7 +133,7 @@ impl Words<'_> {
     fn left_in(&self, cell: usize) -> String {
         let (name, mask) = (self.geometry.cell_name(cell), self.marks.masks[cell]);
         let gone = self.all_digits() & !mask;
-        match (self.puzzle.clues()[cell], gone) {
+        match (self.givens[cell], gone) {
             (0, 0) => format!("{name} {}", digit_list(mask)),
             (0, _) => format!(
                 "{name} {}, not {}",
@@ -159,6 +206,133 @@ impl Words<'_> {
             })
             .collect();
         parts.join(", ")
+    }
+
+    /// Why `digit` is not among `cell`'s candidates, in words: "row A: A5", "cage 10 at A1 A2
+    /// would leave 1 for A2, which row A already holds (A5)".
+    fn digit_out(&self, cell: usize, digit: u8) -> String {
+        let reason = self.marks.reason(cell, digit);
+        let label = self.reason_words(cell, reason);
+        let Some(RuleReason::Constraint { index }) = reason else {
+            return label;
+        };
+        match self.rules.constraints.get(index as usize).map(|c| &c.kind) {
+            Some(Kind::Cage { sum, cells }) if !cells.contains(&(cell as u16)) => {
+                match self.cage_must_hold(digit, *sum, cells) {
+                    true => format!(
+                        "{label} must hold {} in cells {} sees",
+                        digit_char(digit),
+                        self.geometry.cell_name(cell)
+                    ),
+                    false => label,
+                }
+            }
+            Some(Kind::Cage {
+                sum: Some(sum),
+                cells,
+            }) => match self.cage_remainder(cell, digit, *sum, cells) {
+                Some(rest) => format!("{label} {rest}"),
+                None => label,
+            },
+            _ => label,
+        }
+    }
+
+    /// Why a cage's sum rules `digit` out of `cell`, when its other cells' candidates show it:
+    /// "would leave 1 for A2, which row A already holds (A5)", "would need 5 twice", "would
+    /// leave 12 for A2 B1, which no different digits among their candidates make".
+    fn cage_remainder(&self, cell: usize, digit: u8, sum: u32, cells: &[u16]) -> Option<String> {
+        let others = cells.iter().map(|&c| c as usize).filter(|&c| c != cell);
+        // The cage's other givens are part of what the digit must add up with.
+        let (held, open): (Vec<usize>, Vec<usize>) = others.partition(|&c| self.givens[c] != 0);
+        let d = u32::from(digit);
+        let total: u32 = d + held.iter().map(|&c| u32::from(self.givens[c])).sum::<u32>();
+        let with_givens = match held.len() {
+            0 => String::new(),
+            _ => {
+                let named: Vec<String> = held
+                    .iter()
+                    .map(|&c| {
+                        let name = self.geometry.cell_name(c);
+                        format!("{name} holds {}", digit_char(self.givens[c]))
+                    })
+                    .collect();
+                format!(" ({})", named.join(", "))
+            }
+        };
+        if open.is_empty() || total >= sum {
+            return (total != sum).then(|| format!("would sum to {total}, not {sum}{with_givens}"));
+        }
+        let rest = sum - total;
+        let names: Vec<String> = open.iter().map(|&c| self.geometry.cell_name(c)).collect();
+        if let [other] = open[..] {
+            if rest > self.geometry.side() as u32 {
+                let name = &names[0];
+                return Some(format!(
+                    "would leave {rest} for {name}, more than a digit{with_givens}"
+                ));
+            }
+            let needed = rest as u8;
+            if needed == digit || held.iter().any(|&c| self.givens[c] == needed) {
+                return Some(format!(
+                    "would need {} twice{with_givens}",
+                    digit_char(needed)
+                ));
+            }
+            return (self.marks.masks[other] >> (needed - 1) & 1 == 0).then(|| {
+                format!(
+                    "would leave {} for {}, which {}{with_givens}",
+                    digit_char(needed),
+                    names[0],
+                    self.not_there(other, needed)
+                )
+            });
+        }
+        let used = held
+            .iter()
+            .fold(1u16 << (digit - 1), |m, &c| m | 1 << (self.givens[c] - 1));
+        let options: Vec<u16> = open.iter().map(|&c| self.options(c) & !used).collect();
+        let side = self.geometry.side();
+        cage_combinations(side, Some(rest), &options)
+            .is_empty()
+            .then(|| {
+                format!(
+                    "would leave {rest} for {}, which their candidates cannot make with \
+                     different digits{with_givens}",
+                    names.join(" ")
+                )
+            })
+    }
+
+    /// Whether every combination the cage's cells' candidates allow holds `digit`.
+    fn cage_must_hold(&self, digit: u8, sum: Option<u32>, cells: &[u16]) -> bool {
+        let options: Vec<u16> = cells.iter().map(|&c| self.options(c as usize)).collect();
+        let combinations = cage_combinations(self.geometry.side(), sum, &options);
+        !combinations.is_empty() && combinations.iter().all(|set| set >> (digit - 1) & 1 == 1)
+    }
+
+    /// A cell's candidates, or its digit alone when it holds one.
+    fn options(&self, cell: usize) -> u16 {
+        match self.givens[cell] {
+            0 => self.marks.masks[cell],
+            held => 1 << (held - 1),
+        }
+    }
+
+    /// Why `digit` cannot go in `cell`, as a clause: "row A already holds (A5)", "thermo at A1
+    /// A2 A3 rules out".
+    fn not_there(&self, cell: usize, digit: u8) -> String {
+        match self.marks.reason(cell, digit) {
+            Some(RuleReason::Peer { given }) => {
+                let given = given as usize;
+                format!(
+                    "{} already holds ({})",
+                    self.seen_by(cell, given),
+                    self.geometry.cell_name(given)
+                )
+            }
+            reason => format!("{} rules out", self.reason_words(cell, reason)),
+        }
     }
 
     fn reason(&self, cell: usize, digit: u8) -> String {
@@ -273,49 +447,5 @@ impl Words<'_> {
             }
         }
         related
-    }
-}
-
-/// Digits as a person lists them: "4", "1 and 2", "1, 3 and 5", "3–9" (runs of three or more
-/// as a range).
-fn digit_list(mask: u16) -> String {
-    let digits: Vec<u8> = (1..=16u8).filter(|d| mask >> (d - 1) & 1 == 1).collect();
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < digits.len() {
-        let mut j = i;
-        while j + 1 < digits.len() && digits[j + 1] == digits[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 2 {
-            parts.push(format!(
-                "{}–{}",
-                digit_char(digits[i]),
-                digit_char(digits[j])
-            ));
-        } else {
-            parts.extend(digits[i..=j].iter().map(|&d| digit_char(d).to_string()));
-        }
-        i = j + 1;
-    }
-    match parts.split_last() {
-        None => "nothing".to_string(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::digit_list;
-
-    #[test]
-    fn digits_read_as_a_person_lists_them() {
-        assert_eq!(digit_list(0), "nothing");
-        assert_eq!(digit_list(0b1000), "4");
-        assert_eq!(digit_list(0b11), "1 and 2");
-        assert_eq!(digit_list(0b10101), "1, 3 and 5");
-        assert_eq!(digit_list(0b1_1111_1100), "3–9");
-        assert_eq!(digit_list(0b1_1101_1011), "1, 2, 4, 5 and 7–9");
     }
 }

@@ -57,3 +57,47 @@ fn join_and(items: &[String]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+
+/// Digits as a person lists them: "4", "1 and 2", "1, 3 and 5", "3–9" (runs of three or more
+/// as a range).
+pub(super) fn digit_list(mask: u16) -> String {
+    let digits: Vec<u8> = (1..=16u8).filter(|d| mask >> (d - 1) & 1 == 1).collect();
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < digits.len() {
+        let mut j = i;
+        while j + 1 < digits.len() && digits[j + 1] == digits[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            parts.push(format!(
+                "{}–{}",
+                digit_char(digits[i]),
+                digit_char(digits[j])
+            ));
+        } else {
+            parts.extend(digits[i..=j].iter().map(|&d| digit_char(d).to_string()));
+        }
+        i = j + 1;
+    }
+    match parts.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digit_list;
+
+    #[test]
+    fn digits_read_as_a_person_lists_them() {
+        assert_eq!(digit_list(0), "nothing");
+        assert_eq!(digit_list(0b1000), "4");
+        assert_eq!(digit_list(0b11), "1 and 2");
+        assert_eq!(digit_list(0b10101), "1, 3 and 5");
+        assert_eq!(digit_list(0b1_1111_1100), "3–9");
+        assert_eq!(digit_list(0b1_1101_1011), "1, 2, 4, 5 and 7–9");
+    }
+}

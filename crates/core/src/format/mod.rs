@@ -27,6 +27,10 @@ mod parse;
 mod puzzle;
 mod reparse;
 pub(crate) mod rules;
+pub use rules::{
+    keywords as constraint_keywords, parts as constraint_line_parts, CellsShape, KeywordHelp,
+    LineParts,
+};
 mod stream;
 mod style;
 mod write;

@@ -415,6 +415,235 @@ pub(crate) struct Rule {
     pub span: Span,
 }
 
+/// How a constraint line's cells go, for an editor offering the next cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellsShape {
+    /// No cells (a rule of the whole grid, `negative:`, `regions:`, an outside clue).
+    None,
+    /// A set of cells (a cage, even cells…): the next one beside any of them.
+    Set,
+    /// A line (a thermometer, an arrow…): the next one touching the last, diagonally too.
+    Line,
+    /// Two cells side by side (a dot).
+    Pair,
+    /// One cell and a direction (a little killer).
+    First,
+}
+
+/// One constraint keyword as an editor offers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeywordHelp {
+    /// As written: `cage`, `slow-thermo`, `antiknight`.
+    pub name: &'static str,
+    /// A whole line using it: `cage 15: A1 A2 B1`.
+    pub example: &'static str,
+    /// What it says, in a few words.
+    pub means: &'static str,
+    /// Whether it is written alone on its line (no `:`).
+    pub flag: bool,
+    /// Whether it takes a value before its `:` (`cage 15:`).
+    pub value: bool,
+    pub cells: CellsShape,
+}
+
+/// Every constraint keyword with an example line and what it says, in the order
+/// `puzzles/README.md` lists them.
+pub fn keywords() -> Vec<KeywordHelp> {
+    SPECS
+        .iter()
+        .map(|spec| {
+            let (example, means) = example_of(spec.keyword);
+            KeywordHelp {
+                name: spec.name,
+                example,
+                means,
+                flag: spec.shape == Shape::Flag,
+                value: spec.param != Param::None,
+                cells: match spec.shape {
+                    Shape::Flag | Shape::Kinds | Shape::Regions | Shape::Outside => {
+                        CellsShape::None
+                    }
+                    Shape::Cells(_) | Shape::Square | Shape::Clone => CellsShape::Set,
+                    Shape::Line(_) | Shape::Arrow | Shape::Less => CellsShape::Line,
+                    Shape::Pair => CellsShape::Pair,
+                    Shape::Diagonal => CellsShape::First,
+                },
+            }
+        })
+        .collect()
+}
+
+/// A keyword's example line and meaning (as `puzzles/README.md` has them).
+fn example_of(keyword: Keyword) -> (&'static str, &'static str) {
+    use Keyword as K;
+    match keyword {
+        K::AntiKnight => ("antiknight", "cells a knight's move apart differ"),
+        K::AntiKing => ("antiking", "cells a king's move apart differ"),
+        K::NonConsecutive => (
+            "nonconsecutive",
+            "side-by-side cells are not consecutive, except across a white dot",
+        ),
+        K::Negative => (
+            "negative: white black",
+            "the dots of those kinds are all given",
+        ),
+        K::Diagonal => ("diagonal", "both main diagonals hold every digit once"),
+        K::Disjoint => (
+            "disjoint",
+            "the cells in the same place of every box are a house",
+        ),
+        K::Windoku => ("windoku", "four extra windows the size of a box are houses"),
+        K::Regions => (
+            "regions:",
+            "a jigsaw: N rows of N symbols below, one region each",
+        ),
+        K::ExtraRegion => ("extra-region: B2 B3 C2 C3", "the cells differ"),
+        K::Cage => (
+            "cage 15: A1 A2 B1",
+            "a killer cage: the digits differ and sum to 15",
+        ),
+        K::Arrow => ("arrow: E5 > D4 C3", "the shaft sums to the circle"),
+        K::DoubleArrow => (
+            "double-arrow: A1 A2 A3 A4",
+            "the two ends sum to the cells between",
+        ),
+        K::LittleKiller => (
+            "little-killer 17: A3 down-left",
+            "the diagonal from A3 to the far edge sums to 17",
+        ),
+        K::RegionSum => (
+            "region-sum: A1 B1 C1 D2",
+            "each run of the line inside one box has the same sum",
+        ),
+        K::Zipper => (
+            "zipper: A1 A2 A3 A4 A5",
+            "cells equally far from the middle sum alike",
+        ),
+        K::Sandwich => (
+            "sandwich 12: top 3",
+            "the digits between the 1 and the N of column 3 sum to 12",
+        ),
+        K::XSum => (
+            "x-sum 15: left A",
+            "the first X digits of row A sum to 15, X being the first",
+        ),
+        K::Skyscraper => (
+            "skyscraper 4: bottom 7",
+            "from below, 4 digits of column 7 are seen",
+        ),
+        K::White => (
+            "white: A1 A2",
+            "the two digits are consecutive (or differ by the value)",
+        ),
+        K::Black => (
+            "black: A1 A2",
+            "one digit is twice the other (or the value times)",
+        ),
+        K::X => ("x: A1 A2", "the two digits sum to 10"),
+        K::V => ("v: A1 A2", "the two digits sum to 5"),
+        K::Inequality => ("inequality: A1 < A2", "A1 is less than A2"),
+        K::Thermo => ("thermo: A1 B2 C3", "strictly increasing from the bulb"),
+        K::SlowThermo => ("slow-thermo: A1 B2 C3", "never decreasing from the bulb"),
+        K::Whisper => (
+            "whisper: A1 B2 C3",
+            "neighbours on the line differ by at least 5 (on a 9×9)",
+        ),
+        K::Renban => (
+            "renban: A1 B2 C3",
+            "the digits differ and make a run of consecutive digits",
+        ),
+        K::Palindrome => ("palindrome: A1 B2 C3", "the line reads the same both ways"),
+        K::Between => (
+            "between: A1 B2 C3 D4",
+            "the cells between the ends are strictly between the ends' digits",
+        ),
+        K::Lockout => (
+            "lockout 4: A1 B2 C3 D4",
+            "the ends differ by at least 4; no cell between is between them",
+        ),
+        K::Entropic => (
+            "entropic: A1 B2 C3",
+            "every three cells in a row hold a low, a middle and a high digit",
+        ),
+        K::Modular => (
+            "modular: A1 B2 C3",
+            "every three cells in a row hold one digit of each remainder by 3",
+        ),
+        K::Nabner => (
+            "nabner: A1 B2 C3",
+            "the digits differ and no two are consecutive",
+        ),
+        K::Even => ("even: A1 C3", "each listed cell is even"),
+        K::Odd => ("odd: A1 C3", "each listed cell is odd"),
+        K::Minimum => ("minimum: A1", "less than each side-by-side cell not listed"),
+        K::Maximum => ("maximum: A1", "more than each side-by-side cell not listed"),
+        K::Candidates => ("candidates 137: A1 B2", "each listed cell holds 1, 3 or 7"),
+        K::Quad => ("quad 1259: A4 A5 B4 B5", "the 2×2 block holds these digits"),
+        K::Clone => (
+            "clone: A1 A2 = F5 F6",
+            "cells in the same place of each group hold the same digit",
+        ),
+        K::RowIndex => (
+            "row-index: A1 B1",
+            "a cell in row r holding v says row v of its column holds r",
+        ),
+        K::ColumnIndex => (
+            "column-index: A1 A2",
+            "a cell in column c holding v says column v of its row holds c",
+        ),
+        K::BoxIndex => (
+            "box-index: A1 B2",
+            "a cell in place p of its box holding v says place v holds p",
+        ),
+    }
+}
+
+/// Where the parts of a constraint line are, for an editor's colours and navigation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineParts {
+    /// The keyword (`cage`, `antiknight`).
+    pub keyword: Span,
+    /// The value before the `:` (`15` of `cage 15:`, `1259` of `quad 1259:`, `/` of
+    /// `diagonal /`).
+    pub value: Option<Span>,
+    /// Each cell named, with its row and column from 0, in the order written.
+    pub cells: Vec<(Span, u8, u8)>,
+    /// The other words: a dot kind, a direction, a side with its row or column.
+    pub words: Vec<Span>,
+}
+
+/// The parts of a constraint line (as the parser reads it); `None` for a line that is no
+/// constraint line or is one with an error (its diagnostic says what is wrong), and for a
+/// `regions:` line, whose rows are no part of it.
+pub fn parts(line: &str, base: usize) -> Option<LineParts> {
+    let rule = read(line, base)?.ok()?;
+    let mut parts = LineParts {
+        keyword: rule.keyword_span,
+        value: rule.value.as_ref().map(|v| match v {
+            Value::Number(_, span) | Value::Digits(_, span) | Value::Diagonals(_, span) => *span,
+        }),
+        ..LineParts::default()
+    };
+    let mut cell = |c: &CellRef| parts.cells.push((c.span, c.row, c.col));
+    match &rule.body {
+        Body::Whole | Body::Regions { .. } => {}
+        Body::Kinds(kinds) => parts.words.extend(kinds.iter().map(|&(_, span)| span)),
+        Body::Cells(cells) => cells.iter().for_each(&mut cell),
+        Body::Arrow { circle, shaft } => circle.iter().chain(shaft).for_each(&mut cell),
+        Body::Clone(groups) => groups.iter().flatten().for_each(&mut cell),
+        Body::Less(a, b) => {
+            cell(a);
+            cell(b);
+        }
+        Body::Diagonal(first, _, way) => {
+            cell(first);
+            parts.words.push(*way);
+        }
+        Body::Outside(_, _, span) => parts.words.push(*span),
+    }
+    Some(parts)
+}
+
 /// Read `line` (one line's text, without its line break, starting at byte `base` of the file):
 /// `None` when it is no constraint line, else the rule or the error that says what is wrong.
 pub(crate) fn read(line: &str, base: usize) -> Option<Result<Rule, Finding>> {

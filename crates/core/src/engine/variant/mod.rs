@@ -72,6 +72,22 @@ pub fn candidates(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<V
     Some(masks)
 }
 
+/// Each cell's candidates after full propagation at the root of the search (what `solve`
+/// starts its search from): the rules' propagators, placed digits leaving their peers, digits
+/// with one place in a house placed, locked candidates and the 45 rule. `None` when
+/// propagation alone finds there is no solution.
+pub fn propagated(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<u16>> {
+    let model = Model::new(geometry, rules, true);
+    let budget = Budget::unlimited();
+    let mut run = Run::new(&model, 1, &budget, false);
+    let (mut masks, mut changed) = start(&model, givens);
+    if masks.contains(&0) {
+        return None;
+    }
+    run.propagate(&mut masks, &mut changed).ok()?;
+    Some(masks)
+}
+
 /// Why the rules took a digit from a cell's candidates ([`candidates_with_reasons`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleReason {

@@ -311,3 +311,25 @@ fn the_keywords_and_other_names_do_not_overlap() {
         assert_eq!(spec.keyword.name(), spec.name);
     }
 }
+
+/// Every keyword an editor offers comes with an example line that reads as that keyword, its
+/// cells where the line names some (`regions:` opens a block, read by the parser).
+#[test]
+fn every_keyword_s_example_line_reads_as_that_keyword() {
+    let all = super::keywords();
+    assert_eq!(all.len(), SPECS_LEN);
+    for help in all.iter().filter(|h| h.name != "regions") {
+        let parts = super::parts(help.example, 0)
+            .unwrap_or_else(|| panic!("{}: {}", help.name, help.example));
+        assert_eq!(
+            &help.example[parts.keyword.start..parts.keyword.end],
+            help.name
+        );
+        assert!(parts.value.is_none() || help.value, "{}", help.example);
+        let names_cells = help.cells != super::CellsShape::None;
+        assert_eq!(!parts.cells.is_empty(), names_cells, "{}", help.example);
+        assert_eq!(help.flag, !help.example.contains(':'), "{}", help.example);
+    }
+}
+
+const SPECS_LEN: usize = 43;

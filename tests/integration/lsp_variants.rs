@@ -1,0 +1,361 @@
+//! Variant puzzles in the editor, driven over stdio: hover on an empty cell names the
+//! constraint behind each digit it rules out, hover on a constraint line says what it means
+//! and what it allows now (a cage's combinations, its cells' candidates), the outline lists
+//! each puzzle's constraints and folds their lines, and cells and constraint lines point at
+//! each other (definition and references).
+
+use crate::common;
+
+use common::{capabilities_with_encodings, hover_text, Enc, Server};
+use serde_json::{json, Value};
+
+const URI: &str = "file:///t/variant.sudoku";
+
+/// A cage, a thermometer and a white dot over an almost empty grid: row A holds a 1 (A5).
+const TEXT: &str = "# title: Cage and thermo
+cage 10: A1 A2
+thermo: C1 C2 C3
+white: E5 E6
+. . . | . 1 . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+";
+
+fn server() -> Server {
+    let mut capabilities = capabilities_with_encodings(&[Enc::Utf16.name()]);
+    let text = &mut capabilities["textDocument"];
+    text["documentSymbol"] = json!({"hierarchicalDocumentSymbolSupport": true});
+    text["foldingRange"] = json!({"lineFoldingOnly": true});
+    let mut server = Server::spawn();
+    server.initialize(capabilities);
+    server.open_and_check(URI, TEXT);
+    server
+}
+
+fn result(server: &mut Server, method: &str, params: Value) -> Value {
+    let response = server.request(method, params);
+    assert!(response.get("error").is_none(), "{method}: {response}");
+    response["result"].clone()
+}
+
+fn at(line: u64, character: u64) -> Value {
+    json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
+}
+
+/// The (line, first character) of each location or link of a response.
+fn places(answer: &Value) -> Vec<(u64, u64)> {
+    let mut found: Vec<(u64, u64)> = answer
+        .as_array()
+        .unwrap_or_else(|| panic!("a list: {answer}"))
+        .iter()
+        .map(|l| {
+            let range = l.get("targetRange").unwrap_or(&l["range"]);
+            let start = &range["start"];
+            (
+                start["line"].as_u64().unwrap(),
+                start["character"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn hover_on_an_empty_cell_names_the_constraint_behind_each_digit_it_rules_out() {
+    let mut server = server();
+    // A1, on the grid's first row (line 4).
+    let hover = hover_text(&mut server, URI, 4, 0);
+    assert!(
+        hover.contains("Pencil marks: {2, 3, 4, 6, 7, 8}"),
+        "{hover}"
+    );
+    assert!(hover.contains("- 1 — row A: A5"), "{hover}");
+    assert!(
+        hover.contains("- 5 — cage 10 at A1 A2 would need 5 twice"),
+        "{hover}"
+    );
+    assert!(
+        hover.contains(
+            "- 9 — cage 10 at A1 A2 would leave 1 for A2, which row A already holds (A5)"
+        ),
+        "{hover}"
+    );
+    // C1, the thermometer's bulb (line 6): 8 and 9 leave no room for the two cells above it.
+    let hover = hover_text(&mut server, URI, 6, 0);
+    assert!(
+        hover.contains("Pencil marks: {1, 2, 3, 4, 5, 6, 7}"),
+        "{hover}"
+    );
+    assert!(hover.contains("- 8 — thermo at C1 C2 C3"), "{hover}");
+}
+
+#[test]
+fn hover_on_a_constraint_line_says_what_it_means_and_what_it_allows_now() {
+    let mut server = server();
+    let cage = hover_text(&mut server, URI, 1, 2);
+    assert!(
+        cage.starts_with("**cage 10 at A1 A2** · Its 2 digits differ and sum to 10."),
+        "{cage}"
+    );
+    assert!(
+        cage.contains("Combinations: 1 9 · 2 8 · 3 7 · 4 6"),
+        "{cage}"
+    );
+    // Neither cell can hold the 1 that row A already has: 1 9 is gone.
+    assert!(
+        cage.contains("With the candidates now: 2 8 · 3 7 · 4 6"),
+        "{cage}"
+    );
+    assert!(
+        cage.contains("- A1 2–4 and 6–8\n- A2 2–4 and 6–8"),
+        "{cage}"
+    );
+
+    let thermo = hover_text(&mut server, URI, 2, 0);
+    assert!(
+        thermo.contains("The digits increase from the bulb (C1) to C3."),
+        "{thermo}"
+    );
+    assert!(thermo.contains("- C1 1–7\n- C2 2–8\n- C3 3–9"), "{thermo}");
+
+    let dot = hover_text(&mut server, URI, 3, 9);
+    assert!(dot.contains("E5 and E6 hold consecutive digits."), "{dot}");
+
+    // The puzzle's summary says what kind of puzzle it is.
+    let title = hover_text(&mut server, URI, 0, 4);
+    assert!(
+        title.contains("9×9 sudoku with 1 cage, 1 thermo and 1 white dot"),
+        "{title}"
+    );
+}
+
+#[test]
+fn the_outline_lists_each_constraint_and_folds_the_constraint_lines() {
+    let mut server = server();
+    let symbols = result(
+        &mut server,
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let puzzle = &symbols[0];
+    assert!(
+        puzzle["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("9×9 sudoku with 1 cage, 1 thermo and 1 white dot"),
+        "{puzzle}"
+    );
+    let children: Vec<(String, String, u64)> = puzzle["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(4)
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["detail"].as_str().unwrap_or_default().to_string(),
+                c["range"]["start"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("cage 10", "A1 A2", 1),
+        ("thermo", "C1 C2 C3", 2),
+        ("white dot", "E5 E6", 3),
+        ("row A", "", 4),
+    ];
+    let expected: Vec<(String, String, u64)> = expected
+        .iter()
+        .map(|&(n, d, l)| (n.to_string(), d.to_string(), l))
+        .collect();
+    assert_eq!(children, expected);
+
+    let folds = result(
+        &mut server,
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let spans: Vec<(u64, u64)> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["startLine"].as_u64().unwrap(),
+                f["endLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(
+        spans.contains(&(1, 3)),
+        "the three constraint lines fold: {spans:?}"
+    );
+    assert!(spans.contains(&(0, 14)), "the puzzle folds: {spans:?}");
+}
+
+#[test]
+fn cells_and_constraint_lines_point_at_each_other() {
+    let mut server = server();
+    // From C2 in the thermometer's line (line 2, "thermo: C1 C2 C3") to the grid's C2.
+    let definition = result(&mut server, "textDocument/definition", at(2, 12));
+    assert_eq!(places(&definition), [(6, 2)]);
+    // From the grid's A2 (empty, line 4) to the cage line naming it.
+    let definition = result(&mut server, "textDocument/definition", at(4, 2));
+    assert_eq!(places(&definition), [(1, 12)]);
+    // The thermometer's line: its three cells in the grid.
+    let mut params = at(2, 2);
+    params["context"] = json!({"includeDeclaration": false});
+    let references = result(&mut server, "textDocument/references", params);
+    assert_eq!(places(&references), [(6, 0), (6, 2), (6, 4)]);
+    // A1 named in the cage's line: that mention, and the grid cell with the declaration.
+    let mut params = at(1, 10);
+    params["context"] = json!({"includeDeclaration": true});
+    let references = result(&mut server, "textDocument/references", params);
+    assert_eq!(places(&references), [(1, 9), (4, 0)]);
+}
+
+/// The labels and details of a completion answer.
+fn completion(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<(String, String)> {
+    let params =
+        json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
+    let answer = result(server, "textDocument/completion", params);
+    let items = answer.get("items").unwrap_or(&answer);
+    items
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .map(|i| {
+                    let detail = i["detail"].as_str().unwrap_or_default().to_string();
+                    (i["label"].as_str().unwrap().to_string(), detail)
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn completion_offers_constraint_names_the_next_cells_and_a_cage_s_sums() {
+    let mut server = server();
+    // "th" on a line of its own: the keywords, each with an example.
+    let uri = "file:///t/word.sudoku";
+    server.open(uri, 1, "th\n");
+    let names = completion(&mut server, uri, 0, 2);
+    assert!(
+        names.contains(&("thermo".into(), "thermo: A1 B2 C3".into())),
+        "{names:?}"
+    );
+    assert!(names.iter().any(|(n, _)| n == "cage"), "{names:?}");
+
+    let uri = "file:///t/typing.sudoku";
+    let rows = TEXT.split_once("white: E5 E6\n").unwrap().1;
+    let text = format!("# title: Typing\n\nthermo: A1 \ncage : A1 A2 A3\nwhite: E5 \n{rows}");
+    server.open(uri, 1, &text);
+    // After "thermo: A1 ": the cells touching A1, diagonally too, A1 itself not again.
+    let cells: Vec<String> = completion(&mut server, uri, 2, 11)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(cells, ["A2", "B1", "B2"]);
+    // After "white: E5 ": its other half, side by side.
+    let cells: Vec<String> = completion(&mut server, uri, 4, 10)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(cells, ["D5", "E4", "E6", "F5"]);
+    // Between "cage " and its ":", three cells after it: the sums 6 to 24.
+    let sums = completion(&mut server, uri, 3, 5);
+    assert_eq!(sums.len(), 19, "{sums:?}");
+    assert_eq!(sums[0], ("6".into(), "1 combination: 1 2 3".into()));
+    assert_eq!(sums[1], ("7".into(), "1 combination: 1 2 4".into()));
+    assert_eq!(sums[9], ("15".into(), "8 combinations".into()));
+    // In a grid, an empty cell gets its digits, not constraint words; a grid left unread (its
+    // constraint lines are being typed) gets nothing.
+    let digits = completion(&mut server, URI, 4, 0);
+    assert!(!digits.is_empty());
+    assert!(
+        digits
+            .iter()
+            .all(|(n, _)| n.len() == 1 && n.as_bytes()[0].is_ascii_digit()),
+        "{digits:?}"
+    );
+    assert_eq!(completion(&mut server, uri, 5, 0), []);
+}
+
+#[test]
+fn constraint_lines_are_coloured_by_meaning() {
+    let mut server = server();
+    let answer = result(
+        &mut server,
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let legend = server_legend();
+    let data: Vec<u64> = answer["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // Decode to (line, start, length, type name).
+    let (mut line, mut start) = (0, 0);
+    let mut tokens = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            start = 0;
+        }
+        line += t[0];
+        start += t[1];
+        tokens.push((line, start, t[2], legend[t[3] as usize].clone()));
+    }
+    let on = |wanted: u64| -> Vec<(u64, u64, String)> {
+        tokens
+            .iter()
+            .filter(|t| t.0 == wanted)
+            .map(|t| (t.1, t.2, t.3.clone()))
+            .collect()
+    };
+    let expect = |items: &[(u64, u64, &str)]| -> Vec<(u64, u64, String)> {
+        items
+            .iter()
+            .map(|&(s, l, k)| (s, l, k.to_string()))
+            .collect()
+    };
+    // "cage 10: A1 A2"
+    assert_eq!(
+        on(1),
+        expect(&[
+            (0, 4, "keyword"),
+            (5, 2, "number"),
+            (9, 2, "variable"),
+            (12, 2, "variable")
+        ])
+    );
+    // "white: E5 E6"
+    assert_eq!(
+        on(3),
+        expect(&[(0, 5, "keyword"), (7, 2, "variable"), (10, 2, "variable")])
+    );
+}
+
+/// The token types of the server's legend, by index.
+fn server_legend() -> Vec<String> {
+    let mut server = Server::spawn();
+    let init = server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    let types = &init["capabilities"]["semanticTokensProvider"]["legend"]["tokenTypes"];
+    types
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
