@@ -4,22 +4,32 @@
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied.
 
-use tower_lsp_server::lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand};
+use tower_lsp_server::lsp_types::{
+    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand,
+};
 
 use super::edits::{action, solve};
 use super::view::View;
 use super::{commands, jobs, ratings};
 use crate::analysis::{self, CellState, Verdict};
+use crate::convert::links;
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
 use crate::grid::{self, digit_char};
 
 /// The actions offered at a byte offset, filtered by the client's `only` kinds.
 pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<CodeActionOrCommand> {
+    let convert = convert_link(view, offset);
     let Some((index, puzzle)) = view.puzzle_at(offset) else {
-        return Vec::new();
+        return [convert]
+            .into_iter()
+            .flatten()
+            .filter(|action| wanted(action, only))
+            .map(CodeActionOrCommand::CodeAction)
+            .collect();
     };
     let mut actions = vec![
+        convert,
         fill_cell(view, puzzle, offset),
         remove_redundant(view, puzzle, offset),
         fill_forced(view, puzzle),
@@ -39,6 +49,7 @@ pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<Co
         });
         actions.extend(hints(view, puzzle).into_iter().map(Some));
     }
+    actions.extend(link_actions(view, puzzle).into_iter().map(Some));
     actions
         .into_iter()
         .flatten()
@@ -180,6 +191,83 @@ fn hints(view: &View, puzzle: &Puzzle) -> Vec<CodeAction> {
             }
         })
         .collect()
+}
+
+/// *Open in SudokuPad* and *Copy f-puzzles link*: commands, so that the link (a compressed
+/// export of the puzzle) is made when asked for, not at every move of the cursor.
+fn link_actions(view: &View, puzzle: &Puzzle) -> Vec<CodeAction> {
+    [
+        ("Open in SudokuPad", commands::OPEN_IN_SUDOKUPAD),
+        ("Copy f-puzzles link", commands::COPY_FPUZZLES_LINK),
+    ]
+    .into_iter()
+    .map(|(title, name)| CodeAction {
+        title: title.to_string(),
+        kind: Some(CodeActionKind::EMPTY),
+        command: Some(commands::command(
+            view,
+            puzzle,
+            title.to_string(),
+            name,
+            None,
+        )),
+        ..CodeAction::default()
+    })
+    .collect()
+}
+
+/// *Convert link to .sudoku*: on a line holding an f-puzzles, SudokuPad or sigh link, the line
+/// replaced by the puzzle it holds, as `sudoku-lsp import` writes it; shown disabled with the
+/// reason (or not at all) when the link holds no puzzle it can read.
+fn convert_link(view: &View, offset: usize) -> Option<CodeAction> {
+    let line = view.line_span(offset);
+    let text = view
+        .snapshot
+        .rope
+        .get_byte_slice(line.start..line.end)?
+        .to_string();
+    let trimmed = text.trim();
+    let linkish = trimmed.starts_with("http://")
+        || trimmed.starts_with("https://")
+        || trimmed.starts_with("sudokupad://");
+    if !linkish || trimmed.contains(char::is_whitespace) {
+        return None;
+    }
+    let title = "Convert link to .sudoku".to_string();
+    match links::import(trimmed) {
+        Ok(imported) if imported.errors.is_empty() => {
+            let mut title = title;
+            if let [first, rest @ ..] = &imported.warnings[..] {
+                let more = match rest.len() {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                title = format!("{title} (note: {first}{more})");
+            }
+            let edit = Edit {
+                span: line,
+                text: imported.text.trim_end_matches('\n').to_string(),
+            };
+            Some(action(
+                view,
+                title,
+                CodeActionKind::REFACTOR_REWRITE,
+                vec![edit],
+            ))
+        }
+        Ok(imported) => disabled(view, title, imported.errors.join("; ")),
+        Err(why) => disabled(view, title, why),
+    }
+}
+
+/// An action shown disabled with its reason, for clients that show such; none for others.
+fn disabled(view: &View, title: String, reason: String) -> Option<CodeAction> {
+    view.config.disabled_support.then(|| CodeAction {
+        title,
+        kind: Some(CodeActionKind::REFACTOR_REWRITE),
+        disabled: Some(CodeActionDisabled { reason }),
+        ..CodeAction::default()
+    })
 }
 
 /// "Apply next step: Hidden single: 7 in box 5 can only go in E5": the placements of the first

@@ -12,6 +12,7 @@ use tower_lsp_server::lsp_types::{CodeLens, Command, Position, Uri, WorkspaceEdi
 use super::edits;
 use super::view::View;
 use crate::analysis::{parse_window, Request, Symmetry, Verdict};
+use crate::convert::{fpuzzles, links};
 use crate::format::Puzzle;
 use crate::grid::{Size, Variant};
 use crate::render;
@@ -33,7 +34,24 @@ pub const NEW_PUZZLE: &str = "sudoku.newPuzzle";
 /// arguments, as `sudoku-lsp render` takes them: `candidates`, `solution` (booleans).
 pub const RENDER: &str = "sudoku.render";
 
-pub const ALL: [&str; 5] = [RATING, HINT, SOLVE, NEW_PUZZLE, RENDER];
+/// Open the puzzle at the position in SudokuPad: the client is asked to open its link in the
+/// browser (`window/showDocument`), or shown the link when it cannot be; the link is the
+/// command's result.
+pub const OPEN_IN_SUDOKUPAD: &str = "sudoku.openInSudokuPad";
+
+/// The f-puzzles link of the puzzle at the position: the command's result, for an editor to
+/// copy (VS Code's extension does), and shown in a message for the others.
+pub const COPY_FPUZZLES_LINK: &str = "sudoku.copyFpuzzlesLink";
+
+pub const ALL: [&str; 7] = [
+    RATING,
+    HINT,
+    SOLVE,
+    NEW_PUZZLE,
+    RENDER,
+    OPEN_IN_SUDOKUPAD,
+    COPY_FPUZZLES_LINK,
+];
 
 /// The one argument of every command.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -141,6 +159,32 @@ pub fn command(
         command: name.to_string(),
         arguments: Some(vec![serde_json::to_value(args).unwrap_or_default()]),
     }
+}
+
+/// Which link of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkTo {
+    Fpuzzles,
+    SudokuPad,
+}
+
+/// The link of the puzzle at `offset` (its f-puzzles JSON, compressed as f-puzzles and
+/// SudokuPad read it), or why there is none: no puzzle there, or a constraint f-puzzles cannot
+/// hold (a link that dropped it would mislead whoever solves it).
+pub fn link(view: &View, offset: usize, to: LinkTo) -> Result<String, String> {
+    let (_, puzzle) = view.puzzle_at(offset).ok_or("no puzzle there")?;
+    let text = view.snapshot.rope.to_string();
+    let exported = fpuzzles::export(&text, view.document(), puzzle);
+    if !exported.lost.is_empty() {
+        return Err(format!(
+            "f-puzzles cannot hold {}, so no link is made",
+            exported.lost.join("; ")
+        ));
+    }
+    Ok(match to {
+        LinkTo::Fpuzzles => links::fpuzzles_link(&exported.json),
+        LinkTo::SudokuPad => links::sudokupad_link(&exported.json),
+    })
 }
 
 /// Whether the puzzle has one solution, per the finished (or an on-the-spot) analysis.

@@ -208,12 +208,12 @@ fn cage_sum_items(
         .map(|sum| {
             let sets = analysis::cage_combinations(side, Some(sum as u32), &any);
             let detail = match &sets[..] {
-                [one] => format!("1 combination: {}", spaced(*one)),
+                [one] => format!("1 combination: {}", analysis::spaced_digits(*one)),
                 _ if sets.len() <= 4 => format!(
                     "{} combinations: {}",
                     sets.len(),
                     sets.iter()
-                        .map(|&s| spaced(s))
+                        .map(|&s| analysis::spaced_digits(s))
                         .collect::<Vec<_>>()
                         .join(" · ")
                 ),
@@ -234,15 +234,6 @@ fn cage_sum_items(
         })
         .collect();
     Some(items)
-}
-
-/// "1 2 4"
-fn spaced(set: u16) -> String {
-    let digits: Vec<String> = (1..=16u8)
-        .filter(|d| set >> (d - 1) & 1 == 1)
-        .map(|d| digit_char(d).to_string())
-        .collect();
-    digits.join(" ")
 }
 
 /// The cells written in `text` (`A1 B2 > C3`), in order, as indices on a grid of `side`.

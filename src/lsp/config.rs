@@ -35,6 +35,9 @@ pub struct ClientConfig {
     pub pull_diagnostics: bool,
     /// What the navigation answers take into account (`outline`, `navigation`, `inlay`).
     pub navigation: NavigationConfig,
+    /// `window.showDocument.support`: the client opens a link in the browser when asked
+    /// (*Open in SudokuPad*); others are shown the link.
+    pub show_document: bool,
 }
 
 /// The client capabilities the outline, go to definition and inlay hints act on.
@@ -107,6 +110,9 @@ impl ClientConfig {
             code_lens_refresh: flag(workspace, |w| w.code_lens.as_ref()?.refresh_support),
             pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()) && diagnostic_refresh,
             navigation: NavigationConfig::new(capabilities),
+            show_document: flag(capabilities.window.as_ref(), |w| {
+                Some(w.show_document.as_ref()?.support)
+            }),
         }
     }
 }

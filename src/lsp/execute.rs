@@ -8,7 +8,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::lsp_types::{ExecuteCommandParams, LSPAny, MessageType, Uri, WorkspaceEdit};
+use tower_lsp_server::lsp_types::{
+    ExecuteCommandParams, LSPAny, MessageType, ShowDocumentParams, Uri, WorkspaceEdit,
+};
 
 use super::commands::{self, Args, HintTexts};
 use super::query;
@@ -29,6 +31,8 @@ pub async fn command(session: &Session, params: ExecuteCommandParams) -> Result<
     let outcome = match params.command.as_str() {
         // The one command with a result: the picture, for the client to show or save.
         commands::RENDER => return render(session, &args).await.map(Some),
+        commands::OPEN_IN_SUDOKUPAD => return open_in_sudokupad(session, &args).await.map(Some),
+        commands::COPY_FPUZZLES_LINK => return copy_link(session, &args).await.map(Some),
         commands::RATING => rating(session, &args).await,
         commands::HINT => hint(session, &args).await,
         commands::SOLVE => solve(session, &args).await,
@@ -56,6 +60,63 @@ async fn render(session: &Session, args: &Args) -> Result<LSPAny> {
         Some(Err(why)) => Err(Error::invalid_params(why)),
         None => Err(Error::invalid_params(gone(&args.uri))),
     }
+}
+
+/// The puzzle's link, or the error that says why there is none (also shown to the user: an
+/// action's command has no other way to tell).
+async fn puzzle_link(session: &Session, args: &Args, to: commands::LinkTo) -> Result<String> {
+    let position = args.position;
+    let link = query::run(session, "link command", &args.uri, move |view| {
+        Some(commands::link(view, view.offset(position), to))
+    })
+    .await
+    .unwrap_or_else(|| Err(gone(&args.uri)));
+    match link {
+        Ok(link) => Ok(link),
+        Err(why) => {
+            session
+                .client
+                .show_message(MessageType::WARNING, why.clone())
+                .await;
+            Err(Error::invalid_params(why))
+        }
+    }
+}
+
+async fn open_in_sudokupad(session: &Session, args: &Args) -> Result<LSPAny> {
+    let link = puzzle_link(session, args, commands::LinkTo::SudokuPad).await?;
+    let opened = match (session.config().show_document, link.parse::<Uri>()) {
+        (true, Ok(uri)) => {
+            let params = ShowDocumentParams {
+                uri,
+                external: Some(true),
+                take_focus: Some(true),
+                selection: None,
+            };
+            session.client.show_document(params).await.unwrap_or(false)
+        }
+        _ => false,
+    };
+    if !opened {
+        let message = format!("Open this link in a browser: {link}");
+        session
+            .client
+            .show_message(MessageType::INFO, message)
+            .await;
+    }
+    Ok(LSPAny::String(link))
+}
+
+async fn copy_link(session: &Session, args: &Args) -> Result<LSPAny> {
+    let link = puzzle_link(session, args, commands::LinkTo::Fpuzzles).await?;
+    if !session.settings().copies_links {
+        let message = format!("f-puzzles link: {link}");
+        session
+            .client
+            .show_message(MessageType::INFO, message)
+            .await;
+    }
+    Ok(LSPAny::String(link))
 }
 
 async fn rating(session: &Session, args: &Args) -> Outcome {

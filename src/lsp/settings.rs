@@ -17,6 +17,8 @@
 //! - `hoverPictures` (default off): the client draws images in Markdown, so a hover on a
 //!   puzzle's title carries its picture. LSP has no capability for that: the VS Code extension
 //!   sends it in `initializationOptions`; Neovim, which renders Markdown, drew 25 blank rows.
+//! - `copiesLinks` (default off): the client copies the result of *Copy f-puzzles link* itself
+//!   (the VS Code extension does, to the clipboard); others are shown the link in a message.
 //!
 //! `server` and `trace`, the VS Code extension's own entries of the section, are let be.
 
@@ -32,6 +34,7 @@ pub struct Settings {
     pub inlay_hints: InlayHints,
     pub max_document_mb: u32,
     pub hover_pictures: bool,
+    pub copies_links: bool,
 }
 
 /// The default of `maxDocumentMB`: what workspace diagnostics read unopened, four times the
@@ -67,6 +70,7 @@ impl Default for Settings {
             format_style: Style::Grid,
             max_document_mb: DEFAULT_MAX_DOCUMENT_MB,
             hover_pictures: false,
+            copies_links: false,
         }
     }
 }
@@ -138,6 +142,7 @@ impl Settings {
                 "checkAgainstSolution" => &mut settings.check_against_solution,
                 "redundantGivens" => &mut settings.redundant_givens,
                 "hoverPictures" => &mut settings.hover_pictures,
+                "copiesLinks" => &mut settings.copies_links,
                 "formatStyle" => {
                     match value.as_str().and_then(Style::from_name) {
                         Some(style) => settings.format_style = style,
@@ -154,7 +159,7 @@ impl Settings {
                     problems.push(format!(
                         "sudoku-lsp settings: unknown setting '{key}' (known: \
                          checkAgainstSolution, redundantGivens, inlayHints, formatStyle, \
-                         maxDocumentMB, hoverPictures)"
+                         maxDocumentMB, hoverPictures, copiesLinks)"
                     ));
                     continue;
                 }

@@ -63,7 +63,8 @@ cat >"$cs/user-data/User/settings.json" <<'JSON'
 JSON
 printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' >"$cs/config.yaml"
 cp "$REPO/tests/editors/fixtures/conflict.sudoku" "$REPO/tests/editors/fixtures/solve.sudoku" \
-    "$REPO/tests/editors/fixtures/format.sudoku" "$cs/workspace/"
+    "$REPO/tests/editors/fixtures/format.sudoku" "$REPO/tests/editors/fixtures/variant.sudoku" \
+    "$cs/workspace/"
 # Never opened: its conflict reaches the Problems panel through workspace diagnostics alone.
 cp "$REPO/tests/editors/fixtures/conflict.sudoku" "$cs/workspace/unopened.sudoku"
 "$code_server" --config "$cs/config.yaml" --user-data-dir "$cs/user-data" --extensions-dir "$cs/extensions" \

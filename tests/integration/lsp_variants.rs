@@ -359,3 +359,114 @@ fn server_legend() -> Vec<String> {
         .map(|t| t.as_str().unwrap().to_string())
         .collect()
 }
+
+/// The actions at a position of a document, by title.
+fn action_titled(server: &mut Server, uri: &str, line: u64, title: &str) -> Option<Value> {
+    let position = json!({"line": line, "character": 0});
+    let actions = server.code_actions(uri, json!({"start": position, "end": position}));
+    actions.into_iter().find(|a| a["title"] == title)
+}
+
+#[test]
+fn a_puzzle_opens_in_sudokupad_and_gives_its_f_puzzles_link_which_reads_back_the_same() {
+    let mut capabilities = capabilities_with_encodings(&[Enc::Utf16.name()]);
+    capabilities["window"]["showDocument"] = json!({"support": true});
+    let mut server = Server::spawn();
+    server.initialize(capabilities);
+    server.open_and_check(URI, TEXT);
+
+    // Copy f-puzzles link: the link is the command's result, and shown in a message.
+    let copy = action_titled(&mut server, URI, 4, "Copy f-puzzles link").expect("the action");
+    let command = &copy["command"];
+    let id = server.send_request(
+        "workspace/executeCommand",
+        json!({"command": command["command"], "arguments": command["arguments"]}),
+    );
+    let link = server.response(id)["result"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a link"))
+        .to_string();
+    assert!(
+        link.starts_with("https://www.f-puzzles.com/?load="),
+        "{link}"
+    );
+    let shown = server.wait_for("the link in a message", |m| {
+        m["method"] == "window/showMessage"
+    });
+    assert!(
+        shown["params"]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with(&link),
+        "{shown}"
+    );
+    // Read back, the link holds the same puzzle: its constraints and its given.
+    let imported = sudoku_lsp::convert::links::import(&link).expect("the link reads");
+    let again = &sudoku_lsp::format::parse(&imported.text).puzzles[0];
+    let original = &sudoku_lsp::format::parse(TEXT).puzzles[0];
+    assert_eq!(again.givens, original.givens);
+    let kinds = |p: &sudoku_lsp::format::Puzzle| -> Vec<_> {
+        let rules = p.rules.as_deref().unwrap();
+        let mut kinds: Vec<_> = rules.constraints.iter().map(|c| c.kind.clone()).collect();
+        kinds.sort_by_key(|k| format!("{k:?}"));
+        kinds
+    };
+    assert_eq!(kinds(again), kinds(original), "{}", imported.text);
+
+    // Open in SudokuPad: the client is asked to open the SudokuPad link in the browser.
+    let open = action_titled(&mut server, URI, 4, "Open in SudokuPad").expect("the action");
+    let command = &open["command"];
+    let id = server.send_request(
+        "workspace/executeCommand",
+        json!({"command": command["command"], "arguments": command["arguments"]}),
+    );
+    let request = server.server_request("window/showDocument");
+    let opened = request["params"]["uri"].as_str().unwrap().to_string();
+    assert!(
+        opened.starts_with("https://sudokupad.app/fpuzzles"),
+        "{request}"
+    );
+    assert_eq!(request["params"]["external"], true);
+    server.respond(&request, json!({"success": true}));
+    assert_eq!(server.response(id)["result"], json!(opened));
+}
+
+#[test]
+fn a_line_holding_a_link_converts_to_the_puzzle_it_holds() {
+    let original = &sudoku_lsp::format::parse(TEXT).puzzles[0];
+    let exported =
+        sudoku_lsp::convert::fpuzzles::export(TEXT, &sudoku_lsp::format::parse(TEXT), original);
+    let link = sudoku_lsp::convert::links::sudokupad_link(&exported.json);
+    let text = format!("# my puzzles\n{link}\n");
+    let mut server = Server::spawn();
+    server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    let uri = "file:///t/links.sudoku";
+    server.open(uri, 1, &text);
+    let convert = action_titled(&mut server, uri, 1, "Convert link to .sudoku")
+        .unwrap_or_else(|| panic!("no action on {link}"));
+    let edited = common::apply_text_edits(&text, &common::action_edits(&convert, uri), Enc::Utf16);
+    assert!(edited.starts_with("# my puzzles\n"), "{edited}");
+    let document = sudoku_lsp::format::parse(&edited);
+    assert_eq!(document.problems, [], "{edited}");
+    let [puzzle] = &document.puzzles[..] else {
+        panic!("one puzzle: {edited}");
+    };
+    assert_eq!(puzzle.givens, original.givens);
+    assert_eq!(
+        puzzle.rules.as_deref().unwrap().constraints.len(),
+        3,
+        "{edited}"
+    );
+    // A line that is no puzzle's link gets no such action (or a disabled one).
+    server.open("file:///t/other.sudoku", 1, "https://example.com/nothing\n");
+    let other = action_titled(
+        &mut server,
+        "file:///t/other.sudoku",
+        0,
+        "Convert link to .sudoku",
+    );
+    assert!(
+        other.as_ref().is_none_or(|a| a.get("disabled").is_some()),
+        "{other:?}"
+    );
+}

@@ -1,6 +1,7 @@
 -- :SudokuSolve, :SudokuFillForced and :SudokuNextStep apply the server's code action for the
 -- puzzle at the cursor; :SudokuHint [1-3] shows the next step at a level; :SudokuNew inserts
--- a new puzzle. The code lenses
+-- a new puzzle; :SudokuOpenInSudokuPad, :SudokuCopyLink and :SudokuConvertLink go between
+-- the file and f-puzzles / SudokuPad links. The code lenses
 -- (rating, Hint, Solve) are kept up to date in buffers sudoku-lsp is attached to.
 if vim.g.loaded_sudoku_lsp then
   return
@@ -56,6 +57,40 @@ vim.api.nvim_create_user_command('SudokuNew', function(opts)
   }
   client:exec_cmd({ title = 'New puzzle', command = 'sudoku.newPuzzle', arguments = { args } }, { bufnr = 0 })
 end, { nargs = '*', desc = 'Insert a new puzzle above the cursor: [size] [symmetry] [rating window]' })
+
+-- A command of the server on the puzzle at the cursor, its result to `on_result`.
+local function puzzle_command(name, on_result)
+  local client = vim.lsp.get_clients({ bufnr = 0, name = 'sudoku' })[1]
+  if not client then
+    vim.notify('sudoku-lsp is not attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  local args = { uri = params.textDocument.uri, position = params.position }
+  client:exec_cmd({ title = name, command = name, arguments = { args } }, { bufnr = 0 }, on_result)
+end
+
+-- :SudokuOpenInSudokuPad: the server asks Neovim to open the puzzle's SudokuPad link
+-- (window/showDocument, which Neovim hands to vim.ui.open).
+vim.api.nvim_create_user_command('SudokuOpenInSudokuPad', function()
+  puzzle_command('sudoku.openInSudokuPad')
+end, { desc = 'Open the puzzle at the cursor in SudokuPad, in the browser' })
+
+-- :SudokuCopyLink: the puzzle's f-puzzles link into the unnamed register (and the clipboard,
+-- `+`, when Neovim has one).
+vim.api.nvim_create_user_command('SudokuCopyLink', function()
+  puzzle_command('sudoku.copyFpuzzlesLink', function(err, result)
+    if err or type(result) ~= 'string' then
+      return
+    end
+    vim.fn.setreg('"', result)
+    pcall(vim.fn.setreg, '+', result)
+    vim.notify('sudoku: the f-puzzles link is in the " register (and +, with a clipboard)')
+  end)
+end, { desc = "Copy the puzzle's f-puzzles link" })
+
+vim.api.nvim_create_user_command('SudokuConvertLink', apply('^Convert link to %.sudoku'),
+  { desc = 'Replace the f-puzzles or SudokuPad link on this line by the puzzle it holds' })
 
 -- Code lenses: asked for when the server attaches and after edits (Neovim does not ask by itself).
 local group = vim.api.nvim_create_augroup('sudoku_lsp_codelens', { clear = true })

@@ -31,6 +31,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       applyNamedAction(/^Fill all forced cells/),
     ),
     vscode.commands.registerCommand('sudoku.insertNewPuzzle', () => insertNewPuzzle()),
+    vscode.commands.registerCommand('sudoku.openPuzzleInSudokuPad', () =>
+      applyNamedAction(/^Open in SudokuPad$/),
+    ),
+    vscode.commands.registerCommand('sudoku.copyPuzzleLink', () =>
+      applyNamedAction(/^Copy f-puzzles link$/),
+    ),
+    vscode.commands.registerCommand('sudoku.convertLink', () =>
+      applyNamedAction(/^Convert link to \.sudoku/),
+    ),
     preview,
     vscode.commands.registerCommand('sudoku.showPreview', () => preview.show()),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
@@ -106,9 +115,23 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     outputChannel: output,
     // The server's own settings, at start and on every change (it ignores the editor-side
     // `server` and `trace` entries of the section). `hoverPictures`: VS Code draws the image a
-    // hover on a puzzle's title carries, which LSP has no capability to say.
-    initializationOptions: { ...serverSettings(), hoverPictures: true },
+    // hover on a puzzle's title carries, which LSP has no capability to say. `copiesLinks`:
+    // the middleware below puts the f-puzzles link on the clipboard, so the server need not
+    // show it in a message.
+    initializationOptions: { ...serverSettings(), hoverPictures: true, copiesLinks: true },
     synchronize: { configurationSection: 'sudoku' },
+    middleware: {
+      // "Copy f-puzzles link" (a code action running the server's command): the link is the
+      // command's result; LSP has no clipboard, VS Code has.
+      executeCommand: async (command, args, next) => {
+        const result: unknown = await next(command, args);
+        if (command === 'sudoku.copyFpuzzlesLink' && typeof result === 'string') {
+          await vscode.env.clipboard.writeText(result);
+          void vscode.window.showInformationMessage('Sudoku: f-puzzles link copied to the clipboard.');
+        }
+        return result;
+      },
+    },
   };
   // The id `sudoku` makes the client read the `sudoku.trace.server` setting.
   client = new LanguageClient('sudoku', 'Sudoku', serverOptions, clientOptions);

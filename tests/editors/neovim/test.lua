@@ -1,7 +1,8 @@
 -- Drives headless Neovim 0.11 with editors/neovim loaded as a plugin (from a clean config):
 -- filetype and syntax, diagnostics of a conflict, hover pencil marks, :SudokuSolve, the code
 -- lenses (rating, Hint, Solve), the hint code action and :SudokuNew; then semantic tokens, go to
--- definition, references, the outline, folding, completion, inlay hints and formatting; last
+-- definition, references, the outline, folding, completion, inlay hints and formatting; a
+-- killer puzzle's diagnostic, hover and links; last
 -- :checkhealth sudoku, with the server found and with a wrong path.
 -- Run by tests/editors/neovim.sh:
 --   nvim --headless --clean --cmd 'set rtp^=editors/neovim' -c 'luafile tests/editors/neovim/test.lua'
@@ -289,6 +290,48 @@ local ok, err = xpcall(function()
     'vim.lsp.buf.format() writes the grid layout',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n'))
 
+  -- A variant puzzle: the broken cage's diagnostic at its line (line 3), the hover naming the
+  -- cage behind a digit ruled out of B1 (line 19 of the second puzzle), and the links.
+  buf = open('variant.sudoku')
+  client = vim.lsp.get_clients({ bufnr = buf, name = 'sudoku' })[1]
+  local cage
+  vim.wait(TIMEOUT, function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.lnum == 2 and d.message:find('cage 10 at A1 A2', 1, true) then
+        cage = d
+      end
+    end
+    return cage ~= nil
+  end, 50)
+  check(cage ~= nil and cage.severity == vim.diagnostic.severity.ERROR,
+    'variant: an error at the cage line names the broken cage',
+    vim.inspect(vim.tbl_map(function(d) return d.lnum .. ': ' .. d.message end, vim.diagnostic.get(buf))))
+  vim.api.nvim_win_set_cursor(0, { 19, 0 })
+  params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  reply = client:request_sync('textDocument/hover', params, TIMEOUT, buf)
+  local contents = reply and reply.result and reply.result.contents
+  local text = type(contents) == 'table' and (contents.value or vim.inspect(contents)) or tostring(contents)
+  check(text:find('cage 10 at B1 B2 would leave 1 for B2, which row B already holds (B5)', 1, true) ~= nil,
+    'variant: hover on B1 names the cage that rules 9 out', text:gsub('\n', ' | '):sub(1, 400))
+  -- :SudokuOpenInSudokuPad: the server asks Neovim to open the link (vim.ui.open, caught here).
+  local opened
+  local ui_open = vim.ui.open
+  vim.ui.open = function(uri)
+    opened = uri
+    return { wait = function() return { code = 0 } end }
+  end
+  vim.cmd('SudokuOpenInSudokuPad')
+  vim.wait(TIMEOUT, function() return opened ~= nil end, 50)
+  vim.ui.open = ui_open
+  check(opened ~= nil and opened:find('https://sudokupad.app/fpuzzles', 1, true) == 1,
+    ':SudokuOpenInSudokuPad opens the puzzle\'s SudokuPad link', tostring(opened))
+  vim.fn.setreg('"', '')
+  vim.cmd('SudokuCopyLink')
+  local copied = vim.wait(TIMEOUT, function()
+    return vim.fn.getreg('"'):find('https://www.f-puzzles.com/?load=', 1, true) == 1
+  end, 50)
+  check(copied, ':SudokuCopyLink puts the f-puzzles link in the " register', vim.fn.getreg('"'):sub(1, 80))
+
   -- :checkhealth sudoku (lua/sudoku/health.lua) from the attached puzzle: every check OK ...
   local function checkhealth()
     vim.cmd('silent checkhealth sudoku')
@@ -304,7 +347,7 @@ local ok, err = xpcall(function()
   check(has('OK version: sudoku-lsp '), ':checkhealth sudoku reports the server\'s version', report)
   check(has('OK *.sudoku files get the `sudoku` filetype'), ':checkhealth sudoku: the filetype is detected',
     report)
-  check(report:find('OK sudoku%-lsp %(client %d+%) is attached to [^\n]*format%.sudoku') ~= nil,
+  check(report:find('OK sudoku%-lsp %(client %d+%) is attached to [^\n]*variant%.sudoku') ~= nil,
     ':checkhealth sudoku: a client is attached to the buffer', report)
   check(not has('ERROR') and not has('WARNING'), ':checkhealth sudoku reports no error or warning', report)
   -- ... and an ERROR, with advice, when the configured server path is wrong.

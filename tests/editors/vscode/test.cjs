@@ -324,6 +324,44 @@ async function run(page) {
     `${fives((await previewPicture(page)) || '')} fives`);
   await page.screenshot({ path: path.join(SHOTS, 'vscode-preview-edited.png') });
   await page.keyboard.press('Control+Z');
+
+  // A variant puzzle: the broken cage in Problems, the hover naming the cage behind a digit
+  // ruled out of B1, and the links: the f-puzzles one onto the clipboard, the SudokuPad one
+  // opened through VS Code's question before an external website.
+  await openFile(page, 'variant.sudoku');
+  const cageProblem = await until(async () => {
+    const text = await page.locator('.markers-panel').innerText();
+    return /cage 10 at A1 A2 is broken/.test(text) ? text : undefined;
+  });
+  check(!!cageProblem, 'variant: the Problems panel lists the broken cage "cage 10 at A1 A2"',
+    await page.locator('.markers-panel').innerText().catch(() => '(no panel)'));
+  await goTo(page, 19, 1);
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const cageHover = await until(async () => {
+    const texts = await page.locator('.monaco-hover-content').allInnerTexts();
+    return texts.find((text) => text.includes('would leave 1 for B2'));
+  });
+  check(!!cageHover && cageHover.includes('cage 10 at B1 B2 would leave 1 for B2, which row B already holds (B5)'),
+    'variant: hover on B1 names the cage that rules 9 out', cageHover);
+  await page.screenshot({ path: path.join(SHOTS, 'vscode-variant-hover.png') });
+  await page.keyboard.press('Escape');
+  await command(page, 'Sudoku: Copy f-puzzles Link');
+  const copied = await until(async () => {
+    const texts = await page.locator('.notifications-toasts .notification-list-item-message').allInnerTexts();
+    return texts.find((t) => t.includes('f-puzzles link copied'));
+  });
+  check(!!copied, '"Sudoku: Copy f-puzzles Link" copies the link', copied);
+  await command(page, 'Sudoku: Open in SudokuPad');
+  const asked = await until(async () => {
+    const dialogs = page.locator('.monaco-dialog-box');
+    if ((await dialogs.count()) === 0) return undefined;
+    const text = await dialogs.first().innerText();
+    return text.includes('sudokupad.app/fpuzzles') ? text : undefined;
+  });
+  check(!!asked, '"Sudoku: Open in SudokuPad" asks to open the puzzle\'s SudokuPad link',
+    (asked || '').slice(0, 200));
+  await page.keyboard.press('Escape');
 }
 
 /** The SVG the preview shows: its webview's picture, a data URI, decoded; found in any frame. */

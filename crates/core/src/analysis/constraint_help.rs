@@ -7,7 +7,7 @@ use super::wording::digit_list;
 use crate::engine::variant;
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry};
-use crate::rules::{Dot, Index, Kind, Rules};
+use crate::rules::{Dot, Index, Kind};
 
 /// A constraint explained, for hover.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,8 @@ pub fn explain_constraint(puzzle: &Puzzle, index: usize) -> Option<ConstraintHel
         true => constraint.name(),
         false => format!("{} at {}", constraint.name(), names.join(" ")),
     };
-    let masks = current_candidates(geometry, rules, &puzzle.givens);
+    // The rules' pencil marks, as `marks` fills them in (`None`: some cell has none left).
+    let masks = variant::candidates(geometry, rules, &puzzle.givens);
     let cells = named
         .iter()
         .map(|&c| match (puzzle.givens[c], &masks) {
@@ -56,7 +57,7 @@ pub fn explain_constraint(puzzle: &Puzzle, index: usize) -> Option<ConstraintHel
         let any = vec![full(side); cage.len()];
         combinations = cage_combinations(side, *sum, &any)
             .into_iter()
-            .map(spaced)
+            .map(spaced_digits)
             .collect();
         if let Some(masks) = &masks {
             let now: Vec<u16> = cage
@@ -68,7 +69,7 @@ pub fn explain_constraint(puzzle: &Puzzle, index: usize) -> Option<ConstraintHel
                 .collect();
             allowed = cage_combinations(side, *sum, &now)
                 .into_iter()
-                .map(spaced)
+                .map(spaced_digits)
                 .collect();
         }
     }
@@ -79,11 +80,6 @@ pub fn explain_constraint(puzzle: &Puzzle, index: usize) -> Option<ConstraintHel
         allowed,
         cells,
     })
-}
-
-/// The rules' pencil marks (as `marks` fills them in), `None` when they leave a cell empty.
-fn current_candidates(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<u16>> {
-    variant::candidates(geometry, rules, givens)
 }
 
 fn full(side: usize) -> u16 {
@@ -148,8 +144,8 @@ fn assignable(options: &[u16], set: u16) -> bool {
     }
 }
 
-/// "1 5 9"
-fn spaced(set: u16) -> String {
+/// A combination as solvers write it: "1 5 9".
+pub fn spaced_digits(set: u16) -> String {
     let digits: Vec<String> = (1..=16u8)
         .filter(|d| set >> (d - 1) & 1 == 1)
         .map(|d| digit_char(d).to_string())
@@ -334,7 +330,7 @@ mod tests {
     use super::*;
 
     fn listed(sets: Vec<u16>) -> Vec<String> {
-        sets.into_iter().map(spaced).collect()
+        sets.into_iter().map(spaced_digits).collect()
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings,
     document_findings_analysed, recheck, Asked, Cache, Checked,
 };
-pub use constraint_help::{cage_combinations, explain_constraint, ConstraintHelp};
+pub use constraint_help::{cage_combinations, explain_constraint, spaced_digits, ConstraintHelp};
 pub use explain::{explain_cell, puzzle_kind, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{
