@@ -37,10 +37,15 @@ pub fn from_findings(
     encoding: Encoding,
 ) -> Vec<Diagnostic> {
     if findings.len() <= MAX_DIAGNOSTICS && omitted == [0; 4] {
-        return findings
+        let mut diagnostics: Vec<Diagnostic> = findings
             .iter()
             .map(|finding| from_finding(finding, uri, rope, encoding))
             .collect();
+        let cells = findings
+            .iter()
+            .flat_map(|finding| at_broken_cells(finding, uri, rope, encoding));
+        diagnostics.extend(cells.take(MAX_DIAGNOSTICS.saturating_sub(findings.len())));
+        return diagnostics;
     }
     let shown = chosen(findings, MAX_DIAGNOSTICS);
     let mut diagnostics = Vec::with_capacity(shown.len() + 1);
@@ -150,6 +155,44 @@ fn from_finding(finding: &Finding, uri: &Uri, rope: &Rope, encoding: Encoding) -
         related_information: (!related.is_empty()).then_some(related),
         ..Diagnostic::default()
     }
+}
+
+/// A broken constraint's finding stands at its line; each cell whose digit breaks it (a related
+/// entry `A1 holds 4`, as `analysis` words them) gets a diagnostic too, pointing back at the
+/// line, so the grid shows where the break is, as a conflict shows at both its cells. Only for
+/// a finding at the puzzle's own constraint line: one at a cell (the line is the file's, above
+/// every puzzle) names the line first, `the cage 15 line`, and is at the grid already.
+fn at_broken_cells(
+    finding: &Finding,
+    uri: &Uri,
+    rope: &Rope,
+    encoding: Encoding,
+) -> Vec<Diagnostic> {
+    let at_line = !finding
+        .related
+        .iter()
+        .any(|r| r.message.starts_with("the "));
+    if finding.code != Code::BrokenConstraint || !at_line {
+        return Vec::new();
+    }
+    let back = DiagnosticRelatedInformation {
+        location: Location::new(uri.clone(), encoding.range(rope, finding.span)),
+        message: "the constraint's line".to_string(),
+    };
+    finding
+        .related
+        .iter()
+        .filter(|r| r.message.contains(" holds "))
+        .map(|cell| Diagnostic {
+            range: encoding.range(rope, cell.span),
+            severity: Some(severity(finding.severity)),
+            code: Some(NumberOrString::String(finding.code.as_str().to_string())),
+            source: Some(SOURCE.to_string()),
+            message: format!("{} — {}", cell.message, finding.message),
+            related_information: Some(vec![back.clone()]),
+            ..Diagnostic::default()
+        })
+        .collect()
 }
 
 fn severity(severity: Severity) -> DiagnosticSeverity {

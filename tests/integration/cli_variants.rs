@@ -52,7 +52,7 @@ fn check_reads_diagonal_and_names_a_broken_constraint_at_its_line() {
     );
     assert_eq!(
         lines[1],
-        format!("{name}:6:1: error: cage 15 at A1 A2 B1 is broken: with A1 9, A2 8 no digits for its 1 empty cell can keep it")
+        format!("{name}:6:1: error: cage 15 at A1 A2 B1 is broken: its digits so far (A1 9, A2 8) sum to 17, leaving nothing for its 1 empty cell")
     );
     assert_eq!(
         lines[2],
@@ -351,7 +351,7 @@ fn the_server_reads_constraint_lines_as_check_does() {
     );
     assert_eq!(
         diagnostics[2]["message"],
-        "cage 30 at A1 A2 is broken: no digits can keep it"
+        "cage 30 at A1 A2 is broken: its 2 empty cells can add at most 17, short of 30"
     );
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }

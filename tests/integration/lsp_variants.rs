@@ -470,3 +470,49 @@ fn a_line_holding_a_link_converts_to_the_puzzle_it_holds() {
         "{other:?}"
     );
 }
+
+#[test]
+fn a_broken_cage_is_said_at_its_line_and_at_each_cell_that_breaks_it() {
+    let mut server = Server::spawn();
+    server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    let uri = "file:///t/broken.sudoku";
+    // A 4×4: the cage A1 A2 holds 4 and 3, not 6; the cage C1 D2 holds 1 twice... apart.
+    let text = "cage 6: A1 A2\ncage 3: C1 D2\n43..\n....\n1...\n.1..\n";
+    let diagnostics = server.open_and_check(uri, text);
+    let at = |line: u64, character: u64| {
+        diagnostics
+            .iter()
+            .find(|d| {
+                d["range"]["start"]["line"] == line && d["range"]["start"]["character"] == character
+            })
+            .unwrap_or_else(|| panic!("none at {line}:{character}: {diagnostics:#?}"))
+    };
+    let line = at(0, 0);
+    assert_eq!(
+        line["message"],
+        "cage 6 at A1 A2 is broken: its digits (A1 4, A2 3) sum to 7, not 6"
+    );
+    assert_eq!(line["relatedInformation"].as_array().unwrap().len(), 2);
+    for (character, digit) in [(0, 4), (1, 3)] {
+        let cell = at(2, character);
+        assert_eq!(cell["severity"], 1, "{cell}");
+        let name = if character == 0 { "A1" } else { "A2" };
+        assert_eq!(
+            cell["message"],
+            format!(
+                "{name} holds {digit} — cage 6 at A1 A2 is broken: its digits (A1 4, A2 3) sum to \
+                 7, not 6"
+            )
+        );
+        let back = &cell["relatedInformation"][0]["location"]["range"]["start"];
+        assert_eq!(
+            (back["line"].as_u64(), back["character"].as_u64()),
+            (Some(0), Some(0))
+        );
+    }
+    let twice = at(1, 0);
+    assert_eq!(
+        twice["message"],
+        "cage 3 at C1 D2 is broken: it holds 1 twice (C1 and D2)"
+    );
+}
