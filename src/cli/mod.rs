@@ -246,7 +246,9 @@ enum Command {
     /// Draw each puzzle as a picture, SVG or PNG, for print and the web.
     ///
     /// Givens bold, entries (`+8`) blue, pencil marks small, conflicting cells tinted red, the
-    /// title above, the diagonals shaded in a diagonal puzzle. A file of one puzzle gives
+    /// title above, the diagonals shaded in a diagonal puzzle, a variant's constraints as
+    /// f-puzzles and SudokuPad draw them (cages, thermometers, arrows, dots, lines, outside
+    /// clues). A file of one puzzle gives
     /// STEM.svg (`easy.sudoku` → `easy.svg`), a file of several one picture per puzzle named by
     /// the line of its first row (`collection-12.svg`). A file already there is replaced only
     /// when render made it, or with --force. Exit status: 0 when no input has an error, 1 when

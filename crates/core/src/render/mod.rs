@@ -5,6 +5,7 @@
 //! No editor or command-line types: the command line's `render` and the server draw through the
 //! same functions. What a cell shows is decided here, how it looks in `svg`.
 
+mod constraints;
 #[cfg(feature = "png")]
 mod png;
 mod svg;
@@ -102,6 +103,8 @@ pub struct Scene {
     /// Each cell's region when the puzzle has regions of its own (a jigsaw): heavy lines go
     /// between regions instead of boxes.
     pub regions: Option<Box<[u8]>>,
+    /// The puzzle's rules, whose constraints are drawn (cages, thermometers, dots…).
+    pub rules: Option<std::sync::Arc<crate::rules::Rules>>,
 }
 
 /// The scene of one puzzle; `analysis` is its analysis (about its givens alone, as `check`
@@ -171,6 +174,7 @@ pub fn draw(puzzle: &Puzzle, analysis: &Analysis, options: &Options) -> Scene {
             .as_ref()
             .and_then(|rules| rules.regions.as_ref())
             .map(|regions| regions.of_cell.clone()),
+        rules: puzzle.rules.clone(),
     }
 }
 
@@ -285,5 +289,126 @@ mod tests {
             },
         );
         assert_eq!(marked.cells[2], Content::Marks(0b1100));
+    }
+
+    /// Each constraint of a puzzle drawn where its line says: one group per constraint, named by
+    /// its kind, listing its cells, every point of it inside the box of those cells (a cell
+    /// beyond it for a clue outside the grid or a little killer's sum).
+    fn assert_drawn_where_the_text_says(text: &str, what: &str) {
+        let document = crate::format::parse(text);
+        let puzzle = &document.puzzles[0];
+        let picture = puzzle_svg(puzzle, &Options::default(), &Budget::unlimited());
+        let groups = constraints::groups(&picture);
+        let rules = puzzle.rules.as_deref().expect("rules");
+        let geometry = puzzle.geometry();
+        let drawn: Vec<&crate::rules::Constraint> = rules
+            .constraints
+            .iter()
+            .filter(|c| !c.is_global())
+            .collect();
+        let kinds: Vec<&str> = groups.iter().map(|g| g.0.as_str()).collect();
+        let names: Vec<String> = drawn.iter().map(|c| c.name()).collect();
+        assert_eq!(
+            groups.len(),
+            drawn.len(),
+            "{what}: drawn {kinds:?} for {names:?}"
+        );
+        // The grid's top left, from the border rectangle.
+        let border = picture
+            .lines()
+            .find(|l| l.contains(r#"class="border""#))
+            .expect("a border");
+        let number = |name: &str| -> f64 {
+            let key = format!(" {name}=\"");
+            let start = border.find(&key).unwrap() + key.len();
+            border[start..].split('"').next().unwrap().parse().unwrap()
+        };
+        let (left, top) = (number("x"), number("y"));
+        let side = puzzle.size.side();
+        for constraint in &drawn {
+            let named = constraint.named_cells();
+            let names: Vec<String> = named
+                .iter()
+                .map(|&c| geometry.cell_name(c as usize))
+                .collect();
+            let kind = constraint.name().replace(' ', "-");
+            let kind = kind.trim_end_matches(|c: char| c.is_ascii_digit() || c == '-');
+            let (_, cells, points) = groups
+                .iter()
+                .find(|(k, c, _)| k == kind && *c == names.join(" "))
+                .unwrap_or_else(|| panic!("{what}: no {kind} group for {names:?}: {kinds:?}"));
+            assert!(!points.is_empty(), "{what}: {kind} {cells} drew nothing");
+            let rows = named.iter().map(|&c| (c as usize / side) as f64);
+            let cols = named.iter().map(|&c| (c as usize % side) as f64);
+            let (r0, r1) = rows.fold((f64::MAX, f64::MIN), |(a, b), r| (a.min(r), b.max(r)));
+            let (c0, c1) = cols.fold((f64::MAX, f64::MIN), |(a, b), c| (a.min(c), b.max(c)));
+            let beyond = match constraint.kind {
+                crate::rules::Kind::LittleKiller { .. }
+                | crate::rules::Kind::Sandwich { .. }
+                | crate::rules::Kind::XSum { .. }
+                | crate::rules::Kind::Skyscraper { .. } => 1.0,
+                _ => 0.0,
+            };
+            let cell = svg::CELL;
+            let (x0, x1) = (
+                left + (c0 - beyond) * cell,
+                left + (c1 + 1.0 + beyond) * cell,
+            );
+            let (y0, y1) = (top + (r0 - beyond) * cell, top + (r1 + 1.0 + beyond) * cell);
+            for &(x, y) in points {
+                assert!(
+                    (x0 - 1.0..=x1 + 1.0).contains(&x) && (y0 - 1.0..=y1 + 1.0).contains(&y),
+                    "{what}: {kind} {cells}: ({x}, {y}) is outside ({x0}, {y0})–({x1}, {y1})"
+                );
+                // A clue beside a row or column stands in line with it.
+                let in_line = (left + c0 * cell - 1.0..=left + (c1 + 1.0) * cell + 1.0)
+                    .contains(&x)
+                    || (top + r0 * cell - 1.0..=top + (r1 + 1.0) * cell + 1.0).contains(&y);
+                let beside = matches!(
+                    constraint.kind,
+                    crate::rules::Kind::Sandwich { .. }
+                        | crate::rules::Kind::XSum { .. }
+                        | crate::rules::Kind::Skyscraper { .. }
+                );
+                assert!(
+                    !beside || in_line,
+                    "{what}: {kind} {cells}: ({x}, {y}) not in line"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_shipped_variant_puzzle_is_drawn_with_each_of_its_constraints() {
+        let folder =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/variants");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&folder).expect("puzzles/variants") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "sudoku") {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                let rules = crate::format::parse(&text).puzzles[0].rules.clone();
+                if rules.is_some_and(|r| !r.constraints.is_empty()) {
+                    assert_drawn_where_the_text_says(&text, &path.display().to_string());
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen >= 5, "{seen} puzzles with constraints");
+    }
+
+    #[test]
+    fn every_kind_of_constraint_is_drawn_where_its_line_says() {
+        // Each keyword's example line, over an empty 9×9 (the constraints need not agree: a
+        // picture is drawn whatever the verdict).
+        let mut text = String::new();
+        for help in crate::format::constraint_keywords() {
+            if help.name != "regions" {
+                text.push_str(help.example);
+                text.push('\n');
+            }
+        }
+        text.push_str(&".........\n".repeat(9));
+        assert_drawn_where_the_text_says(&text, "every keyword");
     }
 }

@@ -10,7 +10,7 @@
 
 use std::fmt::Write;
 
-use super::{Content, Scene};
+use super::{constraints, Content, Scene};
 use crate::format::DigitSet;
 use crate::grid::{digit_char, UnitKind};
 
@@ -42,17 +42,25 @@ pub fn svg(scene: &Scene) -> String {
     let mut out = String::with_capacity(4096 + scene.cells.len() * 160);
     write_frame(&mut out, scene, &frame);
     write_shading(&mut out, scene, &frame);
+    let rules = scene
+        .rules
+        .as_deref()
+        .map_or(&[][..], |r| &r.constraints[..]);
+    constraints::write_under(&mut out, rules, &frame);
     write_lines(&mut out, scene, &frame);
+    constraints::write_over(&mut out, rules, &frame);
     write_digits(&mut out, scene, &frame);
     out.push_str("</svg>\n");
     out
 }
 
 /// Where the picture's parts go: the whole picture's size, and the grid's side and top left.
-struct Frame<'a> {
+pub(super) struct Frame<'a> {
     title: Option<&'a str>,
     note: Option<&'a str>,
-    side: usize,
+    /// The rules of the whole grid, under the title: "anti-knight · every white dot given".
+    globals: Option<String>,
+    pub(super) side: usize,
     /// The grid's side in pixels.
     grid: f64,
     width: f64,
@@ -74,31 +82,49 @@ impl<'a> Frame<'a> {
         if note.is_some() {
             top += NOTE_LINE;
         }
+        let rules = scene
+            .rules
+            .as_deref()
+            .map_or(&[][..], |r| &r.constraints[..]);
+        let globals = constraints::global_names(rules);
+        let globals = (!globals.is_empty()).then(|| globals.join(" · "));
+        if globals.is_some() {
+            top += NOTE_LINE;
+        }
+        // Outside clues stand a cell's width beyond the grid.
+        let outside = if constraints::needs_margin(rules) {
+            CELL
+        } else {
+            0.0
+        };
+        top += outside;
         // Wide enough for the title and the note too (a 4×4 is narrower than a long title), the
         // grid in the middle; text width guessed from the font size, digits and letters being
         // about 0.6 em wide on average in sans-serif fonts.
         let text_width = |text: &str, size: f64| text.chars().count() as f64 * size * 0.62;
         let widest = title
             .map_or(0.0, |t| text_width(t, 22.0))
-            .max(note.map_or(0.0, |n| text_width(n, 15.0)));
-        let width = (grid.max(widest) + 2.0 * MARGIN).ceil();
+            .max(note.map_or(0.0, |n| text_width(n, 15.0)))
+            .max(globals.as_deref().map_or(0.0, |g| text_width(g, 15.0)));
+        let width = (grid.max(widest) + 2.0 * (MARGIN + outside)).ceil();
         Frame {
             title,
             note,
+            globals,
             side,
             grid,
             width,
-            height: top + grid + MARGIN,
+            height: top + grid + outside + MARGIN,
             left: ((width - grid) / 2.0).floor(),
             top,
         }
     }
 
-    fn cell_x(&self, c: usize) -> f64 {
+    pub(super) fn cell_x(&self, c: usize) -> f64 {
         self.left + CELL * (c % self.side) as f64
     }
 
-    fn cell_y(&self, c: usize) -> f64 {
+    pub(super) fn cell_y(&self, c: usize) -> f64 {
         self.top + CELL * (c / self.side) as f64
     }
 }
@@ -138,6 +164,16 @@ fn write_frame(out: &mut String, scene: &Scene, frame: &Frame) {
             out,
             r#"<text class="note" x="{}" y="{baseline}" font-size="15" text-anchor="middle" fill="{NOTE}">{note}</text>"#,
             width / 2.0
+        );
+        baseline += 8.0;
+    }
+    if let Some(globals) = &frame.globals {
+        baseline += NOTE_LINE - 8.0;
+        let _ = writeln!(
+            out,
+            r#"<text class="rules" x="{}" y="{baseline}" font-size="15" text-anchor="middle" fill="{MARK}">{}</text>"#,
+            width / 2.0,
+            escape(globals)
         );
     }
 }
@@ -317,7 +353,7 @@ fn line_style(box_border: bool) -> (f64, &'static str) {
 }
 
 /// Text as XML character data or attribute value.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
