@@ -281,6 +281,29 @@ impl Constraint {
         )
     }
 
+    /// The name a summary lists it by: as [`Constraint::name`], but a `negative:` line says what
+    /// it means, "every white and black dot given".
+    pub fn listed_name(&self) -> String {
+        let Kind::Negative { kinds } = &self.kind else {
+            return self.name();
+        };
+        let words: Vec<&str> = Dot::ALL
+            .iter()
+            .filter(|d| kinds & d.bit() != 0)
+            .map(|d| match d {
+                Dot::White => "white",
+                Dot::Black => "black",
+                Dot::X => "X",
+                Dot::V => "V",
+            })
+            .collect();
+        let words = match words.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => words.concat(),
+        };
+        format!("every {words} dot given")
+    }
+
     /// A short name for messages: `cage 15`, `thermo`, `white dot`.
     pub fn name(&self) -> String {
         match &self.kind {

@@ -6,7 +6,6 @@ use super::wording::{reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry, Variant};
-use crate::rules::{Dot, Kind};
 
 /// What hover says about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,17 +178,7 @@ pub fn puzzle_kind(puzzle: &Puzzle) -> String {
     }
     let mut families: Vec<(String, usize, bool)> = Vec::new();
     for constraint in &rules.constraints {
-        let name = match &constraint.kind {
-            Kind::Negative { kinds } => {
-                let listed: Vec<String> = Dot::ALL
-                    .iter()
-                    .filter(|d| kinds & d.bit() != 0)
-                    .map(|d| format!("{d:?}").to_lowercase())
-                    .collect();
-                format!("every {} dot given", and_list(&listed))
-            }
-            _ => constraint.name(),
-        };
+        let name = constraint.listed_name();
         // "cage 15", "little killer 12", "white dot 3": the family without its number.
         let family = match name.rsplit_once(' ') {
             Some((head, number)) if number.parse::<u32>().is_ok() => head.to_string(),

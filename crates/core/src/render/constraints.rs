@@ -52,22 +52,7 @@ pub(super) fn global_names(constraints: &[Constraint]) -> Vec<String> {
     constraints
         .iter()
         .filter(|c| c.is_global())
-        .map(|c| match &c.kind {
-            Kind::Negative { kinds } => {
-                let listed: Vec<&str> = Dot::ALL
-                    .iter()
-                    .filter(|d| kinds & d.bit() != 0)
-                    .map(|d| match d {
-                        Dot::White => "white",
-                        Dot::Black => "black",
-                        Dot::X => "X",
-                        Dot::V => "V",
-                    })
-                    .collect();
-                format!("every {} dot given", listed.join(" and "))
-            }
-            _ => c.name(),
-        })
+        .map(|c| c.listed_name())
         .collect()
 }
 
