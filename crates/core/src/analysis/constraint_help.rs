@@ -3,7 +3,7 @@
 //! all of them and those its cells' candidates still allow, and each of its cells' candidates
 //! under the rules (a thermometer's or an arrow's ranges, a line's digits).
 
-use super::wording::digit_list;
+use super::wording::{and_list, digit_list};
 use crate::engine::variant;
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry};
@@ -305,15 +305,6 @@ fn meaning(kind: &Kind, geometry: &Geometry, names: &[String]) -> String {
                 ),
             )
         }
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[&str]) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -2,7 +2,7 @@
 //! propagation concludes), and one puzzle summed up.
 
 use super::verdict::{Analysis, Verdict};
-use super::wording::{reason_text, shared_unit_names, stop_text};
+use super::wording::{and_list, reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry, Variant};
@@ -202,15 +202,6 @@ pub fn puzzle_kind(puzzle: &Puzzle) -> String {
         _ => format!("{size} {} sudoku", variant.name()),
     };
     format!("{base} with {}", and_list(&parts))
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {

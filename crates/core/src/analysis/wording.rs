@@ -87,6 +87,16 @@ pub(super) fn digit_list(mask: u16) -> String {
     }
 }
 
+/// Items as a sentence lists them: "a", "a and b", "a, b and c".
+pub(super) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::digit_list;
