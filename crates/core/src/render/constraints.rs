@@ -218,12 +218,14 @@ impl<'a, 'f> Group<'a, 'f> {
     /// A polyline through the cells' centres, `width` a cell's fraction; dashed for a slow
     /// thermometer.
     fn path(&mut self, cells: &[u16], colour: &str, width: f64, dashed: bool) {
-        let points: Vec<String> = cells
+        let points: Vec<(f64, f64)> = cells.iter().map(|&c| self.centre(c)).collect();
+        self.polyline(&points, colour, width, dashed);
+    }
+
+    fn polyline(&mut self, points: &[(f64, f64)], colour: &str, width: f64, dashed: bool) {
+        let points: Vec<String> = points
             .iter()
-            .map(|&c| {
-                let (x, y) = self.centre(c);
-                format!("{x},{y}")
-            })
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
             .collect();
         let dash = if dashed {
             format!(
@@ -360,7 +362,15 @@ impl<'a, 'f> Group<'a, 'f> {
         };
         let mut line: Vec<u16> = circle.last().copied().into_iter().collect();
         line.extend_from_slice(shaft);
-        self.path(&line, LINE_GREY, 0.05, false);
+        // The shaft leaves from the circle's edge, as SudokuPad draws it.
+        let mut points: Vec<(f64, f64)> = line.iter().map(|&c| self.centre(c)).collect();
+        if let [(cx, cy), (nx, ny), ..] = points[..] {
+            let (dx, dy) = (nx - cx, ny - cy);
+            let length = (dx * dx + dy * dy).sqrt().max(1.0);
+            let r = CELL * 0.4;
+            points[0] = (cx + dx / length * r, cy + dy / length * r);
+        }
+        self.polyline(&points, LINE_GREY, 0.05, false);
         // The arrowhead: two strokes back from the last centre, along the last step.
         let (x, y) = self.centre(last);
         let before = line[line.len() - 2];
