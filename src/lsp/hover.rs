@@ -22,54 +22,55 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
     let offset = view.offset(position);
     let style = view.config.hover_style;
     let (value, span) = match view.puzzle_at(offset) {
-        Some((index, puzzle)) => match cell_under(puzzle, offset) {
-            Some(cell) => {
-                let explanation = analysis::explain_cell(puzzle, cell);
-                let mut value = self::cell(&explanation, style);
-                if puzzle.givens[cell] == 0 {
-                    if let Some(step) = next_step_at(view, index, puzzle, cell) {
-                        value.push_str("\n\n");
-                        value.push_str(&Text::one(style, &format!("Next step: {}", step.text)));
+        Some((index, puzzle)) => {
+            match (cell_under(puzzle, offset), constraint_under(puzzle, offset)) {
+                (Some(cell), _) => {
+                    let explanation = analysis::explain_cell(puzzle, cell);
+                    let mut value = self::cell(&explanation, style);
+                    if puzzle.givens[cell] == 0 {
+                        if let Some(step) = next_step_at(view, index, puzzle, cell) {
+                            value.push_str("\n\n");
+                            value.push_str(&Text::one(style, &format!("Next step: {}", step.text)));
+                        }
+                        if let Some(line) = across_solutions(view, index, puzzle, cell) {
+                            value.push_str("\n\n");
+                            value.push_str(&Text::one(style, &line));
+                        }
                     }
-                    if let Some(line) = across_solutions(view, index, puzzle, cell) {
+                    // An untitled puzzle's first row is its title line: it tells the rating too.
+                    if puzzle.anchor() == puzzle.first_row && puzzle.first_row.touches(offset) {
+                        let lines = commands::rating_lines(view, index, puzzle);
                         value.push_str("\n\n");
-                        value.push_str(&Text::one(style, &line));
+                        value.push_str(&summary(&heading(view, index, puzzle), &lines, style));
                     }
+                    (value, puzzle.cell_span(cell))
                 }
-                // An untitled puzzle's first row is its title line: it tells the rating too.
-                if puzzle.anchor() == puzzle.first_row && puzzle.first_row.touches(offset) {
-                    let lines = commands::rating_lines(view, index, puzzle);
-                    value.push_str("\n\n");
-                    value.push_str(&summary(&heading(view, index, puzzle), &lines, style));
+                (None, Some(constraint_index)) => {
+                    let help = analysis::explain_constraint(puzzle, constraint_index)?;
+                    let line = puzzle.rules.as_deref()?.constraints[constraint_index].line;
+                    (constraint(&help, style), line)
                 }
-                (value, puzzle.cell_span(cell))
-            }
-            None if constraint_under(puzzle, offset).is_some() => {
-                let index = constraint_under(puzzle, offset)?;
-                let help = analysis::explain_constraint(puzzle, index)?;
-                let line = puzzle.rules.as_deref()?.constraints[index].line;
-                (constraint(&help, style), line)
-            }
-            // Its title or metadata, a border line, a one-line puzzle's trailing text.
-            None => {
-                let mut lines = analysis::summarize(puzzle, &view.analysis(index));
-                lines.extend(commands::rating_lines(view, index, puzzle));
-                let heading = heading(view, index, puzzle);
-                let mut value = summary(&heading, &lines, style);
-                let on_title =
-                    puzzle.anchor() != puzzle.first_row && puzzle.anchor().touches(offset);
-                // Only a client that says it draws images (see `settings`) gets the picture:
-                // Neovim renders Markdown but showed its alt text and blank rows.
-                let pictures = view.settings.hover_pictures;
-                if let (true, true, Style::Markdown) = (on_title, pictures, style) {
-                    if let Some(image) = picture(view, index, puzzle) {
-                        value.push_str("\n\n");
-                        value.push_str(&image);
+                // Its title or metadata, a border line, a one-line puzzle's trailing text.
+                (None, None) => {
+                    let mut lines = analysis::summarize(puzzle, &view.analysis(index));
+                    lines.extend(commands::rating_lines(view, index, puzzle));
+                    let heading = heading(view, index, puzzle);
+                    let mut value = summary(&heading, &lines, style);
+                    let on_title =
+                        puzzle.anchor() != puzzle.first_row && puzzle.anchor().touches(offset);
+                    // Only a client that says it draws images (see `settings`) gets the picture:
+                    // Neovim renders Markdown but showed its alt text and blank rows.
+                    let pictures = view.settings.hover_pictures;
+                    if let (true, true, Style::Markdown) = (on_title, pictures, style) {
+                        if let Some(image) = picture(view, index, puzzle) {
+                            value.push_str("\n\n");
+                            value.push_str(&image);
+                        }
                     }
+                    (value, view.line_span(offset))
                 }
-                (value, view.line_span(offset))
             }
-        },
+        }
         None => {
             let document = view.document();
             let line = metadata_spans(&document.file_meta)
