@@ -19,7 +19,7 @@ use super::inputs::{self, Input};
 use super::lines::LineIndex;
 use super::read;
 use super::report;
-use crate::analysis::{grade_puzzle, hint, incomplete_reason, NextHint, NotRated, Rated};
+use crate::analysis::{grade_puzzle, hint, incomplete_reason, NextHint, NotRated, Rated, Scale};
 use crate::engine::Budget;
 use crate::finding::Severity;
 use crate::format::Puzzle;
@@ -377,7 +377,12 @@ fn rating_words(answer: &Answer, paint: Paint) -> String {
     match answer {
         Answer::NotRated(why) => format!("not rated: {why}"),
         Answer::Hinted(_) => "not rated (hint only)".to_string(),
-        Answer::Rated(Rated { rating, path, .. }) => {
+        Answer::Rated(Rated {
+            rating,
+            path,
+            scale,
+            ..
+        }) => {
             // No step at all: solved as given, or no technique moves the first grid.
             let none = if incomplete_reason(path).is_none() {
                 "already solved"
@@ -387,6 +392,10 @@ fn rating_words(answer: &Answer, paint: Paint) -> String {
             let technique =
                 paint.paint(style::TECHNIQUE, rating.hardest.map_or(none, |t| t.name()));
             let level = paint.paint(style::level(rating.level), rating.level);
+            let technique = match scale {
+                Scale::SudokuExplainer => technique.to_string(),
+                Scale::Variant => format!("{technique}, variant scale"),
+            };
             match incomplete_reason(path) {
                 None => format!("{} {level} ({technique})", rating.difficulty),
                 Some(why) => format!(
@@ -481,8 +490,14 @@ fn json_of(place: &Place, geo: &Geometry, answer: &Answer, mode: Mode) -> Value 
                 None => Value::Null,
             }
         }
-        Answer::Rated(Rated { rating, path, .. }) => {
+        Answer::Rated(Rated {
+            rating,
+            path,
+            scale,
+            ..
+        }) => {
             value["rating"] = json!(rating.difficulty.as_f64());
+            value["scale"] = json!(scale.id());
             value["level"] = json!(rating.level.name());
             value["technique"] = json!(rating.hardest.map(|t| t.name()));
             value["complete"] = json!(incomplete_reason(path).is_none());

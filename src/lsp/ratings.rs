@@ -341,8 +341,14 @@ pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
 /// The steps from the grid as the solver has it: givens and entries (the rating, kept by
 /// grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
-    if puzzle.rules.is_some() {
-        return Vec::new(); // the techniques know the size's houses only, so far
+    if let Some(rules) = puzzle.rules.as_deref() {
+        let geometry = rules.geometry(puzzle.size, puzzle.variant);
+        let rest = Budget {
+            deadline,
+            ..Budget::default()
+        };
+        let first = Budget::default();
+        return logic::lead_with_rules(&geometry, rules, &puzzle.givens, max, &first, &rest);
     }
     let geo = crate::grid::geometry(puzzle.size, puzzle.variant);
     walk_grid(geo, &puzzle.givens, max, deadline, None)

@@ -529,3 +529,56 @@ fn no_solution_names_the_constraints_that_leave_none() {
         ]
     );
 }
+
+/// `rate`, `explain` and `hint` on variant puzzles: each example rated on the variant scale
+/// (said in the text and in JSON), its steps told with the constraint behind each, and the
+/// three hint levels going from where to look to the whole step.
+#[test]
+fn variant_puzzles_are_rated_explained_and_hinted_on_the_variant_scale() {
+    for path in common::shipped_puzzles(&["variants"]) {
+        let (out, err, code) = run(bin().arg("rate").arg(&path));
+        assert_eq!(code, 0, "{}: {err}", path.display());
+        assert!(
+            out.contains(", variant scale)"),
+            "{}: {out}",
+            path.display()
+        );
+        assert!(!out.contains(">="), "a lower bound: {out}");
+    }
+    let killer = common::shipped_puzzles(&["variants"])
+        .into_iter()
+        .find(|p| p.ends_with("killer.sudoku"))
+        .expect("the killer example");
+    let (out, err, code) = run(bin().args(["rate", "--format", "json"]).arg(&killer));
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    assert_eq!(json[0]["scale"], "variant", "{out}");
+    assert_eq!(json[0]["complete"], true, "{out}");
+
+    let (out, err, code) = run(bin().arg("explain").arg(&killer));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].ends_with("Hard (Claiming, variant scale), 135 steps"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "   1. [2.0] Cage 24 at A1 A2 B1 B2 can hold only 3 4 8 9, 3 5 7 9 or 3 6 7 8: 1 and 2 leave A1, B1, B2"
+    );
+
+    let name = killer.display().to_string();
+    let hints = [
+        "look at cage 24 at A1 A2 B1 B2",
+        "look at which digits cage 24 at A1 A2 B1 B2 allows",
+        "Cage 24 at A1 A2 B1 B2 can hold only 3 4 8 9, 3 5 7 9 or 3 6 7 8: 1 and 2 leave A1, B1, B2",
+    ];
+    for (level, hint) in (1..=3).zip(hints) {
+        let (out, err, code) = run(bin()
+            .args(["hint", "--level", &level.to_string()])
+            .arg(&killer));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, format!("{name}:1:1: hint: {hint}\n"));
+    }
+}

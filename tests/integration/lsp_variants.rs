@@ -516,3 +516,37 @@ fn a_broken_cage_is_said_at_its_line_and_at_each_cell_that_breaks_it() {
         "cage 3 at C1 D2 is broken: it holds 1 twice (C1 and D2)"
     );
 }
+
+/// The next step of the variant solver in the editor: hover on an empty cell it touches says
+/// it, and *Apply next step* writes the first placement, naming the rules' steps before it.
+#[test]
+fn the_next_step_of_a_killer_is_in_the_hover_and_the_apply_action() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/killer.sudoku");
+    let text = std::fs::read_to_string(path).expect("the killer example");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with(". 3 ."))
+        .expect("the grid's first row") as u64;
+    let uri = "file:///t/killer.sudoku";
+    let mut server = Server::spawn();
+    server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    server.open_and_check(uri, &text);
+    let hover = hover_text(&mut server, uri, line, 0);
+    assert!(
+        hover.contains("Next step: Cage 24 at A1 A2 B1 B2 can hold only 3 4 8 9, 3 5 7 9 or 3 6 7 8: 1 and 2 leave A1, B1, B2"),
+        "{hover}"
+    );
+    let range =
+        json!({"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}});
+    let titles: Vec<String> = server
+        .code_actions(uri, range)
+        .iter()
+        .map(|a| a["title"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert!(
+        titles.iter().any(|t| t
+            == "Apply next step (after 5 steps that only eliminate: Cage combinations): Naked single: A9 can only be 9"),
+        "{titles:#?}"
+    );
+}

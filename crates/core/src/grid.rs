@@ -224,6 +224,9 @@ pub enum UnitKind {
     /// A region of a jigsaw puzzle's own (`regions:`), in place of the boxes; counted from 0
     /// in the order their first cells come, row by row.
     Region(u8),
+    /// A house a puzzle's rules add (an extra region, a cage of every cell's count), counted
+    /// from 0 in the order of its rules ([`Geometry::with_rules`]).
+    Extra(u8),
 }
 
 /// A set of cells that must hold every digit exactly once.
@@ -314,6 +317,7 @@ fn ranked(units: &[Unit], units_of: &[Box<[u16]>]) -> Vec<Box<[u16]>> {
         UnitKind::Window(_) => 5,
         UnitKind::Disjoint(_) => 6,
         UnitKind::Region(_) => 0,
+        UnitKind::Extra(_) => 7,
     };
     let sorted = |of: &[u16]| {
         let mut of: Box<[u16]> = of.into();
@@ -444,6 +448,35 @@ impl Geometry {
                 });
             }
         }
+        Geometry::assemble(size, variant, regions.is_some(), units, &[])
+    }
+
+    /// This geometry with the houses and peers a puzzle's rules add: `houses` (each holding
+    /// every digit once: an extra region, a cage of every cell's count) after its own units,
+    /// and `peers` (each cell's cells it must differ from: a cage mate, a knight's move…) on
+    /// top of those the houses give. What the logic solver walks a variant puzzle on, so that
+    /// every technique sees the rules' houses and peers.
+    pub fn with_rules(&self, houses: &[Box<[u16]>], peers: &[Box<[u16]>]) -> Geometry {
+        let mut units = self.units.clone();
+        for (i, cells) in houses.iter().enumerate() {
+            units.push(Unit {
+                kind: UnitKind::Extra(i as u8),
+                cells: cells.clone(),
+            });
+        }
+        Geometry::assemble(self.size, self.variant, self.own_regions, units, peers)
+    }
+
+    /// A geometry from its units: each cell's units, its peers (those the units give, and
+    /// `more_peers` besides when given), the overlaps and the tables derived from them.
+    fn assemble(
+        size: Size,
+        variant: Variant,
+        own_regions: bool,
+        units: Vec<Unit>,
+        more_peers: &[Box<[u16]>],
+    ) -> Geometry {
+        let n = size.side();
         let mut units_of = vec![Vec::new(); n * n];
         for (u, unit) in units.iter().enumerate() {
             for &c in unit.cells.iter() {
@@ -455,6 +488,12 @@ impl Geometry {
                 let mut p: Vec<u16> = units_of[c]
                     .iter()
                     .flat_map(|&u| units[u as usize].cells.iter().copied())
+                    .chain(
+                        more_peers
+                            .get(c)
+                            .into_iter()
+                            .flat_map(|m| m.iter().copied()),
+                    )
                     .filter(|&o| o as usize != c)
                     .collect();
                 p.sort_unstable();
@@ -467,7 +506,7 @@ impl Geometry {
         Geometry {
             size,
             variant,
-            own_regions: regions.is_some(),
+            own_regions,
             units_of_ranked: ranked(&units, &units_of),
             candidate_codes: (0..n * n * n)
                 .map(|i| ((i / n) as u32) << 8 | (i % n + 1) as u32)
@@ -526,6 +565,12 @@ impl Geometry {
             UnitKind::Region(r) => {
                 let first = self.units[unit].cells[0] as usize;
                 format!("region {} (at {})", r + 1, self.cell_name(first))
+            }
+            UnitKind::Extra(_) => {
+                let cells = &self.units[unit].cells;
+                let (first, last) = (cells[0] as usize, cells[cells.len() - 1] as usize);
+                let (first, last) = (self.cell_name(first), self.cell_name(last));
+                format!("extra region {first}–{last}")
             }
         }
     }

@@ -27,6 +27,7 @@
 //! assert!(cage.satisfied(four, &grid));
 //! ```
 
+mod combinations;
 mod satisfied;
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ mod tests;
 use crate::finding::Span;
 use crate::grid::{puzzle_geometry, PuzzleGeometry, Size, Variant};
 
+pub use combinations::cage_combinations;
 pub(crate) use satisfied::pairs as satisfied_pairs;
 pub use satisfied::{indexed_cells, orthogonal_neighbours};
 

@@ -1,7 +1,7 @@
 //! Grading: a puzzle's solve path of simplest steps and its rating, for puzzles with exactly one
 //! solution (the others are not rated, and say why).
 
-use super::analyze::{analyze_with, AnalyzeOptions};
+use super::analyze::{analyze_rules, analyze_with, AnalyzeOptions};
 use super::verdict::{Analysis, Verdict};
 use crate::engine::{Budget, Digits, Stop};
 use crate::format::Puzzle;
@@ -15,6 +15,27 @@ pub struct Rated {
     pub rating: Rating,
     pub path: Path,
     pub solution: Vec<u8>,
+    /// The scale the rating is on.
+    pub scale: Scale,
+}
+
+/// The scale of a rating: Sudoku Explainer's for a puzzle of houses alone, the project's own
+/// for one with variant constraints (SE's difficulties for the house techniques, its own for
+/// the rules' deductions: `logic::solve_path_with_rules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    SudokuExplainer,
+    Variant,
+}
+
+impl Scale {
+    /// "se", "variant": as JSON names it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Scale::SudokuExplainer => "se",
+            Scale::Variant => "variant",
+        }
+    }
 }
 
 /// The next hint of a puzzle with one solution: `None` when the grid is full, or no technique
@@ -30,15 +51,8 @@ pub struct NextHint {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotRated(pub &'static str);
 
-/// Why a puzzle with constraints beyond its houses is not graded: the techniques know houses
-/// only, so far.
-const VARIANT: NotRated = NotRated("variant constraints are not rated yet");
-
 /// The solution, or why a puzzle is not graded.
 fn unique(analysis: &Analysis) -> Result<Vec<u8>, NotRated> {
-    if analysis.has_rules {
-        return Err(VARIANT);
-    }
     match &analysis.verdict {
         Verdict::Unique(solution) => Ok(solution.clone()),
         Verdict::Broken | Verdict::NoSolution => Err(NotRated("no solution")),
@@ -47,12 +61,20 @@ fn unique(analysis: &Analysis) -> Result<Vec<u8>, NotRated> {
     }
 }
 
+/// A classic grade from an analysis of a puzzle with rules is a mistake of the caller's: the
+/// path must be walked under the rules (`grade_puzzle`).
+const RULES_NEED_THE_PUZZLE: NotRated =
+    NotRated("a puzzle with variant constraints is graded from the puzzle itself");
+
 /// Grades a puzzle whose analysis is known.
 pub fn grade_analyzed(
     analysis: &Analysis,
     givens: &[u8],
     budget: &Budget,
 ) -> Result<Rated, NotRated> {
+    if analysis.has_rules {
+        return Err(RULES_NEED_THE_PUZZLE);
+    }
     let solution = unique(analysis)?;
     let geo = geometry(analysis.size, analysis.variant);
     let path = logic::solve_path(geo, givens, budget);
@@ -65,6 +87,7 @@ pub fn grade_analyzed(
         rating,
         path,
         solution,
+        scale: Scale::SudokuExplainer,
     })
 }
 
@@ -82,23 +105,44 @@ pub fn grade(
     grade_analyzed(&analysis, givens, budget)
 }
 
-/// Analyses then grades a puzzle as read: one with variant constraints is not rated yet.
-pub fn grade_puzzle(puzzle: &Puzzle, budget: &Budget) -> Result<Rated, NotRated> {
-    if puzzle.rules.is_some() {
-        return Err(VARIANT);
+/// The verdict a grade needs: under the puzzle's rules when it has any.
+fn verdict_of_puzzle(puzzle: &Puzzle, budget: &Budget) -> Analysis {
+    let clues = puzzle.clues();
+    match puzzle.rules.as_deref() {
+        Some(rules) => analyze_rules(puzzle.size, puzzle.variant, rules, &clues, budget),
+        None => analyze_with(puzzle.size, puzzle.variant, &clues, budget, VERDICT_ONLY),
     }
-    grade(puzzle.size, puzzle.variant, &puzzle.clues(), budget)
+}
+
+/// Analyses then grades a puzzle as read; one with variant constraints on the variant scale
+/// (`logic::solve_path_with_rules`).
+pub fn grade_puzzle(puzzle: &Puzzle, budget: &Budget) -> Result<Rated, NotRated> {
+    let Some(rules) = puzzle.rules.as_deref() else {
+        return grade(puzzle.size, puzzle.variant, &puzzle.clues(), budget);
+    };
+    let clues = puzzle.clues();
+    let analysis = verdict_of_puzzle(puzzle, budget);
+    let solution = unique(&analysis)?;
+    let geometry = rules.geometry(puzzle.size, puzzle.variant);
+    let path = logic::solve_path_with_rules(&geometry, rules, &clues, budget);
+    debug_assert!(
+        path.outcome != Outcome::Broken,
+        "a unique variant puzzle broke on the path"
+    );
+    Ok(Rated {
+        rating: logic::rate(&path),
+        path,
+        solution,
+        scale: Scale::Variant,
+    })
 }
 
 /// The next hint of a puzzle whose givens have one solution: the simplest step of the hint
 /// ladder (which names patterns — W-wing, ALS-XZ, finned fish… — before it falls back on
-/// forcing chains) from where the solver is (`next_step`).
+/// forcing chains) from where the solver is (`next_step`); on a variant puzzle, of the variant
+/// ladder.
 pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
-    if puzzle.rules.is_some() {
-        return Err(VARIANT);
-    }
-    let clues = puzzle.clues();
-    let analysis = analyze_with(puzzle.size, puzzle.variant, &clues, budget, VERDICT_ONLY);
+    let analysis = verdict_of_puzzle(puzzle, budget);
     unique(&analysis)?;
     let step = next_step(puzzle, budget);
     let stopped = step.is_none() && logic::stopped(budget).is_some();
@@ -110,14 +154,21 @@ pub fn hint(puzzle: &Puzzle, budget: &Budget) -> Result<NextHint, NotRated> {
 /// editor's hint and its *Apply next step* on pencil marks all answer; the rating is about the
 /// givens alone.
 pub fn next_step(puzzle: &Puzzle, budget: &Budget) -> Option<logic::Step> {
-    if puzzle.rules.is_some() {
-        return None; // the techniques know houses only, so far
-    }
-    let geo = crate::grid::geometry(puzzle.size, puzzle.variant); // no regions of its own
     let marks: Option<Vec<Digits>> = puzzle
         .marks
         .as_deref()
         .map(|marks| marks.iter().map(|&set| Digits(set)).collect());
+    if let Some(rules) = puzzle.rules.as_deref() {
+        let geometry = rules.geometry(puzzle.size, puzzle.variant);
+        return logic::next_step_with_rules(
+            &geometry,
+            rules,
+            &puzzle.givens,
+            marks.as_deref(),
+            budget,
+        );
+    }
+    let geo = crate::grid::geometry(puzzle.size, puzzle.variant); // no regions of its own
     logic::hint(geo, &puzzle.givens, marks.as_deref(), budget)
 }
 
@@ -126,7 +177,7 @@ pub fn next_step(puzzle: &Puzzle, budget: &Budget) -> Option<logic::Step> {
 pub fn incomplete_reason(path: &Path) -> Option<&'static str> {
     match path.outcome {
         Outcome::Solved => None,
-        Outcome::Stuck => Some("needs a technique the solver does not know yet"),
+        Outcome::Stuck => Some("needs a technique it does not know yet"),
         Outcome::Broken => Some("reached a contradiction"),
         Outcome::Stopped(Stop::Cancelled) => Some("was cancelled"),
         Outcome::Stopped(_) => Some("ran out of its budget"),

@@ -25,6 +25,7 @@ mod solutions;
 mod verdict;
 mod wording;
 
+pub use crate::rules::cage_combinations;
 pub use analyze::{
     analyze, analyze_puzzle, analyze_rules, analyze_searched, analyze_with, broken_rules,
     conflicts, AnalyzeOptions,
@@ -33,7 +34,7 @@ pub use check::{
     against_solution, check_document, check_text, check_text_with, document_findings,
     document_findings_analysed, recheck, Asked, Cache, Checked,
 };
-pub use constraint_help::{cage_combinations, explain_constraint, spaced_digits, ConstraintHelp};
+pub use constraint_help::{explain_constraint, spaced_digits, ConstraintHelp};
 pub use explain::{explain_cell, puzzle_kind, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{
@@ -42,7 +43,7 @@ pub use generate::{
 };
 pub use grade::{
     grade, grade_analyzed, grade_puzzle, hint, incomplete_reason, next_step, NextHint, NotRated,
-    Rated,
+    Rated, Scale,
 };
 pub use marks::{
     entry_findings, fill_marks, mark_findings, marks_edits, marks_of, marks_unwritable,

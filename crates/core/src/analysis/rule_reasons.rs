@@ -4,7 +4,6 @@
 //! candidates the others leave. The variant engine notes each reason as it fills in the marks
 //! ([`engine::variant::candidates_with_reasons`]); this module puts them into words.
 
-use super::constraint_help::cage_combinations;
 use super::explain::CellState;
 use super::findings::unit_span;
 use super::wording::{digit_list, shared_unit_names};
@@ -13,6 +12,7 @@ use crate::engine::Digits;
 use crate::finding::{Code, Finding, Related, Span};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry};
+use crate::rules::cage_combinations;
 use crate::rules::{Constraint, Kind, Rules};
 
 /// The findings that say why `puzzle` (which has rules and no solution) has none, when its

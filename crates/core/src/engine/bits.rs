@@ -5,6 +5,16 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Digits(pub u32);
 
+impl FromIterator<u8> for Digits {
+    fn from_iter<I: IntoIterator<Item = u8>>(digits: I) -> Digits {
+        let mut set = Digits::EMPTY;
+        for digit in digits {
+            set.insert(digit);
+        }
+        set
+    }
+}
+
 impl Digits {
     pub const EMPTY: Digits = Digits(0);
 

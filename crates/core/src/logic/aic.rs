@@ -52,7 +52,7 @@ impl Graph {
     }
 }
 
-fn graph<const W: usize>(b: &Board<W>) -> Graph {
+fn graph<const W: usize>(b: &Board<'_, W>) -> Graph {
     let side = b.side();
     let mut g = Graph {
         side,
@@ -91,14 +91,14 @@ fn graph<const W: usize>(b: &Board<W>) -> Graph {
     g
 }
 
-fn weak<const W: usize>(b: &Board<W>, x: Node, y: Node) -> bool {
+fn weak<const W: usize>(b: &Board<'_, W>, x: Node, y: Node) -> bool {
     x != y
         && ((x.cell == y.cell && x.digit != y.digit)
             || (x.digit == y.digit && b.peers(x.cell).contains(y.cell)))
 }
 
 /// Candidates weakly linked to `x` (but `x`'s own).
-fn weak_partners<const W: usize>(b: &Board<W>, x: Node) -> Vec<Node> {
+fn weak_partners<const W: usize>(b: &Board<'_, W>, x: Node) -> Vec<Node> {
     let mut out: Vec<Node> = b
         .candidates(x.cell)
         .iter()
@@ -120,7 +120,7 @@ fn weak_partners<const W: usize>(b: &Board<W>, x: Node) -> Vec<Node> {
 }
 
 /// Candidates weakly linked to both ends.
-fn seen_by_both<const W: usize>(b: &Board<W>, s: Node, e: Node) -> Vec<Candidate> {
+fn seen_by_both<const W: usize>(b: &Board<'_, W>, s: Node, e: Node) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = weak_partners(b, s)
         .into_iter()
         .filter(|&n| n != e && weak(b, n, e))
@@ -132,7 +132,7 @@ fn seen_by_both<const W: usize>(b: &Board<W>, s: Node, e: Node) -> Vec<Candidate
 
 /// What a continuous loop removes: across each weak link, the candidates weakly linked to
 /// both of its ends.
-fn loop_eliminations<const W: usize>(b: &Board<W>, chain: &[Node]) -> Vec<Candidate> {
+fn loop_eliminations<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Vec<Candidate> {
     let on_loop: HashSet<Node> = chain.iter().copied().collect();
     let mut out = Vec::new();
     let m = chain.len();
@@ -155,7 +155,7 @@ fn name(n: Node, geo: &crate::grid::Geometry) -> String {
 
 /// Every chain from every start, the shortest to each end found breadth first; the steps
 /// sorted by difficulty and length, each set of eliminations told once.
-pub(crate) fn aics<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     let g = graph(b);
     let mut found: Vec<(Vec<Node>, Step)> = Vec::new();
     let mut told: HashSet<(Vec<Candidate>, Vec<Candidate>)> = HashSet::new();
@@ -246,7 +246,7 @@ fn rebuild(g: &Graph, parent: &[[Option<usize>; 2]], start: usize, end: usize) -
     chain
 }
 
-fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
+fn chain_step<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Option<Step> {
     let (s, e) = (*chain.first()?, *chain.last()?);
     let looped = is_loop(b, chain);
     // Back at the start: were it false, it would be true.
@@ -296,13 +296,13 @@ fn chain_step<const W: usize>(b: &Board<W>, chain: &[Node]) -> Option<Step> {
 
 /// Whether the chain closes into a continuous loop: distinct candidates, the last weakly
 /// linked to the first.
-fn is_loop<const W: usize>(b: &Board<W>, chain: &[Node]) -> bool {
+fn is_loop<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> bool {
     let distinct = chain.iter().collect::<HashSet<_>>().len() == chain.len();
     distinct && chain.len() >= 4 && weak(b, chain[chain.len() - 1], chain[0])
 }
 
 /// The chain in HoDoKu's notation (`=` strong, `-` weak) and what it shows.
-fn tell<const W: usize>(b: &Board<W>, chain: &[Node], step: &Step) -> String {
+fn tell<const W: usize>(b: &Board<'_, W>, chain: &[Node], step: &Step) -> String {
     let technique = step.technique;
     let eliminations = &step.eliminations;
     let (s, e) = (chain[0], chain[chain.len() - 1]);
@@ -346,7 +346,7 @@ mod tests {
     use crate::grid::{geometry, Size, Variant};
     use crate::logic::fixtures::{at, keep, only_in, removed};
 
-    fn all<const W: usize>(b: &Board<W>) -> Vec<Step> {
+    fn all<const W: usize>(b: &Board<'_, W>) -> Vec<Step> {
         let mut sink = Sink::all();
         let _ = aics(b, &mut sink);
         sink.steps

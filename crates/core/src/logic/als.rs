@@ -50,7 +50,7 @@ impl<const W: usize> Als<W> {
     }
 }
 
-fn union_of<const W: usize>(b: &Board<W>, cells: impl IntoIterator<Item = usize>) -> Digits {
+fn union_of<const W: usize>(b: &Board<'_, W>, cells: impl IntoIterator<Item = usize>) -> Digits {
     cells
         .into_iter()
         .fold(Digits::EMPTY, |d, c| d | b.candidates(c))
@@ -58,7 +58,7 @@ fn union_of<const W: usize>(b: &Board<W>, cells: impl IntoIterator<Item = usize>
 
 /// Every almost locked set of up to `MAX_ALS` cells, each once (the first unit holding it),
 /// units in index order, then smaller sets first.
-pub(crate) fn almost_locked_sets<const W: usize>(b: &Board<W>) -> Vec<Als<W>> {
+pub(crate) fn almost_locked_sets<const W: usize>(b: &Board<'_, W>) -> Vec<Als<W>> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
     for unit in 0..b.unit_count() {
@@ -102,7 +102,7 @@ pub(crate) fn almost_locked_sets<const W: usize>(b: &Board<W>) -> Vec<Als<W>> {
 /// on, keeping the sets of `size + 1` digits; stops where no larger set could be one.
 #[allow(clippy::too_many_arguments)]
 fn grow<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     open: &[usize],
     most: usize,
     from: usize,
@@ -129,7 +129,7 @@ fn grow<const W: usize>(
     }
 }
 
-fn describe<const W: usize>(b: &Board<W>, als: &Als<W>) -> String {
+fn describe<const W: usize>(b: &Board<'_, W>, als: &Als<W>) -> String {
     format!(
         "{} {} ({})",
         say::cells(b.geo, als.cells.iter()),
@@ -141,7 +141,7 @@ fn describe<const W: usize>(b: &Board<W>, als: &Als<W>) -> String {
 /// ALS-XZ, 5.5 (as Sudoku Explainer rates a WXYZ-wing, an ALS-XZ whose one set is a bivalue
 /// cell), doubly linked 5.6. Every pair of disjoint sets; the steps sorted by difficulty, then
 /// the number of cells, smallest first.
-pub(crate) fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn als_xz<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     let sets = almost_locked_sets(b);
     let mut found = Vec::new();
     for (i, a) in sets.iter().enumerate() {
@@ -203,7 +203,7 @@ pub(crate) fn als_xz<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFl
 }
 
 fn xz_step<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     a: &Als<W>,
     z: &Als<W>,
     restricted: &[u8],
@@ -258,7 +258,7 @@ struct Part<const W: usize> {
     gain: usize,
 }
 
-fn parts<const W: usize>(b: &Board<W>, rest: &[usize], crossing: Digits) -> Vec<Part<W>> {
+fn parts<const W: usize>(b: &Board<'_, W>, rest: &[usize], crossing: Digits) -> Vec<Part<W>> {
     let useful: Vec<usize> = rest
         .iter()
         .copied()
@@ -287,7 +287,7 @@ fn parts<const W: usize>(b: &Board<W>, rest: &[usize], crossing: Digits) -> Vec<
 /// of the crossing, the first unit's set and the second's, fewest cells first.
 // Over 80 lines: four nested choices (crossing, its cells, the first unit's set, the second's)
 // whose order is the order steps are found in; each level's filter is a few lines.
-pub(crate) fn sue_de_coq<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn sue_de_coq<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     for overlap in &b.geo.overlaps {
         let [u1, u2] = overlap.units.map(|u| u as usize);
         let shared = b.unit(u1) & b.unit(u2) & b.empty_cells();

@@ -33,7 +33,7 @@ pub(crate) const NONE: u16 = u16::MAX;
 
 impl<const W: usize> Layout<W> {
     /// The layout of `geo` at this width, kept in the geometry (one per width it is used at).
-    pub fn of(geo: &'static Geometry) -> &'static Layout<W> {
+    pub fn of(geo: &Geometry) -> &Layout<W> {
         let slot = const {
             match W {
                 2 => 0,
@@ -114,6 +114,7 @@ fn scan_order(geo: &Geometry) -> Vec<usize> {
         UnitKind::Diagonal | UnitKind::AntiDiagonal => 3,
         UnitKind::Window(_) => 4,
         UnitKind::Disjoint(_) => 5,
+        UnitKind::Extra(_) => 6,
     };
     let mut order: Vec<usize> = (0..geo.units.len()).collect();
     order.sort_by_key(|&u| rank(geo.units[u].kind)); // stable: keeps each kind's own order
@@ -122,9 +123,9 @@ fn scan_order(geo: &Geometry) -> Vec<usize> {
 
 /// A grid with candidates. `W` is the width of its cell sets: 2 up to 11×11, 10 above.
 #[derive(Clone)]
-pub struct Board<const W: usize> {
-    pub geo: &'static Geometry,
-    layout: &'static Layout<W>,
+pub struct Board<'g, const W: usize> {
+    pub geo: &'g Geometry,
+    layout: &'g Layout<W>,
     values: Box<[u8]>,
     candidates: Box<[Digits]>,
     /// Index `d - 1`: the empty cells where `d` is still a candidate.
@@ -132,10 +133,10 @@ pub struct Board<const W: usize> {
     empty: CellSet<W>,
 }
 
-impl<const W: usize> Board<W> {
+impl<'g, const W: usize> Board<'g, W> {
     /// The board of `givens` (0 for empty) with every candidate a peer's given does not rule out.
     /// Givens that clash leave a board where some cell or digit has no candidate.
-    pub fn new(geo: &'static Geometry, givens: &[u8]) -> Board<W> {
+    pub fn new(geo: &'g Geometry, givens: &[u8]) -> Board<'g, W> {
         let n = geo.side();
         let layout = Layout::of(geo);
         let mut board = Board {
@@ -157,7 +158,7 @@ impl<const W: usize> Board<W> {
     pub fn side(&self) -> usize {
         self.geo.side()
     }
-    pub fn layout(&self) -> &'static Layout<W> {
+    pub fn layout(&self) -> &'g Layout<W> {
         self.layout
     }
     /// The digit in `cell`, 0 when empty.
@@ -203,7 +204,7 @@ impl<const W: usize> Board<W> {
         self.empty.is_empty()
     }
     /// Units boxes first, then columns, rows and diagonals.
-    pub(crate) fn scan_order(&self) -> &'static [usize] {
+    pub(crate) fn scan_order(&self) -> &'g [usize] {
         &self.layout.scan_order
     }
     /// How many region types the grid has: 3, and one for each diagonal, the windows and the
@@ -218,7 +219,7 @@ impl<const W: usize> Board<W> {
         (u != NONE).then_some(u as usize)
     }
     /// The cells of a unit in their order (a box row by row).
-    pub(crate) fn unit_cells(&self, unit: usize) -> &'static [u16] {
+    pub(crate) fn unit_cells(&self, unit: usize) -> &'g [u16] {
         &self.geo.units[unit].cells
     }
     pub(crate) fn unit_count(&self) -> usize {
@@ -262,6 +263,21 @@ impl<const W: usize> Board<W> {
 
     /// Puts back a candidate that `eliminate` removed (the chaining engine's working grid undoes its
     /// trial eliminations this way). Only for an empty cell.
+    /// Keeps each empty cell's candidates to its pencil marks in `marks` (a digit left out is
+    /// out); a cell past the end of `marks` keeps its own.
+    pub fn keep_marks(&mut self, marks: &[Digits]) {
+        for cell in self.empty_cells().iter() {
+            let Some(&kept) = marks.get(cell) else {
+                continue;
+            };
+            for d in self.candidates(cell).iter() {
+                if !kept.contains(d) {
+                    self.eliminate(cell, d);
+                }
+            }
+        }
+    }
+
     pub fn restore(&mut self, cell: usize, digit: u8) {
         debug_assert_eq!(self.values[cell], 0);
         self.candidates[cell].insert(digit);

@@ -31,7 +31,7 @@ struct Cluster<const W: usize> {
     units: Vec<u16>,
 }
 
-fn clusters<const W: usize>(b: &Board<W>, digit: u8) -> Vec<Cluster<W>> {
+fn clusters<const W: usize>(b: &Board<'_, W>, digit: u8) -> Vec<Cluster<W>> {
     let mut links: Vec<(usize, usize, usize)> = Vec::new();
     for unit in 0..b.unit_count() {
         let places = b.places_in(digit, unit);
@@ -81,7 +81,10 @@ fn clusters<const W: usize>(b: &Board<W>, digit: u8) -> Vec<Cluster<W>> {
 
 /// Colour traps and wraps of every digit, the smallest clusters first (digit order among
 /// equals).
-pub(crate) fn simple_colouring<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn simple_colouring<const W: usize>(
+    b: &Board<'_, W>,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     let mut found: Vec<Step> = Vec::new();
     for digit in 1..=b.side() as u8 {
         for cluster in clusters(b, digit) {
@@ -97,11 +100,11 @@ pub(crate) fn simple_colouring<const W: usize>(b: &Board<W>, sink: &mut Sink) ->
     ControlFlow::Continue(())
 }
 
-fn seen_by<const W: usize>(b: &Board<W>, cells: CellSet<W>) -> CellSet<W> {
+fn seen_by<const W: usize>(b: &Board<'_, W>, cells: CellSet<W>) -> CellSet<W> {
     cells.iter().fold(CellSet::EMPTY, |s, c| s | b.peers(c))
 }
 
-fn wrap<const W: usize>(b: &Board<W>, digit: u8, cluster: &Cluster<W>) -> Option<Step> {
+fn wrap<const W: usize>(b: &Board<'_, W>, digit: u8, cluster: &Cluster<W>) -> Option<Step> {
     let [on, off] = cluster.colours;
     for (false_colour, other) in [(on, off), (off, on)] {
         let clash = false_colour
@@ -133,7 +136,7 @@ fn wrap<const W: usize>(b: &Board<W>, digit: u8, cluster: &Cluster<W>) -> Option
     None
 }
 
-fn trap<const W: usize>(b: &Board<W>, digit: u8, cluster: &Cluster<W>) -> Option<Step> {
+fn trap<const W: usize>(b: &Board<'_, W>, digit: u8, cluster: &Cluster<W>) -> Option<Step> {
     let [on, off] = cluster.colours;
     let targets = (seen_by(b, on) & seen_by(b, off) & b.places(digit)) - on - off;
     if targets.is_empty() {
@@ -180,7 +183,7 @@ mod tests {
     fn a_colour_trap() {
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut b = Board::<2>::new(geo, &[0; 81]);
-        let c = |b: &Board<2>, name| at(b, name);
+        let c = |b: &Board<'_, 2>, name| at(b, name);
         let (a1, a5, e5, f6) = (c(&b, "A1"), c(&b, "A5"), c(&b, "E5"), c(&b, "F6"));
         only_in(&mut b, 4, 0, &[a1, a5]); // row A
         only_in(&mut b, 4, 9 + 4, &[a5, e5]); // column 5

@@ -14,7 +14,7 @@ use crate::engine::Digits;
 
 /// Aligned pair (`size` 2) or triple (`size` 3) exclusion.
 pub(crate) fn aligned_exclusion<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -27,7 +27,7 @@ pub(crate) fn aligned_exclusion<const W: usize>(
 /// their cells are the same, and an excluder gone (solved) only allows more. The first step in
 /// Sudoku Explainer's order is the same.
 pub(crate) fn aligned_exclusion_near<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     changed: Option<&CellSet<W>>,
     sink: &mut Sink,
@@ -126,7 +126,11 @@ fn reached_before<const W: usize>(
 const MAX_EXCLUDERS: usize = 128;
 
 /// The step of one set of base cells with their common excluders, if it eliminates anything.
-fn exclude<const W: usize>(b: &Board<W>, cells: &[usize], excluders: CellSet<W>) -> Option<Step> {
+fn exclude<const W: usize>(
+    b: &Board<'_, W>,
+    cells: &[usize],
+    excluders: CellSet<W>,
+) -> Option<Step> {
     if excluders.len() < 2 {
         return None;
     }
@@ -185,7 +189,7 @@ struct PairExcluders {
 
 impl PairExcluders {
     /// The excluders whose candidates all lie in `reach` (the others rule nothing out).
-    fn of<const W: usize>(b: &Board<W>, excluders: CellSet<W>, reach: Digits) -> PairExcluders {
+    fn of<const W: usize>(b: &Board<'_, W>, excluders: CellSet<W>, reach: Digits) -> PairExcluders {
         let mut pairs = PairExcluders {
             partners: [Digits::EMPTY; 26],
             singles: Digits::EMPTY,
@@ -222,7 +226,7 @@ impl PairExcluders {
 /// combination: each digit of the first rules out a set of digits of the second worked out at
 /// once (`PairExcluders`), and the same digit where the cells see each other.
 fn pair_allowed<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     [c0, c1]: [usize; 2],
     sees: bool,
     excluders: &PairExcluders,
@@ -255,7 +259,7 @@ struct Combinations<'a> {
 }
 
 impl<'a> Combinations<'a> {
-    fn new<const W: usize>(b: &Board<W>, cells: &[usize], excluders: &'a [Digits]) -> Self {
+    fn new<const W: usize>(b: &Board<'_, W>, cells: &[usize], excluders: &'a [Digits]) -> Self {
         let mut candidates = [Digits::EMPTY; 3];
         let mut sees = [[false; 3]; 3];
         for (i, &c) in cells.iter().enumerate() {
@@ -325,7 +329,7 @@ impl<'a> Combinations<'a> {
 }
 
 fn exclusion_step<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     cells: &[usize],
     excluders: CellSet<W>,
     eliminations: Vec<Candidate>,
@@ -401,7 +405,7 @@ mod tests {
     fn exclusions_keep_the_solution_on_every_size() {
         struct Exclusions(usize);
         impl OnBoard for Exclusions {
-            fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+            fn board<const W: usize>(&mut self, b: &Board<'_, W>, solution: &[u8], what: &str) {
                 for size in [2, 3] {
                     let mut sink = Sink::all();
                     let _ = aligned_exclusion(b, size, &mut sink);

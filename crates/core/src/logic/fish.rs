@@ -45,7 +45,7 @@ pub(crate) struct Fish<const W: usize> {
 /// at `(digit - 1) * n + line`: worked out once rather than for every set of base lines. Also,
 /// for each digit, the base lines where it has two places or more, as bits: a set of base lines
 /// is a fish's only where it has, so most sets are passed over with one test.
-fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> (Vec<u64>, Vec<u64>) {
+fn cover_masks<const W: usize>(b: &Board<'_, W>, rows: bool, skip: Digits) -> (Vec<u64>, Vec<u64>) {
     let n = b.side();
     let base_units = if rows { 0 } else { n };
     let cover_of = |c: usize| {
@@ -77,7 +77,7 @@ fn cover_masks<const W: usize>(b: &Board<W>, rows: bool, skip: Digits) -> (Vec<u
 /// of lines have a line where it has fewer, and are never tried), then handed on in that order:
 /// colexicographic order is the order of the base lines' bits as numbers.
 pub(crate) fn fishes<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     skip: Digits,
     mut found: impl FnMut(Fish<W>) -> ControlFlow<()>,
@@ -126,7 +126,7 @@ pub(crate) fn fishes<const W: usize>(
 /// The fish of `digit` on base lines `base` (rows when `rows`), its places meeting exactly the
 /// cover lines `met` (as bits), if it removes anything.
 fn fish_on<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     (digit, rows): (u8, bool),
     base: &[usize],
     met: u64,
@@ -156,7 +156,7 @@ fn fish_on<const W: usize>(
 }
 
 pub(crate) fn basic_fish<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     scope: &mut DigitScope,
     sink: &mut Sink,
@@ -186,7 +186,7 @@ pub(crate) fn basic_fish<const W: usize>(
 // Over 80 lines: the base lines, the fin's box and the cover lines are one nested search whose
 // order HoDoKu fixes (and with it which fish is found first).
 pub(crate) fn finned_fish<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -289,7 +289,7 @@ pub(crate) fn finned_fish<const W: usize>(
 }
 
 fn finned_step<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     f: &Fish<W>,
     fins: CellSet<W>,
@@ -339,7 +339,7 @@ fn line_names(rows: bool, lines: &[usize]) -> String {
     }
 }
 
-fn fish_step<const W: usize>(b: &Board<W>, size: usize, f: &Fish<W>) -> Step {
+fn fish_step<const W: usize>(b: &Board<'_, W>, size: usize, f: &Fish<W>) -> Step {
     let technique = technique(size);
     let eliminations: Vec<Candidate> = f
         .targets
@@ -381,14 +381,14 @@ mod tests {
     use crate::grid::{geometry, Size, Variant};
     use crate::logic::fixtures::{at, only_in, removed};
 
-    fn finned<const W: usize>(b: &Board<W>, size: usize) -> Vec<Step> {
+    fn finned<const W: usize>(b: &Board<'_, W>, size: usize) -> Vec<Step> {
         let mut sink = Sink::all();
         let _ = finned_fish(b, size, &mut sink);
         sink.steps
     }
 
     /// 5 in row B only at B2, B7, in row H at H2 and `h_places`.
-    fn board(h_places: &[&str]) -> Board<2> {
+    fn board(h_places: &[&str]) -> Board<'static, 2> {
         let geo = geometry(Size::NINE, Variant::Classic);
         let mut b = Board::<2>::new(geo, &[0; 81]);
         let row_b = ["B2", "B7"].map(|n| at(&b, n));
@@ -430,7 +430,7 @@ mod tests {
         let geo = geometry(Size::from_side(16).expect("16×16"), Variant::Classic);
         let mut b = Board::<10>::new(geo, &[0; 256]);
         let col = |c: usize| 16 + c;
-        let cells = |b: &Board<10>, names: &[&str]| -> Vec<usize> {
+        let cells = |b: &Board<'_, 10>, names: &[&str]| -> Vec<usize> {
             names.iter().map(|n| at(b, n)).collect()
         };
         let c1 = cells(&b, &["A1", "D1", "G1"]);

@@ -9,7 +9,7 @@ use crate::grid::{geometry, Geometry, Size, Variant};
 use std::ops::ControlFlow;
 
 /// Leaves `cell` exactly `digits`.
-pub(crate) fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8]) {
+pub(crate) fn keep<const W: usize>(b: &mut Board<'_, W>, cell: usize, digits: &[u8]) {
     for d in b.candidates(cell).iter() {
         if !digits.contains(&d) {
             b.eliminate(cell, d);
@@ -18,7 +18,12 @@ pub(crate) fn keep<const W: usize>(b: &mut Board<W>, cell: usize, digits: &[u8])
 }
 
 /// Leaves `digit` in `unit` only in `cells`.
-pub(crate) fn only_in<const W: usize>(b: &mut Board<W>, digit: u8, unit: usize, cells: &[usize]) {
+pub(crate) fn only_in<const W: usize>(
+    b: &mut Board<'_, W>,
+    digit: u8,
+    unit: usize,
+    cells: &[usize],
+) {
     for c in b.unit(unit).iter() {
         if !cells.contains(&c) {
             b.eliminate(c, digit);
@@ -27,14 +32,14 @@ pub(crate) fn only_in<const W: usize>(b: &mut Board<W>, digit: u8, unit: usize, 
 }
 
 /// The cell by name, `A1` top left.
-pub(crate) fn at<const W: usize>(b: &Board<W>, name: &str) -> usize {
+pub(crate) fn at<const W: usize>(b: &Board<'_, W>, name: &str) -> usize {
     (0..b.geo.cells())
         .find(|&c| b.geo.cell_name(c) == name)
         .expect("a cell of the grid")
 }
 
 /// "E5-3" for each elimination, in the step's order.
-pub(crate) fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+pub(crate) fn removed<const W: usize>(b: &Board<'_, W>, step: &Step) -> Vec<String> {
     step.eliminations
         .iter()
         .map(|e| format!("{}-{}", b.geo.cell_name(e.cell as usize), e.digit))
@@ -42,7 +47,7 @@ pub(crate) fn removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> 
 }
 
 /// The cells the step's eliminations leave, by name, in the step's order.
-pub(crate) fn cells_removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<String> {
+pub(crate) fn cells_removed<const W: usize>(b: &Board<'_, W>, step: &Step) -> Vec<String> {
     step.eliminations
         .iter()
         .map(|e| b.geo.cell_name(e.cell as usize))
@@ -51,8 +56,8 @@ pub(crate) fn cells_removed<const W: usize>(b: &Board<W>, step: &Step) -> Vec<St
 
 /// The first step `find` gives on `b`, if any.
 pub(crate) fn first<const W: usize>(
-    b: &Board<W>,
-    find: fn(&Board<W>, &mut Sink) -> ControlFlow<()>,
+    b: &Board<'_, W>,
+    find: fn(&Board<'_, W>, &mut Sink) -> ControlFlow<()>,
 ) -> Option<Step> {
     let mut sink = Sink::first();
     let _ = find(b, &mut sink);
@@ -81,7 +86,7 @@ pub(crate) fn any_solution(geo: &Geometry, givens: &[u8]) -> Option<Vec<u8>> {
 
 /// What a test does with each board `thinned_boards` makes.
 pub(crate) trait OnBoard {
-    fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str);
+    fn board<const W: usize>(&mut self, b: &Board<'_, W>, solution: &[u8], what: &str);
 }
 
 /// Boards cut from a solved grid of every size up to 16×16, classic and diagonal: about a third
@@ -133,7 +138,7 @@ pub(crate) fn thinned_boards(
 }
 
 /// Strikes off each wrong candidate of each empty cell with a chance of 55%.
-fn thin<const W: usize>(b: &mut Board<W>, solution: &[u8], next: &mut impl FnMut() -> u64) {
+fn thin<const W: usize>(b: &mut Board<'_, W>, solution: &[u8], next: &mut impl FnMut() -> u64) {
     for cell in b.empty_cells().iter() {
         for d in b.candidates(cell).iter() {
             if d != solution[cell] && next() % 100 < 55 {

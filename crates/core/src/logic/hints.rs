@@ -44,7 +44,7 @@ pub enum Extra {
 }
 
 impl Extra {
-    pub fn find<const W: usize>(self, b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+    pub fn find<const W: usize>(self, b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
         match self {
             Extra::FinnedFish(k) => fish::finned_fish(b, k as usize, sink),
             Extra::WWing => wings::w_wings(b, sink),
@@ -78,7 +78,7 @@ pub enum HintRung {
 impl HintRung {
     pub fn find<const W: usize>(
         self,
-        b: &Board<W>,
+        b: &Board<'_, W>,
         budget: &Budget,
         sink: &mut Sink,
     ) -> ControlFlow<()> {
@@ -142,7 +142,7 @@ pub const HINT_LADDER: &[HintRung] = &[
 
 /// The simplest step of the hint ladder on `board`: the first step of the lowest rung that
 /// has one. `None` when nothing applies or the budget ran out.
-pub fn next_hint<const W: usize>(board: &Board<W>, budget: &Budget) -> Option<Step> {
+pub fn next_hint<const W: usize>(board: &Board<'_, W>, budget: &Budget) -> Option<Step> {
     for rung in HINT_LADDER {
         if stopped(budget).is_some() {
             return None;
@@ -172,23 +172,14 @@ pub fn hint(
     }
 }
 
-fn board<const W: usize>(
-    geo: &'static Geometry,
+fn board<'g, const W: usize>(
+    geo: &'g Geometry,
     values: &[u8],
     candidates: Option<&[Digits]>,
-) -> Board<W> {
+) -> Board<'g, W> {
     let mut b = Board::<W>::new(geo, values);
     if let Some(marks) = candidates {
-        for cell in b.empty_cells().iter() {
-            let Some(&kept) = marks.get(cell) else {
-                continue;
-            };
-            for d in b.candidates(cell).iter() {
-                if !kept.contains(d) {
-                    b.eliminate(cell, d);
-                }
-            }
-        }
+        b.keep_marks(marks);
     }
     b
 }
@@ -281,7 +272,7 @@ mod soundness {
     struct Extras(BTreeMap<Technique, usize>);
 
     impl OnBoard for Extras {
-        fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+        fn board<const W: usize>(&mut self, b: &Board<'_, W>, solution: &[u8], what: &str) {
             for extra in EXTRAS {
                 let mut sink = Sink::all();
                 let t = std::time::Instant::now();

@@ -27,7 +27,7 @@ pub(crate) struct Lock<const W: usize> {
 
 /// The pairs of unit kinds a lock goes between, in Sukaku Explainer's order: box to column,
 /// box to row, column to box, row to box (then the diagonals', which it does not have).
-fn kind_pairs<const W: usize>(b: &Board<W>) -> [(&'static [usize], &'static [usize]); 6] {
+fn kind_pairs<'g, const W: usize>(b: &Board<'g, W>) -> [(&'g [usize], &'g [usize]); 6] {
     let l = b.layout();
     [
         (&l.boxes, &l.columns),
@@ -42,7 +42,7 @@ fn kind_pairs<const W: usize>(b: &Board<W>) -> [(&'static [usize], &'static [usi
 /// Every lock on the board, in Sukaku Explainer's order: kind pair, then digit, then the unit
 /// the digit is locked in, then the unit it is locked to.
 pub(super) fn locks<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     skip: Digits,
     mut found: impl FnMut(Lock<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -103,7 +103,7 @@ impl UnitMask {
 /// On the digits of `scope` only (a lock and what it leaves are read from one digit's places);
 /// notes in `scope` the digits searched to the end without a step.
 pub(crate) fn direct_locking_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     scope: &mut DigitScope,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -149,7 +149,7 @@ pub(crate) fn direct_locking_in<const W: usize>(
 /// The digits a search that skipped `skip` and found steps on `stepped` went through to the end
 /// with nothing: none when it stopped early (the digits after the stop were not searched).
 fn searched_without<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     skip: Digits,
     stepped: Digits,
     flow: ControlFlow<()>,
@@ -161,7 +161,7 @@ fn searched_without<const W: usize>(
 }
 
 fn direct_lock_step<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     lock: &Lock<W>,
     unit: usize,
     cell: usize,
@@ -198,7 +198,7 @@ fn direct_lock_step<const W: usize>(
 /// Pointing and claiming, each eliminating from the crossing unit.
 /// On the digits of `scope` only; notes in `scope` the digits searched to the end without a step.
 pub(crate) fn locked_candidates_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     scope: &mut DigitScope,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -214,7 +214,7 @@ pub(crate) fn locked_candidates_in<const W: usize>(
     flow
 }
 
-pub(crate) fn lock_step<const W: usize>(b: &Board<W>, lock: &Lock<W>) -> Step {
+pub(crate) fn lock_step<const W: usize>(b: &Board<'_, W>, lock: &Lock<W>) -> Step {
     // Rated by where the digit is removed: from a line, pointing; from a box, claiming.
     let pointing = !b.is_box(lock.to);
     let (technique, difficulty) = if pointing {

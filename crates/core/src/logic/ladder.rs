@@ -110,7 +110,7 @@ impl Rung {
     /// not change are skipped where the finder knows they still give nothing (`by_cells`).
     pub(crate) fn find_near<const W: usize>(
         self,
-        b: &Board<W>,
+        b: &Board<'_, W>,
         budget: &Budget,
         changed: &CellSet<W>,
         sink: &mut Sink,
@@ -134,7 +134,7 @@ impl Rung {
     /// Runs this rung's finder, which pushes what it finds into `sink`.
     pub fn find<const W: usize>(
         self,
-        b: &Board<W>,
+        b: &Board<'_, W>,
         budget: &Budget,
         sink: &mut Sink,
     ) -> ControlFlow<()> {
@@ -145,7 +145,7 @@ impl Rung {
     /// (other finders search every digit); notes in `scope` the digits found to give nothing.
     pub(crate) fn find_in<const W: usize>(
         self,
-        b: &Board<W>,
+        b: &Board<'_, W>,
         budget: &Budget,
         scope: &mut DigitScope,
         sink: &mut Sink,

@@ -17,6 +17,7 @@ mod board;
 mod cells;
 pub mod chains;
 mod colouring;
+mod constraints;
 mod exclusion;
 mod fish;
 #[cfg(test)]
@@ -30,6 +31,7 @@ mod solver;
 mod step;
 mod subsets;
 mod uniqueness;
+mod variant;
 mod wings;
 
 pub use board::Board;
@@ -39,7 +41,8 @@ pub use ladder::Rung;
 pub use solver::{
     next_step, next_step_within, rate, solve_path, stopped, Level, Outcome, Path, Rating,
 };
-pub use step::{Candidate, Difficulty, Step, Technique};
+pub use step::{Candidate, Difficulty, RuleFamily, Step, Technique};
+pub use variant::{lead_with_rules, next_step_with_rules, solve_path_with_rules};
 
 use std::ops::ControlFlow;
 

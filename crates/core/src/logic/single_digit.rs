@@ -42,7 +42,7 @@ struct Shape<const W: usize> {
     grouped: bool,
 }
 
-fn units_of_type<const W: usize>(b: &Board<W>, kind: usize) -> &'static [usize] {
+fn units_of_type<'g, const W: usize>(b: &Board<'g, W>, kind: usize) -> &'g [usize] {
     let l = b.layout();
     match kind {
         BOX => &l.boxes,
@@ -54,7 +54,7 @@ fn units_of_type<const W: usize>(b: &Board<W>, kind: usize) -> &'static [usize] 
 /// The places of the digit in a line split by segment; the two blades when they fall in
 /// exactly two segments.
 fn line_blades<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     places: CellSet<W>,
 ) -> Option<(CellSet<W>, CellSet<W>)> {
     // The first two boxes' parts, and how many boxes have a part (no list: this runs for every
@@ -75,7 +75,7 @@ fn line_blades<const W: usize>(
 }
 
 /// The row and the column of `cell` within box `bx`.
-fn box_lines<const W: usize>(b: &Board<W>, bx: usize, cell: usize) -> (CellSet<W>, CellSet<W>) {
+fn box_lines<const W: usize>(b: &Board<'_, W>, bx: usize, cell: usize) -> (CellSet<W>, CellSet<W>) {
     let n = b.side();
     let row = b.unit(b.geo.row_of(cell)) & b.unit(bx);
     let column = b.unit(n + b.geo.column_of(cell)) & b.unit(bx);
@@ -86,7 +86,7 @@ fn box_lines<const W: usize>(b: &Board<W>, bx: usize, cell: usize) -> (CellSet<W
 /// hold every place. `Some((heart, column blade, row blade))` when both blades have places, `None`
 /// when the first such heart has an empty blade or there is none.
 fn empty_rectangle<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     bx: usize,
     places: CellSet<W>,
 ) -> Option<(usize, CellSet<W>, CellSet<W>)> {
@@ -106,7 +106,7 @@ fn empty_rectangle<const W: usize>(
 /// Two rows (then two columns) of the box holding every place: the first such pair decides,
 /// giving its two blades when both have places.
 fn two_lines<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     bx: usize,
     places: CellSet<W>,
 ) -> Option<(CellSet<W>, CellSet<W>)> {
@@ -188,9 +188,9 @@ struct ShapeTable<const W: usize> {
 impl<const W: usize> ShapeTable<W> {
     /// The shapes of every digit but those of `skip` (which get none).
     fn new(
-        b: &Board<W>,
+        b: &Board<'_, W>,
         skip: Digits,
-        read: fn(&Board<W>, usize, usize, CellSet<W>) -> Shapes<W>,
+        read: fn(&Board<'_, W>, usize, usize, CellSet<W>) -> Shapes<W>,
     ) -> ShapeTable<W> {
         let units = b.geo.units.len();
         let mut shapes = vec![Shapes::NONE; b.side() * units];
@@ -211,12 +211,12 @@ impl<const W: usize> ShapeTable<W> {
 }
 
 /// The digits of `b` but those of `skip`, in order.
-fn searched<const W: usize>(b: &Board<W>, skip: Digits) -> impl Iterator<Item = u8> {
+fn searched<const W: usize>(b: &Board<'_, W>, skip: Digits) -> impl Iterator<Item = u8> {
     (1..=b.side() as u8).filter(move |&d| !skip.contains(d))
 }
 
 /// The digits none of `found` is on.
-fn nothing_found<const W: usize>(b: &Board<W>, found: &[Found<W>]) -> Digits {
+fn nothing_found<const W: usize>(b: &Board<'_, W>, found: &[Found<W>]) -> Digits {
     let mut nothing = Digits::all(b.side());
     for f in found {
         nothing.remove(f.digit);
@@ -226,7 +226,7 @@ fn nothing_found<const W: usize>(b: &Board<W>, found: &[Found<W>]) -> Digits {
 
 /// How Sukaku Explainer's turbot fish reads a unit as a strong link (none, one or two ways).
 fn turbot_shapes<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     unit: usize,
     kind: usize,
     places: CellSet<W>,
@@ -272,7 +272,7 @@ fn pair<const W: usize>(places: CellSet<W>) -> Shape<W> {
 
 /// How Sukaku Explainer's chains of strong links read a unit as a link.
 fn chain_shapes<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     unit: usize,
     kind: usize,
     places: CellSet<W>,
@@ -336,7 +336,7 @@ fn chain_shapes<const W: usize>(
 }
 
 /// Whether some heart of the box has a place-free rectangle (then the first such heart decides).
-fn hearts_fit<const W: usize>(b: &Board<W>, bx: usize, places: CellSet<W>) -> bool {
+fn hearts_fit<const W: usize>(b: &Board<'_, W>, bx: usize, places: CellSet<W>) -> bool {
     b.geo.units[bx].cells.iter().any(|&h| {
         let (row, column) = box_lines(b, bx, h as usize);
         (places - row - column).is_empty()
@@ -348,7 +348,7 @@ fn same_line(geo: &Geometry, a: usize, b: usize) -> bool {
 }
 
 /// The first of column, row and box holding every cell of both ends, as Sukaku Explainer tests.
-fn shared_region<const W: usize>(b: &Board<W>, ends: CellSet<W>) -> Option<usize> {
+fn shared_region<const W: usize>(b: &Board<'_, W>, ends: CellSet<W>) -> Option<usize> {
     let n = b.side();
     let first = ends.first()?;
     let column = n + b.geo.column_of(first);
@@ -395,7 +395,7 @@ enum Pattern<const W: usize> {
 }
 
 fn sort_and_push<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     mut found: Vec<Found<W>>,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -413,7 +413,7 @@ fn sort_and_push<const W: usize>(
 }
 
 impl<const W: usize> Found<W> {
-    fn step(&self, b: &Board<W>) -> Step {
+    fn step(&self, b: &Board<'_, W>) -> Step {
         let eliminations: Vec<Candidate> = self
             .targets
             .iter()
@@ -474,13 +474,13 @@ impl<const W: usize> Found<W> {
 /// is collected, then sorted stably by difficulty, eliminations (most first) and the number of
 /// grouped links, and pushed in that order.
 #[cfg(test)]
-pub(super) fn turbot_fish<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn turbot_fish<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     turbot_fish_in(b, &mut DigitScope::every(), sink)
 }
 
 /// `turbot_fish` on the digits of `scope` (each pattern is on one digit, read from its places).
 pub(super) fn turbot_fish_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     scope: &mut DigitScope,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -538,7 +538,7 @@ struct TurbotLink<const W: usize> {
     cover_shape: Shape<W>,
 }
 
-fn turbot_ends<const W: usize>(b: &Board<W>, l: &TurbotLink<W>, found: &mut Vec<Found<W>>) {
+fn turbot_ends<const W: usize>(b: &Board<'_, W>, l: &TurbotLink<W>, found: &mut Vec<Found<W>>) {
     for i in 0..2 {
         for j in 0..2 {
             let start = l.base_shape.ends[i];
@@ -604,7 +604,7 @@ fn turbot_found<const W: usize>(
 }
 
 fn turbot_text<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     technique: Technique,
     l: &TurbotLink<W>,
     chain: &[CellSet<W>; 4],
@@ -677,7 +677,7 @@ struct Joins {
 impl Joins {
     const NONE: u16 = u16::MAX;
 
-    fn new<const W: usize>(b: &Board<W>, table: &ShapeTable<W>, digit: u8) -> Joins {
+    fn new<const W: usize>(b: &Board<'_, W>, table: &ShapeTable<W>, digit: u8) -> Joins {
         let mut dense = vec![Self::NONE; table.units * 4];
         let mut all: Vec<(usize, CellSet<W>)> = Vec::new();
         for unit in 0..table.units {
@@ -743,7 +743,7 @@ struct Holders {
 impl Holders {
     const NONE: u16 = u16::MAX;
 
-    fn of<const W: usize>(b: &Board<W>, end: CellSet<W>) -> Holders {
+    fn of<const W: usize>(b: &Board<'_, W>, end: CellSet<W>) -> Holders {
         let first = end.first().expect("every reading has places at both ends");
         let n = b.side();
         let bx = b.region_of(first, 0);
@@ -794,7 +794,7 @@ impl Holders {
 /// Only three links are supported (Sukaku Explainer's default; more are off by default).
 #[cfg(test)]
 pub(super) fn strong_links<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     links: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -803,7 +803,7 @@ pub(super) fn strong_links<const W: usize>(
 
 /// `strong_links` on the digits of `scope` (each pattern is on one digit, read from its places).
 pub(super) fn strong_links_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     links: usize,
     scope: &mut DigitScope,
     sink: &mut Sink,
@@ -833,7 +833,7 @@ pub(super) fn strong_links_in<const W: usize>(
 /// What `choose_links` searches: the board, its links and how they join, the digit and the
 /// three link kinds.
 type LinkSearch<'s, const W: usize> = (
-    &'s Board<W>,
+    &'s Board<'s, W>,
     &'s ShapeTable<W>,
     &'s Joins,
     u8,
@@ -930,7 +930,7 @@ fn joined(joins: &Joins, x: usize, y: usize) -> bool {
 /// The chains three links make, in every order that strings them together: `choose_links` hands
 /// on only links of which two pairs join (with fewer, no order strings all three).
 fn chain_orders<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     joins: &Joins,
     digit: u8,
     chosen: &[Chosen<W>],
@@ -1042,7 +1042,7 @@ fn chain_found<const W: usize>(
 }
 
 fn chain_text<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     technique: Technique,
     digit: u8,
     links: &[Chosen<W>; 3],
@@ -1095,12 +1095,12 @@ pub(crate) mod se_cases {
     use crate::grid::{geometry, Size, Variant};
 
     pub(crate) struct Case {
-        pub board: Board<2>,
+        pub board: Board<'static, 2>,
         pub eliminations: Vec<Candidate>,
         pub description: String,
     }
 
-    fn marks(board: &mut Board<2>, pm: &str) {
+    fn marks(board: &mut Board<'_, 2>, pm: &str) {
         let pm = pm.as_bytes();
         for cell in 0..81 {
             if board.value(cell) != 0 {

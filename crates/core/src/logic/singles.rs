@@ -16,7 +16,7 @@ const HIDDEN_IN_LINE: Difficulty = Difficulty(15);
 const NAKED: Difficulty = Difficulty(23);
 
 /// Units with one empty cell left, boxes first.
-pub(crate) fn full_houses<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn full_houses<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     for &unit in b.scan_order() {
         let Some(cell) = (b.unit(unit) & b.empty_cells()).only() else {
             continue;
@@ -43,7 +43,7 @@ pub(crate) fn full_houses<const W: usize>(b: &Board<W>, sink: &mut Sink) -> Cont
 }
 
 /// Digits with one place left in a unit (which is not the unit's last empty cell), boxes first.
-pub(crate) fn hidden_singles<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn hidden_singles<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     for &unit in b.scan_order() {
         if (b.unit(unit) & b.empty_cells()).len() == 1 {
             continue; // a full house, said more simply
@@ -71,7 +71,7 @@ pub(crate) fn hidden_singles<const W: usize>(b: &Board<W>, sink: &mut Sink) -> C
 }
 
 /// Cells with one candidate left, in reading order.
-pub(crate) fn naked_singles<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn naked_singles<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     for cell in b.empty_cells().iter() {
         let Some(digit) = b.candidates(cell).only() else {
             continue;

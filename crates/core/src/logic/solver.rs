@@ -36,12 +36,12 @@ pub struct Path {
 }
 
 /// The simplest step on `board`, if any.
-pub fn next_step<const W: usize>(board: &Board<W>) -> Option<Step> {
+pub fn next_step<const W: usize>(board: &Board<'_, W>) -> Option<Step> {
     next_step_within(board, &Budget::unlimited())
 }
 
 /// The simplest step on `board`, if any is found before the budget runs out.
-pub fn next_step_within<const W: usize>(board: &Board<W>, budget: &Budget) -> Option<Step> {
+pub fn next_step_within<const W: usize>(board: &Board<'_, W>, budget: &Budget) -> Option<Step> {
     for rung in LADDER {
         let mut sink = Sink::first();
         let _ = rung.find(board, budget, &mut sink);
@@ -76,7 +76,7 @@ impl<const W: usize> Memo<W> {
 
     /// The cells whose candidates changed since rung `rung` last found nothing, if it has (those
     /// solved since included: they have none now).
-    fn changed(&self, rung: usize, board: &Board<W>) -> Option<CellSet<W>> {
+    fn changed(&self, rung: usize, board: &Board<'_, W>) -> Option<CellSet<W>> {
         let then = self.empty_handed[rung].as_ref()?;
         let cells = 0..board.geo.cells();
         Some(cells.filter(|&c| then[c] != board.candidates(c)).collect())
@@ -85,7 +85,7 @@ impl<const W: usize> Memo<W> {
     /// Notes that rung `rung` found nothing on `board`, unless a cell there is down to one
     /// candidate: aligned exclusion passes over the cells that see such a cell, so it did not try
     /// every pattern there. (On a path it never is: naked singles come first.)
-    fn remember_empty_handed(&mut self, rung: usize, board: &Board<W>) {
+    fn remember_empty_handed(&mut self, rung: usize, board: &Board<'_, W>) {
         let empty = board.empty_cells();
         if empty.iter().any(|c| board.candidates(c).len() <= 1) {
             return;
@@ -95,7 +95,7 @@ impl<const W: usize> Memo<W> {
     }
 
     /// The digits rung `rung` is known to give nothing for on `board`.
-    fn known(&self, rung: usize, board: &Board<W>) -> Digits {
+    fn known(&self, rung: usize, board: &Board<'_, W>) -> Digits {
         let mut known = Digits::EMPTY;
         for (i, places) in self.nothing[rung].iter().enumerate() {
             let digit = i as u8 + 1;
@@ -106,7 +106,7 @@ impl<const W: usize> Memo<W> {
         known
     }
 
-    fn remember(&mut self, rung: usize, board: &Board<W>, nothing: Digits) {
+    fn remember(&mut self, rung: usize, board: &Board<'_, W>, nothing: Digits) {
         for digit in nothing.iter() {
             self.nothing[rung][digit as usize - 1] = Some(board.places(digit));
         }
@@ -115,7 +115,7 @@ impl<const W: usize> Memo<W> {
 
 /// `next_step_within` on a path, with what the earlier steps' searches found nothing for.
 fn next_step_on_path<const W: usize>(
-    board: &Board<W>,
+    board: &Board<'_, W>,
     budget: &Budget,
     memo: &mut Memo<W>,
 ) -> Option<Step> {
@@ -157,7 +157,7 @@ pub fn solve_path(geo: &'static Geometry, givens: &[u8], budget: &Budget) -> Pat
     }
 }
 
-fn walk<const W: usize>(mut board: Board<W>, budget: &Budget) -> Path {
+fn walk<const W: usize>(mut board: Board<'_, W>, budget: &Budget) -> Path {
     let mut steps = Vec::new();
     let mut memo = Memo::new(board.side());
     let outcome = loop {
@@ -273,7 +273,7 @@ mod tests {
     use crate::logic::next_step;
 
     /// The steps found afresh at each point, without what earlier searches found nothing for.
-    fn fresh_path<const W: usize>(mut board: Board<W>) -> Vec<String> {
+    fn fresh_path<const W: usize>(mut board: Board<'_, W>) -> Vec<String> {
         let mut texts = Vec::new();
         while let Some(step) = next_step(&board) {
             board.apply(&step);
@@ -282,7 +282,7 @@ mod tests {
         texts
     }
 
-    fn remembered_path<const W: usize>(board: Board<W>) -> Vec<String> {
+    fn remembered_path<const W: usize>(board: Board<'_, W>) -> Vec<String> {
         let path = walk(board, &Budget::unlimited());
         path.steps.into_iter().map(|s| s.text).collect()
     }
@@ -307,7 +307,7 @@ mod tests {
 
         struct Compare(usize);
         impl OnBoard for Compare {
-            fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+            fn board<const W: usize>(&mut self, b: &Board<'_, W>, _: &[u8], what: &str) {
                 let (remembered, fresh) = (remembered_path(b.clone()), fresh_path(b.clone()));
                 assert_eq!(remembered, fresh, "{what}");
                 self.0 += fresh.len();
@@ -324,7 +324,7 @@ mod tests {
 
     /// Every step of the rungs that go by cells, searched only near what changed since they last
     /// found nothing, along the path: all of them, in the same order, as a full search finds.
-    fn compare_near_on_path<const W: usize>(mut board: Board<W>, what: &str) -> usize {
+    fn compare_near_on_path<const W: usize>(mut board: Board<'_, W>, what: &str) -> usize {
         let mut memo = Memo::new(board.side());
         let mut compared = 0;
         while let Some(step) = next_step(&board) {
@@ -358,7 +358,7 @@ mod tests {
         }
         struct Compare(usize);
         impl OnBoard for Compare {
-            fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+            fn board<const W: usize>(&mut self, b: &Board<'_, W>, _: &[u8], what: &str) {
                 self.0 += compare_near_on_path(b.clone(), what);
             }
         }

@@ -115,6 +115,60 @@ pub enum Technique {
     DynamicDouble(u8),
     DynamicCell(u8),
     DynamicRegion(u8),
+    // A variant puzzle's own deductions (`constraints.rs`), on the project's variant scale.
+    /// What one constraint by itself rules out of its cells.
+    Rule(RuleFamily),
+    /// Innies and outies: whole houses against the cages inside them.
+    FortyFiveRule,
+    /// A digit that, placed, leads by singles and the rules' own deductions to a contradiction.
+    RuleContradiction,
+}
+
+/// The families of variant constraints, as their deductions are named and rated: one family
+/// per way of thinking a solver uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RuleFamily {
+    /// A rule of a cell alone: even, odd, listed candidates, a minimum or maximum.
+    Cell,
+    /// Two cells related by a dot (kropki, X, V), or the negative rule of absent dots.
+    Dot,
+    /// Digits increasing along a thermometer or across an inequality sign.
+    Order,
+    /// A cage's sum and its different digits: the killer combinations.
+    Cage,
+    /// An arrow's circle summing its shaft.
+    Arrow,
+    /// A line's rule: whispers, renban, palindrome, between, lockout, region sums and the rest.
+    Line,
+    /// A clue outside the grid: little killer, sandwich, X-sum, skyscraper.
+    Outside,
+}
+
+impl RuleFamily {
+    /// Its place on the variant scale: the rule of a single cell first, clues read from
+    /// outside the grid last. Singles keep Sudoku Explainer's 1.0 to 2.3 and the house
+    /// techniques theirs, so that a step reading one rule sits with the singles and locked
+    /// candidates a person would look for beside it.
+    pub fn difficulty(self) -> Difficulty {
+        Difficulty::tenths(match self {
+            RuleFamily::Cell => 10,
+            RuleFamily::Dot | RuleFamily::Order => 15,
+            RuleFamily::Cage | RuleFamily::Arrow | RuleFamily::Line => 20,
+            RuleFamily::Outside => 25,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleFamily::Cell => "Cell rule",
+            RuleFamily::Dot => "Dot pairs",
+            RuleFamily::Order => "Thermometer order",
+            RuleFamily::Cage => "Cage combinations",
+            RuleFamily::Arrow => "Arrow sum",
+            RuleFamily::Line => "Line rule",
+            RuleFamily::Outside => "Outside clue",
+        }
+    }
 }
 
 /// Sudoku Explainer's names of dynamic chains, by kind then level.
@@ -154,6 +208,9 @@ impl Technique {
     pub fn name(self) -> &'static str {
         use Technique::*;
         match self {
+            Rule(family) => family.name(),
+            FortyFiveRule => "45 rule",
+            RuleContradiction => "Contradiction by the rules",
             FullHouse => "Full house",
             HiddenSingle => "Hidden single",
             NakedSingle => "Naked single",
@@ -225,6 +282,17 @@ impl Technique {
         }
     }
 
+    /// The difficulty of a technique only variant puzzles have, on the variant scale (the
+    /// other techniques carry Sudoku Explainer's in each step).
+    pub fn variant_difficulty(self) -> Difficulty {
+        match self {
+            Technique::Rule(family) => family.difficulty(),
+            Technique::FortyFiveRule => Difficulty::tenths(28),
+            Technique::RuleContradiction => Difficulty::tenths(60),
+            _ => Difficulty::default(),
+        }
+    }
+
     /// A stable identifier for JSON and settings: the name in kebab case.
     pub fn id(self) -> String {
         let mut id = String::new();
@@ -290,6 +358,21 @@ impl Step {
             (None, Some(&cell)) => geo.cell_name(cell as usize),
             (None, None) => "the whole grid".to_string(),
         };
+        if matches!(self.technique, Technique::Rule(_)) {
+            // A constraint step's text opens with the constraint's label ("Cage 10 at B1 B2").
+            let label = self.text.split(" can ").next().unwrap_or_default();
+            let label = label.split(" allows ").next().unwrap_or_default();
+            let mut chars = label.chars();
+            let label: String = match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => String::new(),
+            };
+            return match level {
+                1 => format!("look at {label}"),
+                2 => format!("look at which digits {label} allows"),
+                _ => self.text.clone(),
+            };
+        }
         match level {
             1 => format!("look at {place}"),
             2 => format!(

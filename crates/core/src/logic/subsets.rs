@@ -45,7 +45,7 @@ pub(crate) struct Subset<const W: usize> {
 
 /// Naked sets of `size` cells, units in scan order.
 pub(crate) fn naked_sets<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -92,7 +92,7 @@ pub(crate) fn naked_sets<const W: usize>(
 /// order, digit sets in colexicographic order. Each is handed on whether it eliminates or not;
 /// its eliminations are listed only `with_eliminations` (direct hidden sets look past them).
 fn hidden_sets_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     (size, min_empty): (usize, usize),
     with_eliminations: bool,
     changed: Option<&CellSet<W>>,
@@ -146,7 +146,7 @@ fn hidden_sets_in<const W: usize>(
 /// Hidden sets of `size` digits that eliminate something (in units with more than `2 * size`
 /// empty cells, as Sudoku Explainer looks for them).
 pub(crate) fn hidden_sets<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     mut found: impl FnMut(Subset<W>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -161,7 +161,7 @@ pub(crate) fn hidden_sets<const W: usize>(
 /// A hidden pair or triple whose eliminations leave another digit one place in the unit: that
 /// hidden single is the step (direct hidden pair 2.0, triple 2.5; nothing else is applied).
 pub(crate) fn direct_hidden<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -173,7 +173,7 @@ pub(crate) fn direct_hidden<const W: usize>(
 /// cell are searched. A direct hidden set and the single it leaves are read from one unit's
 /// places, and a unit with none of its cells changed has the same places as then.
 pub(crate) fn direct_hidden_near<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     changed: Option<&CellSet<W>>,
     sink: &mut Sink,
@@ -193,7 +193,12 @@ pub(crate) fn direct_hidden_near<const W: usize>(
     })
 }
 
-fn direct_hidden_step<const W: usize>(b: &Board<W>, s: &Subset<W>, digit: u8, cell: usize) -> Step {
+fn direct_hidden_step<const W: usize>(
+    b: &Board<'_, W>,
+    s: &Subset<W>,
+    digit: u8,
+    cell: usize,
+) -> Step {
     let size = s.cells.len();
     let (technique, difficulty) = if size == 2 {
         (Technique::DirectHiddenPair, Difficulty(20))
@@ -222,7 +227,7 @@ fn direct_hidden_step<const W: usize>(b: &Board<W>, s: &Subset<W>, digit: u8, ce
 
 /// Every candidate among `digits` in `cells`, cell by cell.
 pub(crate) fn candidates_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     cells: CellSet<W>,
     digits: Digits,
 ) -> Vec<Candidate> {
@@ -235,19 +240,23 @@ pub(crate) fn candidates_in<const W: usize>(
     out
 }
 
-pub(super) fn naked<const W: usize>(b: &Board<W>, size: usize, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn naked<const W: usize>(
+    b: &Board<'_, W>,
+    size: usize,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     naked_sets(b, size, |s| sink.push(subset_step(b, s)))
 }
 
 pub(super) fn hidden<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     size: usize,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
     hidden_sets(b, size, |s| sink.push(subset_step(b, s)))
 }
 
-pub(crate) fn subset_step<const W: usize>(b: &Board<W>, s: Subset<W>) -> Step {
+pub(crate) fn subset_step<const W: usize>(b: &Board<'_, W>, s: Subset<W>) -> Step {
     let size = s.cells.len() as usize;
     let technique = technique(size, s.hidden);
     let text = format!(

@@ -52,7 +52,7 @@ impl LoopHint {
 
 /// Unique rectangles and loops, types 1 to 4 (4.5 and up): every one found, sorted by
 /// difficulty then type, as Sukaku Explainer hands them on.
-pub(crate) fn unique_loops<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn unique_loops<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     let mut hints: Vec<LoopHint> = Vec::new();
     let mut budget = MAX_LOOP_NODES;
     let unit_masks = unit_masks(b);
@@ -111,7 +111,7 @@ fn first_time<const W: usize>(seen: &mut Vec<CellSet<W>>, cells: &[usize]) -> bo
 
 /// Each cell's units as bits, for grids of at most 128 units (none for larger ones: their loop
 /// searches go without the pruning these allow).
-fn unit_masks<const W: usize>(b: &Board<W>) -> Vec<u128> {
+fn unit_masks<const W: usize>(b: &Board<'_, W>) -> Vec<u128> {
     if b.unit_count() > 128 {
         return vec![0; b.geo.cells()];
     }
@@ -125,7 +125,7 @@ fn unit_masks<const W: usize>(b: &Board<W>) -> Vec<u128> {
 }
 
 struct LoopSearch<'a, const W: usize> {
-    b: &'a Board<W>,
+    b: &'a Board<'a, W>,
     v1: u8,
     v2: u8,
     path: Vec<usize>,
@@ -227,7 +227,7 @@ impl<const W: usize> LoopSearch<'_, W> {
 
 /// Every unit the loop visits is visited by exactly two of its cells, one at an odd and one at
 /// an even place: then the two digits could swap around it.
-fn is_valid_loop<const W: usize>(b: &Board<W>, cells: &[usize]) -> bool {
+fn is_valid_loop<const W: usize>(b: &Board<'_, W>, cells: &[usize]) -> bool {
     let (mut odd, mut even): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for (i, &cell) in cells.iter().enumerate() {
         let side = if i % 2 == 1 { &mut odd } else { &mut even };
@@ -259,7 +259,12 @@ fn loop_difficulty(len: usize) -> u16 {
 }
 
 /// The hints a valid loop on `v1`, `v2` gives, by how many of its cells hold other digits.
-fn loop_hints<const W: usize>(b: &Board<W>, cells: Vec<usize>, v1: u8, v2: u8) -> Vec<LoopHint> {
+fn loop_hints<const W: usize>(
+    b: &Board<'_, W>,
+    cells: Vec<usize>,
+    v1: u8,
+    v2: u8,
+) -> Vec<LoopHint> {
     let pair = Digits::single(v1) | Digits::single(v2);
     let extra: Vec<usize> = cells
         .iter()
@@ -309,7 +314,7 @@ fn loop_hints<const W: usize>(b: &Board<W>, cells: Vec<usize>, v1: u8, v2: u8) -
 /// Type 2: the cells with more digits all add the same one; one of them holds it, so it leaves
 /// every cell that sees them all.
 fn type2_eliminations<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     extra: &[usize],
     pair: Digits,
 ) -> Vec<Candidate> {
@@ -329,7 +334,7 @@ fn type2_eliminations<const W: usize>(
 // Sukaku Explainer has it, whose order decides which step comes first.
 #[allow(clippy::type_complexity)]
 fn type3<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     c1: usize,
     c2: usize,
     v1: u8,
@@ -442,7 +447,7 @@ fn combinations_or_empty<T: Copy>(
 /// Type 4: in a unit the two cells share, one of the pair has no other place, so both cells hold
 /// it between them and the other digit of the pair leaves them.
 fn type4<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     c1: usize,
     c2: usize,
     v1: u8,
@@ -476,7 +481,7 @@ fn type4<const W: usize>(
     )
 }
 
-fn loop_step<const W: usize>(b: &Board<W>, hint: LoopHint) -> Step {
+fn loop_step<const W: usize>(b: &Board<'_, W>, hint: LoopHint) -> Step {
     let rectangle = hint.cells.len() == 4;
     let technique = if rectangle {
         Technique::UniqueRectangle
@@ -537,7 +542,7 @@ struct Grave<const W: usize> {
 }
 
 impl<const W: usize> Grave<W> {
-    fn add(&mut self, cell: usize, digit: u8, b: &Board<W>) {
+    fn add(&mut self, cell: usize, digit: u8, b: &Board<'_, W>) {
         match self.cells.iter().position(|&c| c == cell) {
             Some(i) => self.extra[i].insert(digit),
             None => {
@@ -564,7 +569,7 @@ impl<const W: usize> Grave<W> {
 /// BUG types 1 to 4 (5.6 and up): without the extra digits of a few cells, every empty cell
 /// would hold two candidates and every digit two places in each unit — a pattern with two
 /// solutions — so those extra digits cannot all be false.
-pub(super) fn bug<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(super) fn bug<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     let Some(grave) = find_grave(b) else {
         return ControlFlow::Continue(());
     };
@@ -592,7 +597,7 @@ pub(super) fn bug<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<
 /// the few with extra digits, each digit twice in each unit once the extras are taken out.
 // Over 80 lines: one pass over the units and cells that builds the grave and gives up at the
 // first thing that rules it out, in Sukaku Explainer's order.
-fn find_grave<const W: usize>(b: &Board<W>) -> Option<Grave<W>> {
+fn find_grave<const W: usize>(b: &Board<'_, W>) -> Option<Grave<W>> {
     let mut grave = Grave {
         cells: Vec::new(),
         extra: Vec::new(),
@@ -676,7 +681,7 @@ fn find_grave<const W: usize>(b: &Board<W>) -> Option<Grave<W>> {
 }
 
 fn bug_step<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     grave: &Grave<W>,
     kind: u8,
     difficulty: u16,
@@ -703,7 +708,7 @@ fn bug_step<const W: usize>(
 }
 
 /// Type 1: one cell breaks the grave, so it holds one of its extra digits.
-fn bug1<const W: usize>(b: &Board<W>, grave: &Grave<W>) -> Step {
+fn bug1<const W: usize>(b: &Board<'_, W>, grave: &Grave<W>) -> Step {
     let cell = grave.cells[0];
     let elims = (b.candidates(cell) & !grave.all_extra)
         .iter()
@@ -718,7 +723,7 @@ fn bug1<const W: usize>(b: &Board<W>, grave: &Grave<W>) -> Step {
 }
 
 /// Type 2: every cell breaking it adds the same digit, so one of them holds it.
-fn bug2<const W: usize>(b: &Board<W>, grave: &Grave<W>, common: CellSet<W>) -> Option<Step> {
+fn bug2<const W: usize>(b: &Board<'_, W>, grave: &Grave<W>, common: CellSet<W>) -> Option<Step> {
     let digit = grave.all_extra.first()?;
     let elims: Vec<Candidate> = (common & b.places(digit))
         .iter()
@@ -734,7 +739,7 @@ fn bug2<const W: usize>(b: &Board<W>, grave: &Grave<W>, common: CellSet<W>) -> O
 /// Type 3: the extra digits act as one cell that forms a naked set with cells of a unit shared
 /// by every BUG cell.
 fn bug3<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     grave: &Grave<W>,
     common: CellSet<W>,
     sink: &mut Sink,
@@ -794,7 +799,7 @@ fn bug3<const W: usize>(
 
 /// Type 4: two BUG cells in one unit share one other digit; one of them holds its extra digit, so
 /// that shared digit is locked in them and their other candidates go.
-fn bug4<const W: usize>(b: &Board<W>, grave: &Grave<W>, sink: &mut Sink) -> ControlFlow<()> {
+fn bug4<const W: usize>(b: &Board<'_, W>, grave: &Grave<W>, sink: &mut Sink) -> ControlFlow<()> {
     let (c1, c2) = (grave.cells[0], grave.cells[1]);
     let Some(shared) = (b.candidates(c1) & b.candidates(c2) & !grave.all_extra).only() else {
         return ControlFlow::Continue(());

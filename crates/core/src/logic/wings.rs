@@ -21,7 +21,7 @@ use crate::grid::digit_char;
 /// first pincer among the pivot's bivalue peers in cell order (sharing one digit with the
 /// pivot), then the second; the first pair that eliminates is the step.
 pub(crate) fn xy_wings<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     with_z: bool,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
@@ -101,7 +101,7 @@ pub(crate) fn xy_wings<const W: usize>(
 ///
 /// Cells in index order, then the linking digit, then units in index order; one step for each
 /// pair and digit (the first unit).
-pub(crate) fn w_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn w_wings<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     let bivalue: Vec<usize> = b
         .empty_cells()
         .iter()
@@ -170,12 +170,12 @@ pub(crate) fn w_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlF
 }
 
 /// WXYZ-wing (5.5–5.6): an almost locked set of three cells and a bivalue cell.
-pub(crate) fn wxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn wxyz_wings<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     als_wings(b, 3, None, sink)
 }
 
 /// VWXYZ-wing (6.2–6.4): an almost locked set of four cells and a bivalue cell.
-pub(crate) fn vwxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> ControlFlow<()> {
+pub(crate) fn vwxyz_wings<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
     als_wings(b, 4, None, sink)
 }
 
@@ -185,7 +185,7 @@ pub(crate) fn vwxyz_wings<const W: usize>(b: &Board<W>, sink: &mut Sink) -> Cont
 /// bivalue cell eliminated nothing then, and the cells it would eliminate from have only lost
 /// candidates since; what is found comes in the same order.
 pub(crate) fn als_wings_near<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     k: usize,
     changed: &CellSet<W>,
     sink: &mut Sink,
@@ -214,7 +214,7 @@ struct Found {
 /// ones before, then the bivalue cell among the set's peers), then sorted stably by difficulty,
 /// eliminations (most first) and the name's suffix (descending), and pushed in that order.
 fn als_wings<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     k: usize,
     changed: Option<&CellSet<W>>,
     sink: &mut Sink,
@@ -267,7 +267,7 @@ struct MustTouch<const W: usize> {
 }
 
 fn must_touch<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     changed: &CellSet<W>,
     bivalue: CellSet<W>,
 ) -> Option<MustTouch<W>> {
@@ -295,7 +295,7 @@ type Scope<'c, const W: usize> = (
 
 /// Grows the set in `cells` to `k` cells.
 fn extend_set<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     (k, bivalue, changed, near): Scope<W>,
     cells: &mut Vec<usize>,
     union: Digits,
@@ -343,7 +343,7 @@ fn extend_set<const W: usize>(
 // digits, then eliminations by kind, then rating and wording): its closures share the set, the
 // bivalue cell and its two digits, which split functions would pass around by the handful.
 fn bivalue_cells<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     als: &[usize],
     union: Digits,
     bivalue: CellSet<W>,
@@ -551,7 +551,7 @@ mod tests {
     fn an_xy_wing_through_a_diagonal() {
         // Pivot A1 {1, 2}, pincers I9 {2, 3} (on the diagonal) and A5 {1, 3}: A9, E5 and I5 see
         // both pincers and lose 3 — on a diagonal board only.
-        let xy = |b: &Board<2>, sink: &mut Sink| xy_wings(b, false, sink);
+        let xy = |b: &Board<'_, 2>, sink: &mut Sink| xy_wings(b, false, sink);
         for (variant, expected) in [
             (Variant::Diagonal, vec!["A9-3", "E5-3", "I5-3"]),
             (Variant::Classic, vec![]),
@@ -575,7 +575,7 @@ mod tests {
         keep(&mut b, 7, &[1, 2, 4]);
         keep(&mut b, 0, &[1, 4]);
         keep(&mut b, 10, &[2, 4]);
-        let xyz = |b: &Board<2>, sink: &mut Sink| xy_wings(b, true, sink);
+        let xyz = |b: &Board<'_, 2>, sink: &mut Sink| xy_wings(b, true, sink);
         let step = first(&b, xyz).expect("an XYZ-wing");
         assert_eq!(removed(&b, &step), ["B1-4", "B3-4"]);
         assert_eq!(step.difficulty, Difficulty(44));
@@ -609,7 +609,7 @@ mod random_boards {
     struct Wings(usize);
 
     impl OnBoard for Wings {
-        fn board<const W: usize>(&mut self, b: &Board<W>, solution: &[u8], what: &str) {
+        fn board<const W: usize>(&mut self, b: &Board<'_, W>, solution: &[u8], what: &str) {
             let mut sink = Sink::all();
             let _ = xy_wings(b, false, &mut sink);
             let _ = xy_wings(b, true, &mut sink);

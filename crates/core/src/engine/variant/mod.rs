@@ -10,6 +10,7 @@
 //! for a puzzle with rules.
 
 mod conflicts;
+mod deduce;
 mod innies;
 mod lines;
 mod model;
@@ -20,6 +21,8 @@ mod sum;
 mod tests;
 
 use std::collections::VecDeque;
+
+pub use deduce::{Deducer, Impossible, Origin};
 
 use conflicts::Conflicts;
 use model::Model;

@@ -69,7 +69,7 @@ impl Chaining {
 /// All the hints of a producer on `b`, in Sudoku Explainer's order; `None` when the budget ran
 /// out.
 fn hints<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     kind: Chaining,
     budget: &Budget,
     first_only: bool,
@@ -101,7 +101,7 @@ fn collect<const W: usize>(ctx: &mut Ctx<W>) -> Vec<Hint> {
 /// Pushes the producer's steps, in Sudoku Explainer's order (the first is the one it applies);
 /// breaks when the sink has enough or the budget ran out.
 pub fn find<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     kind: Chaining,
     budget: &Budget,
     sink: &mut Sink,
@@ -113,7 +113,7 @@ pub fn find<const W: usize>(
 /// none on its places (X-cycles and forcing X-chains read only their digit's places); notes in
 /// `scope` whether the X-chains found none at all.
 pub(crate) fn find_in<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     kind: Chaining,
     budget: &Budget,
     scope: &mut DigitScope,
@@ -158,7 +158,7 @@ pub(crate) fn technique(hint: &Hint) -> Technique {
     }
 }
 
-fn step<const W: usize>(b: &Board<W>, hint: &Hint) -> Step {
+fn step<const W: usize>(b: &Board<'_, W>, hint: &Hint) -> Step {
     let technique = technique(hint);
     let placements: Vec<Candidate> = hint
         .placement

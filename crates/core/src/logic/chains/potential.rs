@@ -20,7 +20,7 @@ pub(super) const NONE: u32 = u32::MAX;
 const CHAIN_ROOM: usize = 32;
 
 /// The cell and digit of each candidate index of a geometry.
-fn decode(geo: &'static Geometry) -> &'static [u32] {
+fn decode(geo: &Geometry) -> &[u32] {
     &geo.candidate_codes
 }
 
@@ -39,7 +39,7 @@ fn only<const W: usize>(set: &CellSet<W>) -> Option<usize> {
 }
 
 /// Each cell's units in Sudoku Explainer's order (box, row, column, diagonals).
-fn cell_units(geo: &'static Geometry) -> &'static [Box<[u16]>] {
+fn cell_units(geo: &Geometry) -> &[Box<[u16]>] {
     &geo.units_of_ranked
 }
 
@@ -153,17 +153,17 @@ impl Run {
 /// Everything one producer call works with.
 pub(super) struct Ctx<'a, const W: usize> {
     /// The grid the producer looks at.
-    pub src: &'a Board<W>,
+    pub src: &'a Board<'a, W>,
     /// For a nested producer: the grid of the chain it is nested in (to find its rule parents).
-    pub rule_src: Option<&'a Board<W>>,
+    pub rule_src: Option<&'a Board<'a, W>>,
     /// A copy of `src` that dynamic propagation reduces and then restores.
-    pub work: Board<W>,
+    pub work: Board<'a, W>,
     pub n: usize,
     pub mode: Mode,
     /// Each cell's units in Sudoku Explainer's order: box, row, column, diagonals.
-    pub cell_units: &'static [Box<[u16]>],
+    pub cell_units: &'a [Box<[u16]>],
     /// `cell << 8 | digit` of each candidate index `cell * side + digit - 1` (no division).
-    decode: &'static [u32],
+    decode: &'a [u32],
     pub nodes: Vec<Node>,
     pub parents: Vec<u32>,
     pub nested: Vec<Nested>,
@@ -236,8 +236,8 @@ impl Best {
 
 impl<'a, const W: usize> Ctx<'a, W> {
     pub(super) fn new(
-        src: &'a Board<W>,
-        rule_src: Option<&'a Board<W>>,
+        src: &'a Board<'a, W>,
+        rule_src: Option<&'a Board<'a, W>>,
         mode: Mode,
         budget: &Budget<'a>,
     ) -> Ctx<'a, W> {
@@ -319,7 +319,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// A child context for a nested producer looking at `grid` (the reduced grid of a chain).
-    pub(super) fn child<'b>(&'b self, grid: &'b Board<W>, mode: Mode) -> Ctx<'b, W>
+    pub(super) fn child<'b>(&'b self, grid: &'b Board<'b, W>, mode: Mode) -> Ctx<'b, W>
     where
         'a: 'b,
     {
@@ -342,7 +342,7 @@ impl<'a, const W: usize> Ctx<'a, W> {
     }
 
     /// The units of `cell`, box first.
-    pub(super) fn units_of(&self, cell: usize) -> &'static [u16] {
+    pub(super) fn units_of(&self, cell: usize) -> &'a [u16] {
         &self.cell_units[cell]
     }
 

@@ -316,7 +316,7 @@ mod tests {
     }
 
     impl OnBoard for Compare {
-        fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+        fn board<const W: usize>(&mut self, b: &Board<'_, W>, _: &[u8], what: &str) {
             let budget = Budget::unlimited();
             let mut ctx = Ctx::new(b, None, Chaining::Cycles.mode(), &budget);
             let links = StaticLinks::new(&mut ctx);

@@ -177,7 +177,7 @@ const STATES: &[(&str, Chaining, u16, &str)] = &[
     ),
 ];
 
-fn board_of_marks(marks: &str) -> Board<2> {
+fn board_of_marks(marks: &str) -> Board<'static, 2> {
     let geo = geometry(Size::NINE, Variant::Classic);
     let m = marks.as_bytes();
     let has = |c: usize, d: u8| m[c * 9 + d as usize - 1] != b'.';
@@ -290,7 +290,7 @@ fn the_first_step_alone_is_the_full_search_first_on_thinned_boards() {
     use crate::logic::fixtures::{thinned_boards, OnBoard};
     struct Compare(usize);
     impl OnBoard for Compare {
-        fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+        fn board<const W: usize>(&mut self, b: &Board<'_, W>, _: &[u8], what: &str) {
             let budget = Budget::unlimited();
             let dynamic = b.geo.cells() <= 81; // runs are kept on grids up to 9×9
             for kind in [Chaining::Cycles, Chaining::Multiple, Chaining::Dynamic] {
@@ -362,7 +362,7 @@ fn x_chains_said_to_give_nothing_give_nothing() {
         x_chains: usize,
     }
     impl OnBoard for Check {
-        fn board<const W: usize>(&mut self, b: &Board<W>, _: &[u8], what: &str) {
+        fn board<const W: usize>(&mut self, b: &Board<'_, W>, _: &[u8], what: &str) {
             let budget = Budget::unlimited();
             let mut scope = crate::logic::DigitScope::every();
             let _ = find_in(b, Chaining::Cycles, &budget, &mut scope, &mut Sink::first());

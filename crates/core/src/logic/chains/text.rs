@@ -5,7 +5,7 @@ use super::super::step::{say as words, Candidate, Technique};
 use super::hint::{Hint, Kind};
 use crate::grid::digit_char;
 
-fn potential<const W: usize>(b: &Board<W>, pot: u32) -> String {
+fn potential<const W: usize>(b: &Board<'_, W>, pot: u32) -> String {
     let n = b.side();
     let cell = pot as usize / 2 / n;
     let digit = (pot as usize / 2 % n) as u8 + 1;
@@ -13,13 +13,13 @@ fn potential<const W: usize>(b: &Board<W>, pot: u32) -> String {
     format!("{}{sign}{}", b.geo.cell_name(cell), digit_char(digit))
 }
 
-fn chain<const W: usize>(b: &Board<W>, path: &[u32]) -> String {
+fn chain<const W: usize>(b: &Board<'_, W>, path: &[u32]) -> String {
     let nodes: Vec<String> = path.iter().map(|&p| potential(b, p)).collect();
     nodes.join(" → ")
 }
 
 pub(super) fn say<const W: usize>(
-    b: &Board<W>,
+    b: &Board<'_, W>,
     hint: &Hint,
     technique: Technique,
     placements: &[Candidate],
