@@ -14,9 +14,11 @@ use std::time::{Duration, Instant};
 use super::jobs::Analyzed;
 use crate::analysis::{self, incomplete_reason, Verdict};
 use crate::engine::Budget;
+use crate::finding::Span;
 use crate::format::Puzzle;
 use crate::grid::{geometry, Size, Variant};
 use crate::logic::{self, Board, Rating, Step, Technique};
+use crate::rules::Rules;
 
 /// The most steps worked out on demand looking for the next placement.
 const MAX_LEAD: usize = 200;
@@ -36,17 +38,32 @@ pub fn per_puzzle() -> Duration {
     })
 }
 
-/// A grid: what ratings are kept by.
-pub type Key = (Size, Variant, Vec<u8>);
+/// A grid and its rules: what ratings are kept by. The rules without the lines that say them:
+/// an edit above a puzzle moves its lines, not its rules.
+pub type Key = (Size, Variant, Vec<u8>, Option<Arc<Rules>>);
 
 fn key(puzzle: &Puzzle) -> Key {
-    (puzzle.size, puzzle.variant, puzzle.clues().into_owned())
+    let rules = puzzle.rules.as_deref().map(|rules| {
+        let mut rules = rules.clone();
+        for constraint in &mut rules.constraints {
+            constraint.line = Span::default();
+        }
+        Arc::new(rules)
+    });
+    (
+        puzzle.size,
+        puzzle.variant,
+        puzzle.clues().into_owned(),
+        rules,
+    )
 }
 
 /// What the server keeps of one puzzle's path.
 #[derive(Debug)]
 pub struct Rated {
     pub rating: Rating,
+    /// Whether the rating is on the variant scale (a puzzle with rules), not Sudoku Explainer's.
+    pub variant_scale: bool,
     /// Why the rating is only a lower bound, if it is.
     pub incomplete: Option<&'static str>,
     pub steps: usize,
@@ -62,7 +79,12 @@ pub struct Rated {
 }
 
 impl Rated {
-    fn of(path: logic::Path, lead: Vec<Step>, redundant: Option<Vec<usize>>) -> Rated {
+    fn of(
+        path: logic::Path,
+        lead: Vec<Step>,
+        redundant: Option<Vec<usize>>,
+        variant_scale: bool,
+    ) -> Rated {
         let rating = logic::rate(&path);
         let incomplete = incomplete_reason(&path);
         let mut counts: Vec<(Technique, usize)> = Vec::new();
@@ -80,6 +102,7 @@ impl Rated {
             counts,
             lead,
             redundant,
+            variant_scale,
         }
     }
 
@@ -91,15 +114,17 @@ impl Rated {
         }
     }
 
-    /// `SE 7.2 · Fiendish`, or `SE ≥ 7.2 · Fiendish` for a lower bound.
+    /// `SE 7.2 · Fiendish`, or `SE ≥ 7.2 · Fiendish` for a lower bound; `Variant 2.8 · Hard`
+    /// on the variant scale.
     pub fn words(&self) -> String {
         let bound = if self.incomplete.is_some() {
             "≥ "
         } else {
             ""
         };
+        let scale = if self.variant_scale { "Variant" } else { "SE" };
         format!(
-            "SE {bound}{} · {}",
+            "{scale} {bound}{} · {}",
             self.rating.difficulty, self.rating.level
         )
     }
@@ -133,6 +158,8 @@ impl Rated {
                     names.join(", ")
                 ));
             }
+            // Redundant givens of a variant puzzle are not looked for: nothing to say.
+            None if self.variant_scale => {}
             None => lines.push("Minimality not decided (the search ran out of budget)".into()),
         }
         lines
@@ -205,8 +232,7 @@ pub fn plan(kept: &Weak<Analyzed>, ratings: &Ratings, cancel: &AtomicBool) -> Pl
         let chunk = start..(start + PLAN_CHUNK).min(puzzles);
         let document = &analyzed.checked.document.puzzles[chunk.clone()];
         for (puzzle, analysis) in document.iter().zip(&analyzed.checked.analyses[chunk]) {
-            // Variant constraints are not rated yet: the techniques know houses only.
-            if !matches!(analysis.verdict, Verdict::Unique(_)) || analysis.has_rules {
+            if !matches!(analysis.verdict, Verdict::Unique(_)) {
                 continue;
             }
             let key = key(puzzle);
@@ -248,26 +274,47 @@ pub fn rate_batch(
         if cancel.load(Ordering::Relaxed) || (next > from && started.elapsed() >= slice) {
             break;
         }
-        let (size, variant, givens) = grid;
+        let (size, variant, givens, rules) = grid;
         let budget = Budget {
             max_nodes: Some(analysis::DEFAULT_MAX_NODES),
             deadline: Some(Instant::now() + per_puzzle()),
             cancel: Some(cancel),
         };
-        let geo = geometry(*size, *variant);
-        let path = logic::solve_path(geo, givens, &budget);
-        let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
-        let redundant = redundant_givens(geo, givens, cancel);
+        let rated = match rules {
+            None => {
+                let geo = geometry(*size, *variant);
+                let path = logic::solve_path(geo, givens, &budget);
+                let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
+                let redundant = redundant_givens(geo, givens, cancel);
+                Rated::of(path, lead, redundant, false)
+            }
+            Some(rules) => {
+                // Redundant givens of a variant puzzle are not looked for (yet): unknown.
+                let geometry = rules.geometry(*size, *variant);
+                let path = logic::solve_path_with_rules(&geometry, rules, givens, &budget);
+                let until_cancelled = Budget {
+                    cancel: Some(cancel),
+                    ..Budget::default()
+                };
+                let lead = logic::lead_with_rules(
+                    &geometry,
+                    rules,
+                    givens,
+                    MAX_LEAD,
+                    &until_cancelled,
+                    &until_cancelled,
+                );
+                Rated::of(path, lead, None, true)
+            }
+        };
         if lag {
             std::thread::sleep(super::jobs::LAGGING_RATING);
         }
         if cancel.load(Ordering::Relaxed) {
             break; // a cancelled path is no rating
         }
-        found_redundant |= redundant.as_ref().is_some_and(|cells| !cells.is_empty());
-        ratings
-            .lock()
-            .insert(grid.clone(), Arc::new(Rated::of(path, lead, redundant)));
+        found_redundant |= rated.redundant.as_ref().is_some_and(|c| !c.is_empty());
+        ratings.lock().insert(grid.clone(), Arc::new(rated));
         added += 1;
         next += 1;
     }

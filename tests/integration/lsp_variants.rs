@@ -517,10 +517,11 @@ fn a_broken_cage_is_said_at_its_line_and_at_each_cell_that_breaks_it() {
     );
 }
 
-/// The next step of the variant solver in the editor: hover on an empty cell it touches says
-/// it, and *Apply next step* writes the first placement, naming the rules' steps before it.
+/// The variant solver in the editor: the rating in the lens and the puzzle's hover, on the
+/// variant scale; hover on an empty cell the next step touches says it, and *Apply next step*
+/// writes the first placement, naming the rules' steps before it.
 #[test]
-fn the_next_step_of_a_killer_is_in_the_hover_and_the_apply_action() {
+fn a_killer_is_rated_and_its_next_step_is_in_the_hover_and_the_apply_action() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/killer.sudoku");
     let text = std::fs::read_to_string(path).expect("the killer example");
@@ -530,8 +531,38 @@ fn the_next_step_of_a_killer_is_in_the_hover_and_the_apply_action() {
         .expect("the grid's first row") as u64;
     let uri = "file:///t/killer.sudoku";
     let mut server = Server::spawn();
-    server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    let mut capabilities = capabilities_with_encodings(&[Enc::Utf16.name()]);
+    capabilities["workspace"]["codeLens"] = json!({"refreshSupport": true});
+    server.initialize(capabilities);
     server.open_and_check(uri, &text);
+    // The rating arrives after the diagnostics (the server asks for lenses again): on the
+    // variant scale, in the lens and the puzzle's hover.
+    let refresh = server.server_request("workspace/codeLens/refresh");
+    server.respond(&refresh, Value::Null);
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let titles: Vec<&str> = lenses["result"]
+        .as_array()
+        .expect("lenses")
+        .iter()
+        .filter_map(|l| l["command"]["title"].as_str())
+        .collect();
+    assert!(
+        titles.contains(&"Variant 2.8 · Hard · unique · 2 givens"),
+        "{titles:?}"
+    );
+    let summary = hover_text(&mut server, uri, 1, 3);
+    assert!(
+        summary.contains("- Rating: Variant 2.8 · Hard"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("- Hardest technique: Claiming"),
+        "{summary}"
+    );
+    assert!(!summary.contains("Minimality"), "{summary}");
     let hover = hover_text(&mut server, uri, line, 0);
     assert!(
         hover.contains("Next step: Cage 24 at A1 A2 B1 B2 can hold only 3 4 8 9, 3 5 7 9 or 3 6 7 8: 1 and 2 leave A1, B1, B2"),
