@@ -1,7 +1,9 @@
 //! Inlay hints, as the `inlayHints` setting asks (off by default): `candidates` writes each
 //! empty cell's candidates right after it (`{1 5 8}`), `rowCounts` the number of candidates
 //! at the end of each row (`23 candidates`). The candidates are hover's pencil marks
-//! (elimination, then naked twins).
+//! (elimination, then naked twins). For setters, `trueCandidates` writes after each empty cell
+//! of a puzzle with several solutions the digits some solution puts there (`{5 7}`; a cell
+//! every solution agrees on, its one digit), as Rangsk's solver shows them.
 //!
 //! Only grid blocks get hints: a one-line puzzle would carry up to 81 of them on one line,
 //! which is noise rather than help, and a grid of pencil marks already shows its candidates
@@ -9,9 +11,10 @@
 
 use tower_lsp_server::lsp_types::{InlayHint, InlayHintLabel, InlayHintTooltip, Position, Range};
 
+use super::jobs;
 use super::settings::InlayHints;
 use super::view::View;
-use crate::analysis;
+use crate::analysis::{self, Verdict};
 use crate::finding::{plural, Span};
 use crate::format::{Layout, Puzzle};
 use crate::grid::digit_char;
@@ -34,6 +37,7 @@ pub fn hints(view: &View, mode: InlayHints, range: Range) -> Vec<InlayHint> {
         match mode {
             InlayHints::Candidates => candidates(view, puzzle, wanted, &mut hints),
             InlayHints::RowCounts => row_counts(view, puzzle, wanted, &mut hints),
+            InlayHints::TrueCandidates => true_candidates(view, puzzle, wanted, &mut hints),
             InlayHints::Off => {}
         }
     }
@@ -55,6 +59,45 @@ fn candidates(view: &View, puzzle: &Puzzle, wanted: Span, hints: &mut Vec<InlayH
             "{}: the digits no placed peer holds, after naked twins",
             geometry.cell_name(cell)
         );
+        let label = format!("{{{}}}", digits.join(" "));
+        hints.push(hint(view.range(span).end, label, tooltip, false));
+    }
+}
+
+/// The true candidates of each empty cell of a puzzle with several solutions, searched for
+/// within the on-demand budget (a cell a search did not finish for says so in its tooltip).
+/// A puzzle with one solution gets none: they would write the answer into the grid.
+fn true_candidates(view: &View, puzzle: &Puzzle, wanted: Span, hints: &mut Vec<InlayHint>) {
+    let index = view
+        .document()
+        .puzzles
+        .iter()
+        .position(|p| std::ptr::eq(p, puzzle));
+    let several =
+        index.is_some_and(|i| matches!(view.analysis(i).verdict, Verdict::Several { .. }));
+    if !several {
+        return;
+    }
+    let geometry = &puzzle.geometry();
+    let budget = jobs::on_demand_budget();
+    let spread =
+        analysis::true_candidates(geometry, puzzle.rules.as_deref(), &puzzle.clues(), &budget);
+    for (cell, span) in puzzle.cell_spans.iter().enumerate() {
+        if puzzle.givens[cell] != 0 || !wanted.touches(span.end) {
+            continue;
+        }
+        let digits: Vec<String> = spread.digits[cell]
+            .iter()
+            .map(|d| digit_char(d).to_string())
+            .collect();
+        let name = geometry.cell_name(cell);
+        let tooltip = match spread.complete {
+            true => format!("{name}: the digits some solution puts here"),
+            false => format!(
+                "{name}: digits some solution puts here (the search stopped at its budget: there \
+                 may be more)"
+            ),
+        };
         let label = format!("{{{}}}", digits.join(" "));
         hints.push(hint(view.range(span).end, label, tooltip, false));
     }

@@ -52,7 +52,7 @@
 //! | `completion` | `view` |
 //! | `navigation` | `view` |
 //! | `outline` | `encoding`, `navigation`, `view` |
-//! | `inlay` | `settings`, `view` |
+//! | `inlay` | `jobs`, `settings`, `view` |
 //! | `formatting` | `view` |
 //! | `tokens` | `encoding`, `view` |
 //! | `token_sheet` | `documents`, `encoding`, `tokens`, `view` |

@@ -48,6 +48,9 @@ pub enum InlayHints {
     Off,
     Candidates,
     RowCounts,
+    /// For setters: on a puzzle with several solutions, the digits some solution puts in each
+    /// empty cell.
+    TrueCandidates,
 }
 
 impl InlayHints {
@@ -56,6 +59,7 @@ impl InlayHints {
             "off" => Some(InlayHints::Off),
             "candidates" => Some(InlayHints::Candidates),
             "rowCounts" => Some(InlayHints::RowCounts),
+            "trueCandidates" => Some(InlayHints::TrueCandidates),
             _ => None,
         }
     }

@@ -582,3 +582,73 @@ fn variant_puzzles_are_rated_explained_and_hinted_on_the_variant_scale() {
         assert_eq!(out, format!("{name}:1:1: hint: {hint}\n"));
     }
 }
+
+/// A 4×4 with a thermometer and two solutions (A1 A2 C1 C2 swap 1 and 2).
+const TWO_WAYS: &str = "\
+# title: two ways
+thermo: B1 B2
+. . | 3 4
+3 4 | 1 2
+----+----
+. . | 4 3
+4 3 | 2 1
+";
+
+/// `check --setter` on a puzzle with several solutions says where they differ and the givens
+/// any one of which leaves one.
+#[test]
+fn check_setter_says_where_the_solutions_of_a_variant_differ() {
+    let dir = scratch("setter-several");
+    let path = write(&dir, "two.sudoku", TWO_WAYS);
+    let name = path.display().to_string();
+    let (out, err, code) = run(bin().args(["check", "--setter"]).arg(&path));
+    // A warning and a note: exit code 0, as without `--setter`.
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().take(2).collect();
+    assert_eq!(
+        lines,
+        [
+            format!("{name}:1:1: warning: several solutions: A1 can be 1 or 2"),
+            format!(
+                "{name}:1:1: note: solutions differ in 4 cells (of 2 solutions): A1 {{1 2}}, \
+                 A2 {{1 2}}, C1 {{1 2}}, C2 {{1 2}}; any one of these givens leaves one solution: \
+                 1 at A1, 2 at A1, 1 at A2, 2 at A2, 1 at C1, 2 at C1, 1 at C2, 2 at C2"
+            ),
+        ],
+        "{out}"
+    );
+}
+
+/// A variant puzzle whose constraints leave no solution only by search (its rules' pencil marks
+/// do not show it): `check` names the smallest set of constraints and givens that cannot hold
+/// together, each line as related information. Two V dots on a 4×4: row A's and column 4's
+/// other pairs then sum to 5 too, and box 2 would hold two digits twice.
+#[test]
+fn no_solution_names_the_constraints_that_cannot_hold_together() {
+    let text = "# size: 4x4\nblack: C3 D3\nv: C4 D4\nthermo: C1 D1\nv: A1 A2\n. . . .\n. . . .\n. . . .\n. . . .\n";
+    let dir = scratch("rule-core");
+    let path = write(&dir, "core.sudoku", text);
+    let (out, err, code) = run(bin().args(["check", "--format", "json"]).arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect(&out);
+    let finding = &json["findings"][0];
+    assert_eq!(finding["code"], "no-solution", "{out}");
+    assert_eq!(
+        finding["message"],
+        "no solution: v dot at C4 D4 and v dot at A1 A2 cannot hold together on an empty grid; \
+         without any one of them there is a solution"
+    );
+    let related: Vec<(u64, &str)> = finding["related"]
+        .as_array()
+        .expect("related")
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        related,
+        [
+            (3, "v dot at C4 D4, part of what leaves no solution"),
+            (5, "v dot at A1 A2, part of what leaves no solution"),
+        ]
+    );
+}

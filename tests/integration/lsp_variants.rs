@@ -581,3 +581,61 @@ fn a_killer_is_rated_and_its_next_step_is_in_the_hover_and_the_apply_action() {
         "{titles:#?}"
     );
 }
+
+/// The `trueCandidates` inlay hints: after each empty cell of a puzzle with several solutions,
+/// the digits some solution puts there; none on a puzzle with one.
+#[test]
+fn true_candidate_inlay_hints_show_where_the_solutions_differ() {
+    let text =
+        "# title: two ways\nthermo: B1 B2\n. . | 3 4\n3 4 | 1 2\n----+----\n. . | 4 3\n4 3 | 2 1\n";
+    let mut server = Server::spawn();
+    let params = json!({
+        "processId": null,
+        "capabilities": capabilities_with_encodings(&[Enc::Utf16.name()]),
+        "initializationOptions": {"sudoku": {"inlayHints": "trueCandidates"}},
+    });
+    server.request("initialize", params);
+    server.notify("initialized", json!({}));
+    server.open_and_check(URI, text);
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 7, "character": 0}});
+    let answer = result(
+        &mut server,
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": URI}, "range": range}),
+    );
+    let hints: Vec<(u64, u64, String)> = answer
+        .as_array()
+        .expect("hints")
+        .iter()
+        .map(|h| {
+            let at = &h["position"];
+            let label = h["label"].as_str().unwrap_or_default().to_string();
+            (
+                at["line"].as_u64().unwrap(),
+                at["character"].as_u64().unwrap(),
+                label,
+            )
+        })
+        .collect();
+    let two = "{1 2}".to_string();
+    assert_eq!(
+        hints,
+        [
+            (2, 1, two.clone()),
+            (2, 3, two.clone()),
+            (5, 1, two.clone()),
+            (5, 3, two)
+        ]
+    );
+
+    // Solved one way (A1 given), nothing: the hints would write the answer.
+    let unique = text.replacen(". . | 3 4", "1 . | 3 4", 1);
+    server.change(URI, 2, vec![json!({"text": unique})]);
+    server.diagnostics(URI, 2);
+    let answer = result(
+        &mut server,
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": URI}, "range": range}),
+    );
+    assert_eq!(answer.as_array().map_or(0, Vec::len), 0, "{answer}");
+}

@@ -2,7 +2,7 @@
 //! and for a grid with no solution its minimal unsolvable core, unless the caller says it has
 //! no use for it (`AnalyzeOptions`: rating and hints only need the verdict).
 
-use super::setter::no_solution_core;
+use super::setter::{no_solution_core, no_solution_core_under};
 use super::solutions::{two_solutions, verdict_of, NineSearch, TwoSolutions};
 use super::verdict::{Analysis, BrokenRule, Conflict, NoPlace, Verdict};
 use crate::engine::{self, Budget, Digits, Marks};
@@ -158,7 +158,29 @@ pub fn analyze_rules(
     }
     let found = engine::variant::solve(geometry, rules, givens, 2, budget);
     analysis.verdict = verdict_of(TwoSolutions::from(found)).0;
+    // The core is what `check` says only when the rules' pencil marks do not show why (they
+    // usually do, and a core costs a search per given and constraint).
+    if analysis.verdict == Verdict::NoSolution && !marks_show_no_solution(geometry, rules, givens) {
+        analysis.core = Some(no_solution_core_under(geometry, rules, givens, budget));
+    }
     analysis
+}
+
+/// Whether the rules' own pencil marks show that `givens` have no solution under `rules`: a
+/// cell they leave no digit, a constraint that cannot hold, or a house missing a digit (what
+/// `rule_reasons` then puts into words).
+fn marks_show_no_solution(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> bool {
+    let Some(marks) = engine::variant::candidates(geometry, rules, givens) else {
+        return true;
+    };
+    let all = ((1u32 << geometry.side()) - 1) as u16;
+    geometry.units.iter().any(|unit| {
+        let union = unit
+            .cells
+            .iter()
+            .fold(0u16, |acc, &c| acc | marks[c as usize]);
+        union != all
+    })
 }
 
 /// At most this many fillings of constraints' empty cells are tried per puzzle when looking

@@ -60,8 +60,9 @@ pub fn against_solution(checked: &Checked) -> Vec<Finding> {
 
 /// What a setter asks of each unique puzzle (`document_findings` with `setter`): its givens,
 /// minimal or not, their symmetry, and each redundant given (under a variant puzzle's
-/// constraints, by the variant engine). Puzzles that are not unique get nothing more: their own
-/// findings say why.
+/// constraints, by the variant engine); of each puzzle with several solutions, where they
+/// differ and the givens any one of which would leave one. Puzzles with none get nothing more:
+/// their own findings say why.
 /// `time_limit` is each puzzle's (its givens' tries together): past it, its minimality is
 /// said to be undecided.
 pub(crate) fn setter_findings(
@@ -70,14 +71,17 @@ pub(crate) fn setter_findings(
     budget: &Budget,
     time_limit: Option<std::time::Duration>,
 ) -> Vec<Finding> {
-    let unique: Vec<&Puzzle> = puzzles
+    let asked: Vec<(&Puzzle, bool)> = puzzles
         .iter()
         .zip(analyses)
-        .filter(|(_, analysis)| matches!(analysis.verdict, Verdict::Unique(_)))
-        .map(|(puzzle, _)| puzzle)
+        .filter_map(|(puzzle, analysis)| match analysis.verdict {
+            Verdict::Unique(_) => Some((puzzle, true)),
+            Verdict::Several { .. } => Some((puzzle, false)),
+            _ => None,
+        })
         .collect();
     // A few puzzles pay for threads: each tries every given.
-    on_every_core(&unique, 4, |puzzle| {
+    on_every_core(&asked, 4, |&(puzzle, unique)| {
         let geometry = &puzzle.geometry();
         let deadline = time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
         let budget = Budget {
@@ -85,6 +89,13 @@ pub(crate) fn setter_findings(
             ..*budget
         };
         let rules = puzzle.rules.as_deref();
+        if !unique {
+            let differences = super::setter::differences(geometry, rules, &puzzle.clues(), &budget);
+            return differences
+                .map(|d| findings::differences_finding(puzzle, &d))
+                .into_iter()
+                .collect();
+        }
         let redundant =
             super::setter::redundant_givens_under(geometry, rules, &puzzle.clues(), &budget);
         let mut found = vec![findings::givens_finding(

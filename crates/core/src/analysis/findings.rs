@@ -255,6 +255,126 @@ pub fn givens_finding(puzzle: &Puzzle, redundant: Result<&[usize], Stop>) -> Fin
     )
 }
 
+/// What a setter asks of a puzzle with several solutions (code `givens`, at the puzzle): where
+/// they differ and the givens that would leave one. `solutions differ in 2 cells (of 2
+/// solutions): H1 {5 7}, H2 {5 7}; any one of these givens leaves one solution: 5 at H1, 7 at
+/// H1, 5 at H2, 7 at H2`.
+pub(crate) fn differences_finding(
+    puzzle: &Puzzle,
+    differences: &super::setter::Differences,
+) -> Finding {
+    const SHOWN: usize = 12;
+    let geometry = &puzzle.geometry();
+    let spaced = |digits: Digits| {
+        let list: Vec<String> = digits.iter().map(|d| digit_char(d).to_string()).collect();
+        list.join(" ")
+    };
+    let list = |items: Vec<String>| {
+        let more = items.len().saturating_sub(SHOWN);
+        let mut shown = items.into_iter().take(SHOWN).collect::<Vec<_>>().join(", ");
+        if more > 0 {
+            shown.push_str(&format!(" and {more} more"));
+        }
+        shown
+    };
+    let cells: Vec<String> = differences
+        .cells
+        .iter()
+        .map(|&(cell, digits)| format!("{} {{{}}}", geometry.cell_name(cell), spaced(digits)))
+        .collect();
+    let sample = match differences.complete {
+        true => plural(differences.sample, "solution"),
+        false => format!("the first {} found", plural(differences.sample, "solution")),
+    };
+    let mut message = format!(
+        "solutions differ in {} (of {sample}): {}",
+        plural(differences.cells.len(), "cell"),
+        list(cells)
+    );
+    if !differences.unique_makers.is_empty() {
+        let makers: Vec<String> = differences
+            .unique_makers
+            .iter()
+            .map(|&(cell, digit)| format!("{} at {}", digit_char(digit), geometry.cell_name(cell)))
+            .collect();
+        message.push_str(&format!(
+            "; any one of these givens leaves one solution: {}",
+            list(makers)
+        ));
+    }
+    Finding::new(Severity::Info, Code::Givens, puzzle.anchor(), message)
+}
+
+/// "no solution: cage 10 at A1 A2 and thermo at A2 A3 A4 cannot hold together with the givens
+/// A4 (3); without any one of them there is a solution", each part as related information.
+fn rule_core_finding(
+    geometry: &Geometry,
+    puzzle: &Puzzle,
+    rules: &crate::rules::Rules,
+    core: &super::verdict::Core,
+) -> Finding {
+    let label = |i: usize| {
+        let constraint = &rules.constraints[i];
+        let cells: Vec<String> = constraint
+            .named_cells()
+            .iter()
+            .map(|&c| geometry.cell_name(c as usize))
+            .collect();
+        match cells.is_empty() {
+            true => constraint.listed_name(),
+            false => format!("{} at {}", constraint.name(), cells.join(" ")),
+        }
+    };
+    let labels: Vec<String> = core.constraints.iter().map(|&i| label(i)).collect();
+    let givens: Vec<String> = core
+        .cells
+        .iter()
+        .map(|&c| {
+            format!(
+                "{} ({})",
+                geometry.cell_name(c),
+                digit_char(puzzle.givens[c])
+            )
+        })
+        .collect();
+    let with = match givens.is_empty() {
+        true => "on an empty grid".to_string(),
+        false => format!("with the givens {}", givens.join(", ")),
+    };
+    let holds = match labels.len() {
+        1 => "cannot hold",
+        _ => "cannot hold together",
+    };
+    let which = if core.minimal {
+        "without any one of them there is a solution"
+    } else {
+        "the search ran out of budget before it could make the set smaller"
+    };
+    let message = format!(
+        "no solution: {} {holds} {with}; {which}",
+        super::wording::and_list(&labels)
+    );
+    let mut related: Vec<Related> = core
+        .constraints
+        .iter()
+        .map(|&i| {
+            Related::new(
+                rules.constraints[i].line,
+                format!("{}, part of what leaves no solution", label(i)),
+            )
+        })
+        .collect();
+    related.extend(core.cells.iter().map(|&c| {
+        let name = geometry.cell_name(c);
+        let d = digit_char(puzzle.givens[c]);
+        Related::new(
+            puzzle.cell_span(c),
+            format!("{name} holds {d}, part of what leaves no solution"),
+        )
+    }));
+    Finding::error(Code::NoSolution, puzzle.anchor(), message).with_related(related)
+}
+
 /// Why a check stopped short, in a few words.
 fn stop_words(stop: Stop) -> &'static str {
     match stop {
@@ -264,10 +384,15 @@ fn stop_words(stop: Stop) -> &'static str {
     }
 }
 
-/// No solution, with the givens that together leave none (the core) as related locations.
+/// No solution, with the givens that together leave none (the core) as related locations; on a
+/// variant puzzle, the constraints among them too.
 fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis) -> Finding {
     let at = puzzle.anchor();
-    let Some(core) = analysis.core.as_ref().filter(|c| !c.cells.is_empty()) else {
+    let core = analysis
+        .core
+        .as_ref()
+        .filter(|c| !c.cells.is_empty() || !c.constraints.is_empty());
+    let Some(core) = core else {
         let message = if analysis.has_rules {
             "no solution: the empty cells cannot be filled so that each unit holds every digit \
              once and every constraint holds"
@@ -276,6 +401,13 @@ fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis
         };
         return Finding::error(Code::NoSolution, at, message);
     };
+    if let Some(rules) = puzzle
+        .rules
+        .as_deref()
+        .filter(|_| !core.constraints.is_empty())
+    {
+        return rule_core_finding(geometry, puzzle, rules, core);
+    }
     let names: Vec<String> = core.cells.iter().map(|&c| geometry.cell_name(c)).collect();
     let count = core.cells.len();
     let which = if core.minimal {

@@ -459,7 +459,77 @@ pub fn no_solution_core(geometry: &Geometry, givens: &[u8], budget: &Budget) -> 
     let mut cells = shrink.needed;
     cells.extend(shrink.open);
     cells.sort_unstable();
-    Core { cells, minimal }
+    Core {
+        cells,
+        constraints: Vec::new(),
+        minimal,
+    }
+}
+
+/// The most nodes one try of [`no_solution_core_under`] spends: a try that needs more is
+/// undecided, and its given or constraint is kept.
+const RULE_CORE_TRY_NODES: u64 = 20_000;
+
+/// A variant puzzle without a solution: a set of its givens and constraints that leaves none
+/// by itself, made smaller one at a time (each constraint, then each given, dropped when the
+/// rest still has no solution). `minimal` when each one kept was shown needed within its try's
+/// nodes; the budget's deadline or cancel flag ends the shrinking early, keeping the rest.
+pub fn no_solution_core_under(
+    geometry: &Geometry,
+    rules: &Rules,
+    givens: &[u8],
+    budget: &Budget,
+) -> Core {
+    let mut kept: Vec<bool> = vec![true; rules.constraints.len()];
+    let mut grid = givens.to_vec();
+    let mut minimal = true;
+    let items = (0..rules.constraints.len()).map(Item::Constraint).chain(
+        (0..givens.len())
+            .filter(|&c| givens[c] != 0)
+            .map(Item::Given),
+    );
+    for item in items {
+        match item {
+            Item::Constraint(i) => kept[i] = false,
+            Item::Given(cell) => grid[cell] = 0,
+        }
+        let subset = Rules {
+            constraints: (0..kept.len())
+                .filter(|&i| kept[i])
+                .map(|i| rules.constraints[i].clone())
+                .collect(),
+            regions: rules.regions.clone(),
+        };
+        let try_budget = Budget {
+            max_nodes: Some(RULE_CORE_TRY_NODES),
+            ..*budget
+        };
+        let outcome = engine::variant::solve(geometry, &subset, &grid, 1, &try_budget);
+        let dropped = outcome.solutions.is_empty() && outcome.stop.is_none();
+        if !dropped {
+            minimal &= !outcome.solutions.is_empty();
+            match item {
+                Item::Constraint(i) => kept[i] = true,
+                Item::Given(cell) => grid[cell] = givens[cell],
+            }
+        }
+        if matches!(budget.stop(0), Some(Stop::Deadline | Stop::Cancelled)) {
+            minimal = false;
+            break;
+        }
+    }
+    Core {
+        cells: (0..givens.len()).filter(|&c| grid[c] != 0).collect(),
+        constraints: (0..kept.len()).filter(|&i| kept[i]).collect(),
+        minimal,
+    }
+}
+
+/// One thing a variant puzzle's core may hold.
+#[derive(Clone, Copy)]
+enum Item {
+    Constraint(usize),
+    Given(usize),
 }
 
 /// A no-solution core on its way: the givens proven needed, those not decided yet, and the
@@ -767,6 +837,68 @@ pub fn best_extra_given(
         sample: solutions.len(),
         complete: outcome.stop.is_none() && solutions.len() < SAMPLE,
         unique_after,
+    })
+}
+
+/// Where the solutions of a puzzle with several differ, from a sample of up to [`SAMPLE`]: each
+/// cell they do not agree on with the digits they put there, and the extra givens any one of
+/// which leaves a single solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Differences {
+    /// Each empty cell the sampled solutions disagree on, with their digits there.
+    pub cells: Vec<(usize, Digits)>,
+    /// The (cell, digit) pairs exactly one sampled solution holds: with the sample complete,
+    /// each added as a given leaves that solution alone. Empty when the sample is not complete
+    /// (a pair rare in the sample may not be rare among all solutions).
+    pub unique_makers: Vec<(usize, u8)>,
+    /// Solutions in the sample.
+    pub sample: usize,
+    /// Whether the sample holds every solution.
+    pub complete: bool,
+}
+
+/// Where the solutions of `givens` differ (under `rules` when there are any); `None` when the
+/// sample holds fewer than two.
+pub fn differences(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> Option<Differences> {
+    let outcome: SearchOutcome = match rules {
+        Some(rules) => engine::variant::solve(geometry, rules, givens, SAMPLE, budget),
+        None => engine::search(geometry, givens, SAMPLE, budget),
+    };
+    let solutions = outcome.solutions;
+    if solutions.len() < 2 {
+        return None;
+    }
+    let complete = outcome.stop.is_none() && solutions.len() < SAMPLE;
+    let n = geometry.side();
+    let mut counts = vec![0usize; givens.len() * n];
+    let mut seen = vec![Digits::EMPTY; givens.len()];
+    for solution in &solutions {
+        for (cell, &digit) in solution.iter().enumerate() {
+            counts[cell * n + digit as usize - 1] += 1;
+            seen[cell].insert(digit);
+        }
+    }
+    let cells = (0..givens.len())
+        .filter(|&c| givens[c] == 0 && seen[c].len() > 1)
+        .map(|c| (c, seen[c]))
+        .collect();
+    let unique_makers = match complete {
+        false => Vec::new(),
+        true => (0..counts.len())
+            .filter(|&i| givens[i / n] == 0 && counts[i] == 1)
+            .map(|i| (i / n, (i % n) as u8 + 1))
+            .collect(),
+    };
+    Some(Differences {
+        cells,
+        unique_makers,
+        sample: solutions.len(),
+        complete,
     })
 }
 

@@ -85,6 +85,9 @@ pub struct BrokenRule {
 pub struct Core {
     /// Ascending.
     pub cells: Vec<usize>,
+    /// On a variant puzzle, the constraints (indices in its rules, ascending) that leave no
+    /// solution together with `cells`; empty on a classic one.
+    pub constraints: Vec<usize>,
     /// Whether removing any one of them gives a solution (false when the budget cut the search
     /// short and a given was kept without proof that it is needed).
     pub minimal: bool,
