@@ -33,7 +33,7 @@ mod satisfied;
 mod tests;
 
 use crate::finding::Span;
-use crate::grid::{puzzle_geometry, PuzzleGeometry, Size, Variant};
+use crate::grid::{puzzle_geometry, Geometry, PuzzleGeometry, Size, Variant};
 
 pub use combinations::cage_combinations;
 pub(crate) use satisfied::pairs as satisfied_pairs;
@@ -304,6 +304,20 @@ impl Constraint {
             _ => words.concat(),
         };
         format!("every {words} dot given")
+    }
+
+    /// "cage 10 at B1 B2": its name and the cells its line names, or a rule of the whole grid
+    /// by what its summary lists ("anti-knight", "every white and black dot given").
+    pub fn label(&self, geometry: &Geometry) -> String {
+        let cells = self.named_cells();
+        if cells.is_empty() {
+            return self.listed_name();
+        }
+        let names: Vec<String> = cells
+            .iter()
+            .map(|&c| geometry.cell_name(c as usize))
+            .collect();
+        format!("{} at {}", self.name(), names.join(" "))
     }
 
     /// A short name for messages: `cage 15`, `thermo`, `white dot`.

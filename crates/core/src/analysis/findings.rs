@@ -313,18 +313,7 @@ fn rule_core_finding(
     rules: &crate::rules::Rules,
     core: &super::verdict::Core,
 ) -> Finding {
-    let label = |i: usize| {
-        let constraint = &rules.constraints[i];
-        let cells: Vec<String> = constraint
-            .named_cells()
-            .iter()
-            .map(|&c| geometry.cell_name(c as usize))
-            .collect();
-        match cells.is_empty() {
-            true => constraint.listed_name(),
-            false => format!("{} at {}", constraint.name(), cells.join(" ")),
-        }
-    };
+    let label = |i: usize| rules.constraints[i].label(geometry);
     let labels: Vec<String> = core.constraints.iter().map(|&i| label(i)).collect();
     let givens: Vec<String> = core
         .cells

@@ -775,6 +775,30 @@ fn first_solution(
 /// one, few enough to find in milliseconds.
 pub const SAMPLE: usize = 256;
 
+/// Up to [`SAMPLE`] solutions of `givens` (under `rules` when there are any).
+fn sample(
+    geometry: &Geometry,
+    rules: Option<&Rules>,
+    givens: &[u8],
+    budget: &Budget,
+) -> SearchOutcome {
+    match rules {
+        Some(rules) => engine::variant::solve(geometry, rules, givens, SAMPLE, budget),
+        None => engine::search(geometry, givens, SAMPLE, budget),
+    }
+}
+
+/// How many of `solutions` put each digit in each cell, indexed `cell * side + digit - 1`.
+fn digit_counts(side: usize, cells: usize, solutions: &[Vec<u8>]) -> Vec<usize> {
+    let mut counts = vec![0usize; cells * side];
+    for solution in solutions {
+        for (cell, &digit) in solution.iter().enumerate() {
+            counts[cell * side + digit as usize - 1] += 1;
+        }
+    }
+    counts
+}
+
 /// The extra given that leaves the fewest solutions of a puzzle with several.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtraGiven {
@@ -799,21 +823,13 @@ pub fn best_extra_given(
     givens: &[u8],
     budget: &Budget,
 ) -> Option<ExtraGiven> {
-    let outcome: SearchOutcome = match rules {
-        Some(rules) => engine::variant::solve(geometry, rules, givens, SAMPLE, budget),
-        None => engine::search(geometry, givens, SAMPLE, budget),
-    };
+    let outcome = sample(geometry, rules, givens, budget);
     let solutions = outcome.solutions;
     if solutions.len() < 2 {
         return None;
     }
     let n = geometry.side();
-    let mut counts = vec![0usize; givens.len() * n];
-    for solution in &solutions {
-        for (cell, &digit) in solution.iter().enumerate() {
-            counts[cell * n + digit as usize - 1] += 1;
-        }
-    }
+    let counts = digit_counts(n, givens.len(), &solutions);
     let (best, left) = (0..counts.len())
         .filter(|&i| givens[i / n] == 0 && counts[i] > 0)
         .map(|i| (i, counts[i]))
@@ -865,27 +881,22 @@ pub fn differences(
     givens: &[u8],
     budget: &Budget,
 ) -> Option<Differences> {
-    let outcome: SearchOutcome = match rules {
-        Some(rules) => engine::variant::solve(geometry, rules, givens, SAMPLE, budget),
-        None => engine::search(geometry, givens, SAMPLE, budget),
-    };
+    let outcome = sample(geometry, rules, givens, budget);
     let solutions = outcome.solutions;
     if solutions.len() < 2 {
         return None;
     }
     let complete = outcome.stop.is_none() && solutions.len() < SAMPLE;
     let n = geometry.side();
-    let mut counts = vec![0usize; givens.len() * n];
-    let mut seen = vec![Digits::EMPTY; givens.len()];
-    for solution in &solutions {
-        for (cell, &digit) in solution.iter().enumerate() {
-            counts[cell * n + digit as usize - 1] += 1;
-            seen[cell].insert(digit);
-        }
-    }
+    let counts = digit_counts(n, givens.len(), &solutions);
+    let seen = |cell: usize| -> Digits {
+        (1..=n as u8)
+            .filter(|&d| counts[cell * n + d as usize - 1] > 0)
+            .collect()
+    };
     let cells = (0..givens.len())
-        .filter(|&c| givens[c] == 0 && seen[c].len() > 1)
-        .map(|c| (c, seen[c]))
+        .filter(|&c| givens[c] == 0 && seen(c).len() > 1)
+        .map(|c| (c, seen(c)))
         .collect();
     let unique_makers = match complete {
         false => Vec::new(),

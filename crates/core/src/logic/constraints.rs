@@ -100,7 +100,7 @@ fn constraint_step<const W: usize>(
     eliminations: Vec<Candidate>,
 ) -> Step {
     let family = family(&constraint.kind);
-    let label = label(board, constraint);
+    let label = constraint.label(board.geo);
     let why = match &constraint.kind {
         Kind::Cage {
             sum: Some(sum),
@@ -168,19 +168,6 @@ fn forty_five_step<const W: usize>(board: &Board<'_, W>, eliminations: Vec<Candi
         cells,
         units: Vec::new(),
     }
-}
-
-/// "cage 10 at B1 B2", or a rule of the whole grid by its name ("anti-knight").
-pub(crate) fn label<const W: usize>(board: &Board<'_, W>, constraint: &Constraint) -> String {
-    let cells = constraint.named_cells();
-    if cells.is_empty() {
-        return constraint.listed_name();
-    }
-    let names: Vec<String> = cells
-        .iter()
-        .map(|&c| board.geo.cell_name(c as usize))
-        .collect();
-    format!("{} at {}", constraint.name(), names.join(" "))
 }
 
 /// "5 and 9 leave B1, B2; 1 leaves B3": cells grouped by the digits they lose.

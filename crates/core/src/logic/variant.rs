@@ -15,7 +15,7 @@
 
 use super::board::Board;
 use super::chains::Chaining;
-use super::constraints::{constraint_steps, label, masks_of, Broke};
+use super::constraints::{constraint_steps, masks_of, Broke};
 use super::ladder::Rung;
 use super::solver::{stopped, Outcome, Path};
 use super::step::{length_steps, Candidate, Difficulty, RuleFamily, Step, Technique};
@@ -227,7 +227,9 @@ impl<'r> Walker<'r> {
             match self.first_of(TRIAL_LADDER, trial, budget) {
                 Err(Broke(origin, emptied)) => {
                     let rule = match origin {
-                        Origin::Constraint(i) => label(trial, &self.rules.constraints[i as usize]),
+                        Origin::Constraint(i) => {
+                            self.rules.constraints[i as usize].label(trial.geo)
+                        }
                         Origin::FortyFive => "the 45 rule".to_string(),
                     };
                     let end = match emptied {
