@@ -28,11 +28,20 @@
 //! cut up, in a temporary folder): a new server's first `workspace/diagnostic`, and one that
 //! names every file's result id (nothing changed: each file costs a `stat`).
 //!
+//! Variant puzzles are timed one document each: every 9×9 of `puzzles/variants/` and of sigh's
+//! showcase that maps fully onto `.sudoku` lines. On each, a one-character edit (a digit of the
+//! solution written into an empty cell, then taken out) until its diagnostics arrive; hover on
+//! empty cells and on constraint lines; completion at the end of a constraint line; the next
+//! step (the code actions at an empty cell, *Apply next step* among them); and the picture
+//! (`sudoku.render`). p50/p99 over all of them.
+//!
 //! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`, `tokens`,
-//! `workspace`) runs only that part.
+//! `workspace`, `variants`) runs only that part.
 
 #[path = "../tests/integration/common/mod.rs"]
 mod common;
+#[path = "common/showcase.rs"]
+mod showcase;
 
 use std::time::{Duration, Instant};
 
@@ -77,6 +86,147 @@ fn main() {
     if wanted("tokens") {
         semantic_tokens();
     }
+    if wanted("variants") {
+        variant_puzzles();
+    }
+}
+
+/// Samples of each kind taken on each variant puzzle.
+const VARIANT_SAMPLES: usize = 6;
+
+/// The 9×9 variant puzzles the editor is timed on: `puzzles/variants/` and sigh's showcase,
+/// each a text of its own.
+fn variant_texts() -> Vec<String> {
+    let mut texts = Vec::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.sort();
+    for path in paths {
+        texts.extend(std::fs::read_to_string(path).ok());
+    }
+    let showcase = std::fs::read_to_string(showcase::SHOWCASE).unwrap_or_default();
+    texts.extend(showcase::showcase_as_sudoku(&showcase).0);
+    texts.retain(|text| {
+        let document = sudoku_lsp::format::parse(text);
+        matches!(&document.puzzles[..], [p] if p.size.side() == 9 && p.rules.is_some())
+    });
+    texts
+}
+
+/// The editor on variant 9×9 puzzles: edit → diagnostics, hover, completion, the next step and
+/// the picture, p50/p99 over every puzzle.
+fn variant_puzzles() {
+    let texts = variant_texts();
+    println!("variants: {} puzzles, one document each", texts.len());
+    let mut server = spawn();
+    server.initialize(common::full_capabilities());
+    let names = [
+        "edit → diagnostics",
+        "hover on an empty cell",
+        "hover on a constraint line",
+        "completion on a constraint line",
+        "next step (code actions at a cell)",
+        "picture (sudoku.render)",
+    ];
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
+    for (i, text) in texts.iter().enumerate() {
+        let uri = format!("file:///bench/variant{i}.sudoku");
+        server.open(&uri, 1, text);
+        server.diagnostics(&uri, 1);
+        for (kind, took) in time_variant(&mut server, &uri, text) {
+            times[kind].extend(took);
+        }
+        server.close(&uri);
+    }
+    for (name, took) in names.iter().zip(&mut times) {
+        report(&format!("variant 9×9: {name}"), took);
+    }
+    server.shutdown_and_exit();
+}
+
+/// The samples of each kind (in `variant_puzzles`' order) on one open variant puzzle.
+fn time_variant(server: &mut Server, uri: &str, text: &str) -> Vec<(usize, Vec<Duration>)> {
+    let document = sudoku_lsp::format::parse(text);
+    let puzzle = &document.puzzles[0];
+    let rules = puzzle.rules.as_deref().expect("a variant puzzle");
+    let geometry = rules.geometry(puzzle.size, puzzle.variant);
+    let found = sudoku_lsp::engine::variant::solve(
+        &geometry,
+        rules,
+        &puzzle.givens,
+        1,
+        &sudoku_lsp::engine::Budget::unlimited(),
+    );
+    let solution = found.solutions.first().cloned().unwrap_or_default();
+    let empty: Vec<usize> = (0..81).filter(|&c| puzzle.givens[c] == 0).collect();
+    let at = |byte: usize| common::Enc::Utf16.position(text, byte);
+    let cell_at = |k: usize| {
+        let cell = empty[(k * 37) % empty.len()];
+        (cell, puzzle.cell_spans.get(cell).expect("a cell's span"))
+    };
+    let mut times: Vec<(usize, Vec<Duration>)> = (0..6).map(|k| (k, Vec::new())).collect();
+    let mut version = 1;
+    for k in 0..VARIANT_SAMPLES * 2 {
+        let (cell, span) = cell_at(k / 2);
+        let digit = solution.get(cell).copied().unwrap_or(1);
+        let new_text = if k % 2 == 0 {
+            digit.to_string()
+        } else {
+            text[span.start..span.end].to_string()
+        };
+        let range = json!({"start": at(span.start), "end": at(span.end)});
+        version += 1;
+        let start = Instant::now();
+        server.change(
+            uri,
+            version,
+            vec![json!({"range": range, "text": new_text})],
+        );
+        server.diagnostics(uri, version);
+        times[0].1.push(start.elapsed());
+    }
+    let constraint_lines: Vec<(usize, usize)> = text
+        .lines()
+        .scan(0, |offset, line| {
+            let start = *offset;
+            *offset += line.len() + 1;
+            Some((start, line.len()))
+        })
+        .filter(|&(start, _)| {
+            let line = &text[start..];
+            line.contains(": ") && !line.starts_with('#')
+        })
+        .collect();
+    for k in 0..VARIANT_SAMPLES {
+        let (_, span) = cell_at(k);
+        let start = Instant::now();
+        let hover = server.hover(uri, at(span.start));
+        times[1].1.push(start.elapsed());
+        assert!(!hover.is_null(), "no hover on an empty cell of {uri}");
+        if let Some(&(line, len)) = constraint_lines.get(k % constraint_lines.len().max(1)) {
+            let start = Instant::now();
+            server.hover(uri, at(line));
+            times[2].1.push(start.elapsed());
+            let params = json!({"textDocument": {"uri": uri}, "position": at(line + len)});
+            let start = Instant::now();
+            server.request("textDocument/completion", params);
+            times[3].1.push(start.elapsed());
+        }
+        let start = Instant::now();
+        server.code_actions(uri, json!({"start": at(span.start), "end": at(span.start)}));
+        times[4].1.push(start.elapsed());
+        let params = json!({"command": "sudoku.render", "arguments": [{"uri": uri, "position": at(span.start)}]});
+        let start = Instant::now();
+        let picture = server.request("workspace/executeCommand", params);
+        times[5].1.push(start.elapsed());
+        assert!(
+            picture.get("error").is_none(),
+            "no picture of {uri}: {picture}"
+        );
+    }
+    times
 }
 
 /// Workspace files, and puzzles in each, for the workspace diagnostics part.

@@ -147,6 +147,7 @@ fn generator() {
     let base = Request {
         size: Size::NINE,
         variant: Variant::Classic,
+        genre: None,
         symmetry: Symmetry::None,
         rating: None,
         minimal: true,

@@ -13,11 +13,13 @@
 //! starting with `--` (cargo passes `--bench`) are ignored. `benches/side_by_side.sh` runs
 //! this and sigh's benchmark one after the other.
 
+#[path = "common/showcase.rs"]
+mod showcase;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sudoku_lsp::convert::classic::{self, Format};
-use sudoku_lsp::convert::sigh;
 use sudoku_lsp::engine::{variant, Budget};
 use sudoku_lsp::format::parse;
 
@@ -35,7 +37,7 @@ fn main() {
     if paths.is_empty() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         paths.push(root.join("benches/data/tarek_killers.txt"));
-        paths.push(root.join("crates/core/src/convert/sigh/showcase.txt"));
+        paths.push(showcase::SHOWCASE.into());
         paths.push(root.join("puzzles/variants"));
     }
     let mut failed = false;
@@ -92,29 +94,14 @@ fn killers_as_sudoku(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// The showcase's puzzles that import with no warning and no error, as `.sudoku` text, each
-/// titled by its name; says on stderr how many were left out.
+/// The showcase's puzzles that map fully onto `.sudoku` lines, as one text; says on stderr how
+/// many were left out.
 fn showcase_as_sudoku(text: &str) -> String {
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-    let (mut out, mut left_out) = (String::new(), 0);
-    while let Some(line) = lines.next() {
-        let Some(name) = line.strip_prefix("name: ") else {
-            continue;
-        };
-        let Some(input) = lines.next().and_then(|l| l.strip_prefix("input: ")) else {
-            continue;
-        };
-        match sigh::import(input) {
-            Ok(imported) if imported.warnings.is_empty() && imported.errors.is_empty() => {
-                out.push_str(&format!("# title: {name}\n{}\n", imported.text));
-            }
-            _ => left_out += 1,
-        }
-    }
+    let (puzzles, left_out) = showcase::showcase_as_sudoku(text);
     eprintln!(
         "variants: {left_out} showcase puzzles do not map fully onto .sudoku lines: left out"
     );
-    out
+    puzzles.concat()
 }
 
 /// Each puzzle's fastest run.

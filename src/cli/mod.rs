@@ -212,9 +212,12 @@ enum Command {
         /// prime sides, which have no boxes, are not made.
         #[arg(long, default_value = "9", value_parser = new::parse_size)]
         size: crate::grid::Size,
-        /// `classic`, or `diagonal` (both main diagonals hold every digit once too).
-        #[arg(long, default_value = "classic", value_parser = parse_variant)]
-        variant: crate::grid::Variant,
+        /// `classic`; `diagonal` (both main diagonals hold every digit once too); or, up to
+        /// 9×9, a variant drawn from the solution with as few givens as keep it unique:
+        /// `killer` (cages covering the grid), `kropki` (every white and black dot), `xv`
+        /// (every X and V) or `thermo` (thermometers). Variants are rated on the variant scale.
+        #[arg(long, default_value = "classic")]
+        variant: String,
         /// The symmetry of the givens' places.
         #[arg(long, value_enum, default_value = "none")]
         symmetry: new::SymmetryArg,
@@ -552,9 +555,20 @@ pub fn main(prepare: fn(Workload)) -> i32 {
             if !(time_limit > 0.0 && time_limit.is_finite()) {
                 return fail("--time-limit takes a positive number of seconds");
             }
+            let (variant, genre) = match crate::analysis::parse_variant(&variant, size) {
+                Ok(kind) => kind,
+                Err(why) => return fail(&format!("--variant: {why}")),
+            };
+            if genre.is_some() && layout == new::Layout::Line {
+                return fail(&format!(
+                    "--layout line writes one line of cells, with no room for {variant_name}'s constraints: use --layout block",
+                    variant_name = genre.map_or("", |g| g.name())
+                ));
+            }
             new::run(&new::Options {
                 size,
                 variant,
+                genre,
                 symmetry,
                 rating,
                 count: count as usize,
@@ -660,12 +674,6 @@ fn parse_byte_size(text: &str) -> Result<u64, String> {
         .checked_mul(1 << shift)
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("'{text}' is not a usable size"))
-}
-
-/// A variant as `--variant` takes it, with the aliases the metadata accepts.
-fn parse_variant(text: &str) -> Result<crate::grid::Variant, String> {
-    crate::grid::Variant::parse(text)
-        .ok_or_else(|| format!("'{text}' is not a variant: classic or diagonal"))
 }
 
 /// No paths means standard input, unless that is a terminal nobody is going to type a puzzle into.

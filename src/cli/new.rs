@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::analysis::{self, Generated, Request, Symmetry};
+use crate::analysis::{self, Generated, Genre, Request, Symmetry};
 use crate::grid::{Size, Variant};
 use crate::logic::Difficulty;
 
@@ -65,6 +65,8 @@ pub enum Layout {
 pub struct Options {
     pub size: Size,
     pub variant: Variant,
+    /// The constraints of a variant puzzle (`--variant killer`…).
+    pub genre: Option<Genre>,
     pub symmetry: SymmetryArg,
     pub rating: Option<(Difficulty, Difficulty)>,
     pub count: usize,
@@ -81,6 +83,7 @@ pub fn run(options: &Options) -> i32 {
     let request = Request {
         size: options.size,
         variant: options.variant,
+        genre: options.genre,
         symmetry: options.symmetry.symmetry(),
         rating: options.rating,
         minimal: options.minimal,

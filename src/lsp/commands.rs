@@ -27,7 +27,8 @@ pub const SOLVE: &str = "sudoku.solve";
 
 /// Insert a new puzzle (from the generator) at the start of the position's line (a
 /// `workspace/applyEdit`). Optional arguments, as `sudoku-lsp new` takes them: `size` (a side,
-/// 9 by default), `variant`, `symmetry`, `rating` (a window such as `"4.0..6.0"`), `seed`.
+/// 9 by default), `variant` (`classic`, `diagonal`, `killer`, `kropki`, `xv`, `thermo`),
+/// `symmetry`, `rating` (a window such as `"4.0..6.0"`), `seed`.
 pub const NEW_PUZZLE: &str = "sudoku.newPuzzle";
 
 /// The picture of the puzzle at the position: its SVG text is the command's result. Optional
@@ -90,10 +91,9 @@ pub fn new_puzzle_request(args: &Args) -> Result<Request, String> {
                 Size::boxed_sides()
             )
         })?;
-    let variant = match &args.variant {
-        None => Variant::Classic,
-        Some(name) => Variant::parse(name)
-            .ok_or_else(|| format!("'{name}' is not a variant: classic or diagonal"))?,
+    let (variant, genre) = match &args.variant {
+        None => (Variant::Classic, None),
+        Some(name) => crate::analysis::parse_variant(name, size)?,
     };
     let symmetry = match &args.symmetry {
         None => Symmetry::None,
@@ -105,6 +105,7 @@ pub fn new_puzzle_request(args: &Args) -> Result<Request, String> {
     Ok(Request {
         size,
         variant,
+        genre,
         symmetry,
         rating,
         minimal: false,

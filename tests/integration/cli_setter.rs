@@ -339,7 +339,7 @@ fn new_minimal_and_rating_windows_are_kept_and_an_impossible_window_says_so() {
         &["new", "--size", "11"][..],
         &["new", "--rating", "8..7"],
         &["new", "--symmetry", "spiral"],
-        &["new", "--variant", "killer"],
+        &["new", "--variant", "sandwich"],
         &["new", "--count", "0"],
         &["new", "--time-limit", "-1"],
     ] {

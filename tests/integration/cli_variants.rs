@@ -652,3 +652,105 @@ fn no_solution_names_the_constraints_that_cannot_hold_together() {
         ]
     );
 }
+
+/// The constraint lines of `text` beside its grids: each puzzle's (cage, dot, thermo) lines.
+fn constraint_count(text: &str) -> usize {
+    sudoku_lsp::format::parse(text)
+        .puzzles
+        .iter()
+        .map(|p| p.rules.as_ref().map_or(0, |r| r.constraints.len()))
+        .sum()
+}
+
+/// `new --variant killer` (and kropki, xv, thermo): puzzles whose constraints `check` reads
+/// clean (one solution, every constraint kept), rated on the variant scale as `rate` rates
+/// them, each remade by its source line; killers mostly without a given.
+#[test]
+fn new_makes_variant_puzzles_that_check_clean_and_rate_as_they_say() {
+    let dir = scratch("new-variants");
+    let out = {
+        let (out, err, code) = run(bin().args(["new", "--variant", "killer", "--seed", "3"]));
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert!(
+        out.contains("# source: sudoku-lsp new --seed 3 --variant killer\n"),
+        "{out}"
+    );
+    assert!(out.contains("\ncage "), "{out}");
+    assert!(constraint_count(&out) >= 15, "{out}");
+    for (genre, size, line) in [
+        ("killer", "9", "cage "),
+        ("kropki", "6", "negative: white black"),
+        ("xv", "9", "negative: x v"),
+        ("thermo", "6", "thermo: "),
+    ] {
+        let args = [
+            "new",
+            "--variant",
+            genre,
+            "--size",
+            size,
+            "--seed",
+            "9",
+            "--count",
+            "2",
+        ];
+        let (out, err, code) = run(bin().args(args));
+        assert_eq!(code, 0, "{genre}: {err}");
+        let document = sudoku_lsp::format::parse(&out);
+        assert!(
+            document.problems.is_empty(),
+            "{genre}: {:?}",
+            document.problems
+        );
+        assert_eq!(document.puzzles.len(), 2, "{genre}: {out}");
+        assert!(out.contains(line), "{genre}: {out}");
+        let path = write(&dir, &format!("{genre}.sudoku"), &out);
+        let (checked, err, code) = run(bin().arg("check").arg(&path));
+        assert_eq!((checked.as_str(), code), ("", 0), "{genre}: {err}\n{out}");
+        // `rate` says what each difficulty line says, on the variant scale.
+        let (rated, _, _) = run(bin().arg("rate").arg(&path));
+        let said: Vec<String> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("# difficulty: Variant "))
+            .map(|l| l.split(" (").next().unwrap().to_string())
+            .collect();
+        let rates: Vec<String> = rated
+            .lines()
+            .map(|l| {
+                assert!(l.ends_with(", variant scale)"), "{genre}: {l}");
+                let rating = l.rsplit(": ").next().unwrap();
+                rating.split(" (").next().unwrap().to_string()
+            })
+            .collect();
+        assert_eq!(said, rates, "{genre}: {out}\n{rated}");
+        // Each source line makes its puzzle again, alone.
+        for block in out.split("# title: ").filter(|b| !b.is_empty()) {
+            let source = block
+                .lines()
+                .find_map(|l| l.strip_prefix("# source: sudoku-lsp "))
+                .unwrap_or_else(|| panic!("{block}"));
+            assert!(source.contains(&format!("--variant {genre}")), "{source}");
+            let (again, err, code) = run(bin().args(source.split(' ')));
+            assert_eq!(code, 0, "{source}: {err}");
+            let body = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+            assert_eq!(body(&again), body(block), "{source}");
+        }
+    }
+    for (bad, why) in [
+        (
+            &["--variant", "sandwich"][..],
+            "'sandwich' is not a variant new makes",
+        ),
+        (&["--variant", "killer", "--size", "16"], "up to 9×9"),
+        (
+            &["--variant", "killer", "--layout", "line"],
+            "--layout block",
+        ),
+    ] {
+        let (out, err, code) = run(bin().arg("new").args(bad));
+        assert_eq!((out.as_str(), code), ("", 2), "{bad:?}: {err}");
+        assert!(err.contains(why), "{bad:?}: {err}");
+    }
+}

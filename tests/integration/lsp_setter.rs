@@ -545,8 +545,37 @@ fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_
     assert!(text
         .ends_with(&EASY[EASY.find('\n').unwrap() + 1 + EASY.lines().nth(1).unwrap().len() + 1..]));
 
+    // A killer: its cages above the grid, rated on the variant scale, remade by its source.
+    let arguments = json!([{
+        "uri": uri, "position": {"line": 0, "character": 0}, "variant": "killer", "seed": 4
+    }]);
+    let id = server.send_request(
+        "workspace/executeCommand",
+        json!({"command": "sudoku.newPuzzle", "arguments": arguments}),
+    );
+    let request = server.server_request("workspace/applyEdit");
+    let edits = action_edits(&json!({"edit": request["params"]["edit"]}), uri);
+    let killer = apply_text_edits(EASY, &edits, Enc::Utf16);
+    server.respond(&request, json!({"applied": true}));
+    server.response(id);
+    let inserted = &killer[..killer.find("\n\n").unwrap() + 2];
+    assert!(
+        inserted.contains("# source: sudoku-lsp new --seed 4 --variant killer\n"),
+        "{inserted}"
+    );
+    assert!(inserted.contains("# difficulty: Variant "), "{inserted}");
+    let [puzzle] = &format::parse(inserted).puzzles[..] else {
+        panic!("one puzzle: {inserted}");
+    };
+    let cages = puzzle.rules.as_ref().map_or(0, |r| r.constraints.len());
+    assert!(cages >= 15, "{inserted}");
+    let (made, _, _) =
+        common::cli::run(common::cli::bin().args(["new", "--seed", "4", "--variant", "killer"]));
+    assert_eq!(made.replace("Puzzle 1", "New puzzle"), inserted);
+
     // Arguments it cannot use: the user is told which and why, and nothing is inserted.
     for (bad, why) in [
+        (json!({"variant": "killer", "size": 16}), "up to 9×9"),
         (json!({"size": 11}), "no 11×11 puzzles"),
         (json!({"symmetry": "spiral"}), "'spiral' is not a symmetry"),
         (json!({"rating": "8..7"}), "above the high end"),

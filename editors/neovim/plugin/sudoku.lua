@@ -37,26 +37,36 @@ vim.api.nvim_create_user_command('SudokuHint', function(opts)
   })
 end, { nargs = '?', desc = 'Show the next step: 1 where to look, 2 which technique, 3 the whole step' })
 
--- :SudokuNew [size] [symmetry] [rating] inserts a new puzzle from the server's generator above
--- the cursor's line, e.g. `:SudokuNew 9 rotational180 4.0..6.0`.
+-- :SudokuNew [size] [variant] [symmetry] [rating], in any order, inserts a new puzzle from the
+-- server's generator above the cursor's line, e.g. `:SudokuNew 9 rotational180 4.0..6.0` or
+-- `:SudokuNew killer`: a number is the size, a window (or one rating) the rating, a variant
+-- name (classic, diagonal, killer, kropki, xv, thermo) the variant, anything else the symmetry.
+local VARIANTS = { classic = true, diagonal = true, killer = true, kropki = true, xv = true, thermo = true }
 vim.api.nvim_create_user_command('SudokuNew', function(opts)
   local client = vim.lsp.get_clients({ bufnr = 0, name = 'sudoku' })[1]
   if not client then
     vim.notify('sudoku-lsp is not attached to this buffer', vim.log.levels.WARN)
     return
   end
-  local size, symmetry, rating = unpack(opts.fargs)
   local cursor = vim.api.nvim_win_get_cursor(0)
   local args = {
     uri = vim.uri_from_bufnr(0),
     -- The line is what matters (the puzzle goes in at its start): no column to encode.
     position = { line = cursor[1] - 1, character = 0 },
-    size = tonumber(size),
-    symmetry = symmetry,
-    rating = rating,
   }
+  for _, word in ipairs(opts.fargs) do
+    if word:match('^%d+$') then
+      args.size = tonumber(word)
+    elseif word:find('..', 1, true) or word:match('^%d+%.%d+$') then
+      args.rating = word
+    elseif VARIANTS[word:lower()] then
+      args.variant = word:lower()
+    else
+      args.symmetry = word
+    end
+  end
   client:exec_cmd({ title = 'New puzzle', command = 'sudoku.newPuzzle', arguments = { args } }, { bufnr = 0 })
-end, { nargs = '*', desc = 'Insert a new puzzle above the cursor: [size] [symmetry] [rating window]' })
+end, { nargs = '*', desc = 'Insert a new puzzle above the cursor: [size] [variant] [symmetry] [rating window]' })
 
 -- A command of the server on the puzzle at the cursor, its result to `on_result`.
 local function puzzle_command(name, on_result)

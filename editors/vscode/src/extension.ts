@@ -30,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('sudoku.fillForcedCells', () =>
       applyNamedAction(/^Fill all forced cells/),
     ),
-    vscode.commands.registerCommand('sudoku.insertNewPuzzle', () => insertNewPuzzle()),
+    vscode.commands.registerCommand('sudoku.insertNewPuzzle', (variant?: unknown) =>
+      insertNewPuzzle(typeof variant === 'string' ? variant : undefined)),
     vscode.commands.registerCommand('sudoku.openPuzzleInSudokuPad', () =>
       applyNamedAction(/^Open in SudokuPad$/),
     ),
@@ -201,18 +202,36 @@ async function applyNamedAction(title: RegExp): Promise<void> {
   }
 }
 
-// "Sudoku: Insert New Puzzle": the server's generator makes a 9×9 with one solution and asks
-// VS Code to insert it above the cursor's line.
-async function insertNewPuzzle(): Promise<void> {
+// The kinds "Sudoku: Insert New Puzzle" offers: `sudoku-lsp new --variant` of each.
+const NEW_PUZZLE_KINDS: (vscode.QuickPickItem & { variant: string })[] = [
+  { label: 'Classic', variant: 'classic', detail: 'Rows, columns and boxes' },
+  { label: 'Diagonal', variant: 'diagonal', detail: 'Both main diagonals hold every digit once too' },
+  { label: 'Killer', variant: 'killer', detail: 'Cages with their sums covering the grid, mostly no given' },
+  { label: 'Kropki', variant: 'kropki', detail: 'Every white (consecutive) and black (double) dot' },
+  { label: 'XV', variant: 'xv', detail: 'Every X (sum 10) and V (sum 5)' },
+  { label: 'Thermo', variant: 'thermo', detail: 'Thermometers rising from their bulbs' },
+];
+
+// "Sudoku: Insert New Puzzle": the kind picked (or passed by a keybinding's `args`), then the
+// server's generator makes a 9×9 of it with one solution and asks VS Code to insert it above
+// the cursor's line.
+async function insertNewPuzzle(variant?: string): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !client) {
     void vscode.window.showInformationMessage('Sudoku: open a .sudoku file to insert a puzzle into.');
     return;
   }
+  if (!variant) {
+    const picked = await vscode.window.showQuickPick(NEW_PUZZLE_KINDS, { placeHolder: 'Sudoku: which kind of puzzle?' });
+    if (!picked) {
+      return;
+    }
+    variant = picked.variant;
+  }
   const line = editor.selection.active.line;
   await client.sendRequest('workspace/executeCommand', {
     command: 'sudoku.newPuzzle',
-    arguments: [{ uri: editor.document.uri.toString(), position: { line, character: 0 } }],
+    arguments: [{ uri: editor.document.uri.toString(), position: { line, character: 0 }, variant }],
   });
 }
 

@@ -201,6 +201,16 @@ local ok, err = xpcall(function()
   end, 50)
   check(inserted, ':SudokuNew inserts "# title: New puzzle" and its source above the cursor',
     '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, 12, false), '\n'))
+  -- :SudokuNew killer: a killer, its cages above its grid.
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  vim.cmd('SudokuNew killer')
+  local killer = vim.wait(TIMEOUT, function()
+    local lines = vim.api.nvim_buf_get_lines(buf, 0, 8, false)
+    return lines[2]:match('^# source: sudoku%-lsp new %-%-seed %d+ %-%-variant killer$') ~= nil
+      and vim.iter(lines):any(function(l) return l:match('^cage %d+: ') ~= nil end)
+  end, 50)
+  check(killer, ':SudokuNew killer inserts a killer: its source line and its cages',
+    '\n' .. table.concat(vim.api.nvim_buf_get_lines(buf, 0, 12, false), '\n'))
 
   -- The editor surface, each through Neovim's own LSP front end where it has one.
   buf = open('conflict.sudoku')

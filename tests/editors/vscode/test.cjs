@@ -1,7 +1,7 @@
 // Drives VS Code (code-server) in Chromium through playwright-core, as a user would:
 // language mode, conflict squiggles and Problems entries (an unopened file's too: workspace
 // diagnostics), hover pencil marks, the code lenses
-// (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle", "Format Document",
+// (rating, Hint, Solve), "Sudoku: Solve Puzzle", "Sudoku: Insert New Puzzle" (classic and killer), "Format Document",
 // the outline (Go to Symbol), semantic tokens (Inspect Editor Tokens and Scopes) and the live
 // preview beside the text (a webview with the server's picture, redrawn after an edit).
 // Run by tests/editors/vscode.sh, which sets URL, WORKSPACE, FIXTURES and SHOTS.
@@ -84,6 +84,15 @@ async function command(page, name) {
     await page.screenshot({ path: path.join(SHOTS, 'vscode-palette.png') });
     throw e;
   }
+  await page.keyboard.press('Enter');
+}
+
+// Choose `label` in the quick pick a command opened.
+async function pick(page, label) {
+  const input = page.locator('.quick-input-widget input');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await input.fill(label);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 
@@ -250,11 +259,23 @@ async function run(page) {
   // "Sudoku: Insert New Puzzle": the server's generator, a new puzzle above the cursor's line.
   await goTo(page, 1, 1);
   await command(page, 'Sudoku: Insert New Puzzle');
+  await pick(page, 'Classic');
   const newPuzzle = await until(async () => {
     const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
-    return text.includes('# title: New puzzle') && /# source: sudoku-lsp new --seed \d+/.test(text) ? text : undefined;
+    return text.includes('# title: New puzzle') && /# source: sudoku-lsp new --seed \d+\n/.test(text) ? text : undefined;
   });
-  check(!!newPuzzle, '"Sudoku: Insert New Puzzle" inserts a new puzzle with its title and seed above the cursor',
+  check(!!newPuzzle, '"Sudoku: Insert New Puzzle" (Classic) inserts a new puzzle with its title and seed above the cursor',
+    await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
+  await page.keyboard.press('Control+Z');
+  // Picked Killer: a killer's source line and its cages.
+  await goTo(page, 1, 1);
+  await command(page, 'Sudoku: Insert New Puzzle');
+  await pick(page, 'Killer');
+  const newKiller = await until(async () => {
+    const text = (await page.locator('.editor-instance .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    return /# source: sudoku-lsp new --seed \d+ --variant killer/.test(text) && /\ncage \d+: /.test(text) ? text : undefined;
+  });
+  check(!!newKiller, '"Sudoku: Insert New Puzzle" (Killer) inserts a killer: its source line and its cages',
     await page.locator('.editor-instance .view-lines').first().innerText().catch(() => ''));
   await page.keyboard.press('Control+Z');
 

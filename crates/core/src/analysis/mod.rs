@@ -38,8 +38,8 @@ pub use constraint_help::{explain_constraint, spaced_digits, ConstraintHelp};
 pub use explain::{explain_cell, puzzle_kind, summarize, CellExplanation, CellState};
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{
-    block_text, clock_seed, generate, generate_cancellable, line_text, parse_window, puzzle_rng,
-    Failure, Generated, Request,
+    block_text, clock_seed, generate, generate_cancellable, line_text, parse_variant, parse_window,
+    puzzle_rng, Failure, Generated, Genre, Request,
 };
 pub use grade::{
     grade, grade_analyzed, grade_puzzle, hint, incomplete_reason, next_step, NextHint, NotRated,

@@ -3,6 +3,13 @@
 //! rated by the human-style solver, retried until it is minimal or in a rating window when asked.
 //!
 //! Everything random comes from one seeded generator, so a seed gives the same puzzles again.
+//!
+//! Variant puzzles (`genre`) draw their constraints from the solved grid first, then take
+//! givens as `genre` says.
+
+mod genre;
+
+pub use genre::Genre;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -18,6 +25,8 @@ use crate::logic::{self, Difficulty, Rating};
 pub struct Request {
     pub size: Size,
     pub variant: Variant,
+    /// The constraints to draw, for a variant puzzle (`None`: classic or diagonal alone).
+    pub genre: Option<Genre>,
     /// The symmetry of the givens' places.
     pub symmetry: Symmetry,
     /// Keep only puzzles rated within this window (both ends included).
@@ -37,7 +46,9 @@ impl Request {
         if self.size != Size::NINE {
             line.push_str(&format!(" --size {}", self.size.side()));
         }
-        if self.variant != Variant::Classic {
+        if let Some(genre) = self.genre {
+            line.push_str(&format!(" --variant {}", genre.name()));
+        } else if self.variant != Variant::Classic {
             line.push_str(&format!(" --variant {}", self.variant.name()));
         }
         if self.symmetry != Symmetry::None {
@@ -80,6 +91,17 @@ pub struct Generated {
     pub symmetry: Symmetry,
     /// Whether every given is needed; `None` when the check ran out of budget.
     pub minimal: Option<bool>,
+    /// The constraint lines of a variant puzzle (`cage 15: A1 A2 B1`…), in the order the file
+    /// writes them; empty for a classic one.
+    pub lines: Vec<String>,
+}
+
+impl Generated {
+    /// Whether it is rated on the variant scale (it has constraints) rather than Sudoku
+    /// Explainer's.
+    fn variant_scale(&self) -> bool {
+        !self.lines.is_empty()
+    }
 }
 
 /// Why no puzzle came.
@@ -129,6 +151,9 @@ pub fn generate_cancellable(
     deadline: Instant,
     cancel: Option<&AtomicBool>,
 ) -> Result<Generated, Failure> {
+    if let Some(genre) = request.genre {
+        return genre::generate(request, genre, rng, deadline, cancel);
+    }
     let geo = geometry(request.size, request.variant);
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut tried = 0;
@@ -178,6 +203,7 @@ pub fn generate_cancellable(
             lower_bound,
             rating_ran_out,
             minimal,
+            lines: Vec::new(),
         });
     }
 }
@@ -314,6 +340,29 @@ fn take_away_nodes(side: usize) -> (u64, u64) {
     }
 }
 
+/// What `new`'s `--variant` names on a grid of `size`: a geometry (`classic`, `diagonal`, and
+/// the aliases the metadata takes) or a genre of constraints (`killer`, `kropki`, `xv`,
+/// `thermo`) on the classic one.
+pub fn parse_variant(name: &str, size: Size) -> Result<(Variant, Option<Genre>), String> {
+    if let Some(variant) = Variant::parse(name) {
+        return Ok((variant, None));
+    }
+    let Some(genre) = Genre::parse(name) else {
+        return Err(format!(
+            "'{name}' is not a variant new makes: classic, diagonal, killer, kropki, xv or thermo"
+        ));
+    };
+    if size.side() > Genre::MAX_SIDE {
+        return Err(format!(
+            "{} puzzles are made up to {max}×{max}, not {side}×{side}",
+            genre.name(),
+            max = Genre::MAX_SIDE,
+            side = size.side()
+        ));
+    }
+    Ok((Variant::Classic, Some(genre)))
+}
+
 /// A made puzzle as a block: metadata lines (`title`, `source`, `difficulty`, `size` and
 /// `variant` where not 9×9 classic), a comment with its givens, minimality and symmetry, then
 /// the grid in the display style and a blank line.
@@ -333,12 +382,17 @@ pub fn block_text(
         text.push_str(&format!("# variant: {}\n", variant.name()));
     }
     text.push_str(&format!("# {}\n", facts(made)));
+    for line in &made.lines {
+        text.push_str(line);
+        text.push('\n');
+    }
     text.push_str(&crate::format::grid_block(size, &made.givens));
     text.push('\n');
     text
 }
 
-/// A made puzzle as one line of cells, what is known of it after a `#`.
+/// A made puzzle as one line of cells, what is known of it after a `#`. A variant puzzle's
+/// constraints have no place on it: it is for classic ones (`block_text` writes both).
 pub fn line_text(made: &Generated, source: &str) -> String {
     format!(
         "{}  # {}; {}; {source}\n",
@@ -348,7 +402,7 @@ pub fn line_text(made: &Generated, source: &str) -> String {
     )
 }
 
-/// `SE 3.4 Hard (Naked pair)`, or `SE ≥ 9.1 Extreme (…), a lower bound: the rating ran out of
+/// `SE 3.4 Hard (Naked pair)` (`Variant 2.8 Hard (45 rule)` on the variant scale), or `SE ≥ 9.1 Extreme (…), a lower bound: the rating ran out of
 /// its budget`.
 fn rating_words(made: &Generated) -> String {
     let rating = &made.rating;
@@ -367,8 +421,13 @@ fn rating_words(made: &Generated) -> String {
         ),
         (Some(why), None) => ("≥ ", format!(", a lower bound: the rating {why}")),
     };
+    let scale = if made.variant_scale() {
+        "Variant"
+    } else {
+        "SE"
+    };
     format!(
-        "SE {bound}{} {}{technique}{tail}",
+        "{scale} {bound}{} {}{technique}{tail}",
         rating.difficulty,
         rating.level.name()
     )
@@ -395,6 +454,9 @@ fn facts(made: &Generated) -> String {
         }
         None => "minimality not decided (its check ran out of time)",
     };
+    if givens == 0 {
+        return format!("no givens, {minimal}");
+    }
     format!(
         "{}, {minimal}, symmetry: {}",
         crate::finding::plural(givens, "given"),
@@ -444,6 +506,7 @@ mod tests {
         Request {
             size: Size::from_side(side).unwrap(),
             variant,
+            genre: None,
             symmetry,
             rating: None,
             minimal: false,
