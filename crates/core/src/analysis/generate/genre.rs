@@ -7,11 +7,11 @@
 //! The constraints are written as the `.sudoku` lines a setter would type and read back by the
 //! parser, so the puzzle solved and rated here is the one the file says.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::{random_solution, Failure, Generated, Request, SOLUTION_NODES};
-use crate::analysis::setter::{symmetry, Symmetry};
+use super::{judge, making_budget, random_solution, Failure, Generated, Request};
+use crate::analysis::setter::Symmetry;
 use crate::engine::fast9::XorShift;
 use crate::engine::{self, Budget};
 use crate::grid::{geometry, Geometry};
@@ -77,23 +77,12 @@ pub(super) fn generate(
     cancel: Option<&AtomicBool>,
 ) -> Result<Generated, Failure> {
     let geo = geometry(request.size, request.variant);
-    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut tried = 0;
     loop {
-        let now = Instant::now();
-        if now >= deadline || cancelled() {
+        let Some(budget) = making_budget(request, deadline, cancel) else {
             return Err(Failure::OutOfTime { tried });
-        }
-        tried += 1;
-        let rating_share = request
-            .rating_time
-            .min(deadline.saturating_duration_since(now) / 2);
-        let making = deadline - rating_share;
-        let budget = Budget {
-            max_nodes: Some(SOLUTION_NODES),
-            deadline: Some(making),
-            cancel,
         };
+        tried += 1;
         let Some(solution) = random_solution(geo, rng, &budget) else {
             continue;
         };
@@ -113,35 +102,13 @@ pub(super) fn generate(
         if request.minimal && !minimal {
             continue;
         }
-        let rating_start = Instant::now();
-        let rate_until = deadline.min(rating_start + request.rating_time);
-        let rating_budget = Budget {
-            max_nodes: None,
-            deadline: Some(rate_until),
-            cancel,
-        };
-        let path = logic::solve_path_with_rules(geo, &rules, &givens, &rating_budget);
-        let rating = logic::rate(&path);
-        let lower_bound = super::super::grade::incomplete_reason(&path);
-        let rating_ran_out = (lower_bound.is_some() && Instant::now() >= rate_until)
-            .then(|| rate_until.saturating_duration_since(rating_start));
-        if let Some((lo, hi)) = request.rating {
-            let inside =
-                lower_bound.is_none() && lo <= rating.difficulty && rating.difficulty <= hi;
-            if !inside {
-                continue;
-            }
-        }
-        return Ok(Generated {
-            symmetry: symmetry(geo, &givens),
-            givens,
-            solution,
-            rating,
-            lower_bound,
-            rating_ran_out,
-            minimal: Some(minimal),
-            lines,
+        let judged = judge(request, deadline, cancel, |budget| {
+            logic::solve_path_with_rules(geo, &rules, &givens, budget)
         });
+        let Some(judged) = judged else {
+            continue;
+        };
+        return Ok(judged.made(geo, givens, solution, Some(minimal), lines));
     }
 }
 

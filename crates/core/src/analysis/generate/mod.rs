@@ -155,57 +155,117 @@ pub fn generate_cancellable(
         return genre::generate(request, genre, rng, deadline, cancel);
     }
     let geo = geometry(request.size, request.variant);
-    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let mut tried = 0;
     loop {
-        let now = Instant::now();
-        if now >= deadline || cancelled() {
+        let Some(budget) = making_budget(request, deadline, cancel) else {
             return Err(Failure::OutOfTime { tried });
-        }
-        tried += 1;
-        // The rating gets its time (half of what is left, when less): the stages before it
-        // stop early enough to leave it.
-        let rating_share = request
-            .rating_time
-            .min(deadline.saturating_duration_since(now) / 2);
-        let making = deadline - rating_share;
-        let budget = Budget {
-            max_nodes: Some(SOLUTION_NODES),
-            deadline: Some(making),
-            cancel,
         };
+        tried += 1;
         let Some(solution) = random_solution(geo, rng, &budget) else {
             continue;
         };
         // Unique by construction: each removal was proved to keep the solution the only one.
         let (givens, decided) = take_away(geo, &solution, request.symmetry, rng, &budget);
+        let making = budget.deadline.unwrap_or(deadline);
         let minimal = minimality(geo, &givens, request, making, decided, cancel);
         if request.minimal && minimal != Some(true) {
             continue;
         }
-        let rating_start = Instant::now();
-        let rate_until = deadline.min(rating_start + request.rating_time);
-        let (rating, lower_bound) = rate(geo, &givens, rate_until, cancel);
-        let rating_ran_out = (lower_bound.is_some() && Instant::now() >= rate_until)
-            .then(|| rate_until.saturating_duration_since(rating_start));
-        if let Some((lo, hi)) = request.rating {
-            let inside =
-                lower_bound.is_none() && lo <= rating.difficulty && rating.difficulty <= hi;
-            if !inside {
-                continue;
-            }
-        }
-        return Ok(Generated {
+        let judged = judge(request, deadline, cancel, |budget| {
+            logic::solve_path(geo, &givens, budget)
+        });
+        let Some(judged) = judged else {
+            continue;
+        };
+        return Ok(judged.made(geo, givens, solution, minimal, Vec::new()));
+    }
+}
+
+/// The budget of one try's making (its solved grid and givens), or `None` when the time is up
+/// or the try is cancelled. The rating gets its time (half of what is left, when less): the
+/// stages before it stop early enough to leave it.
+fn making_budget<'a>(
+    request: &Request,
+    deadline: Instant,
+    cancel: Option<&'a AtomicBool>,
+) -> Option<Budget<'a>> {
+    let now = Instant::now();
+    if now >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return None;
+    }
+    let rating_share = request
+        .rating_time
+        .min(deadline.saturating_duration_since(now) / 2);
+    Some(Budget {
+        max_nodes: Some(SOLUTION_NODES),
+        deadline: Some(deadline - rating_share),
+        cancel,
+    })
+}
+
+/// What the rating says of a made puzzle.
+struct Judged {
+    rating: Rating,
+    /// Why the rating is only a lower bound, if it is.
+    lower_bound: Option<&'static str>,
+    /// The time the rating had, when it stopped for want of more.
+    rating_ran_out: Option<Duration>,
+}
+
+impl Judged {
+    /// The made puzzle, with what is known of it.
+    fn made(
+        self,
+        geo: &Geometry,
+        givens: Vec<u8>,
+        solution: Vec<u8>,
+        minimal: Option<bool>,
+        lines: Vec<String>,
+    ) -> Generated {
+        Generated {
             symmetry: symmetry(geo, &givens),
             givens,
             solution,
-            rating,
-            lower_bound,
-            rating_ran_out,
+            rating: self.rating,
+            lower_bound: self.lower_bound,
+            rating_ran_out: self.rating_ran_out,
             minimal,
-            lines: Vec::new(),
-        });
+            lines,
+        }
     }
+}
+
+/// The rating of the path `solve` walks within the request's rating time (and `deadline`), or
+/// `None` when it is outside the request's window (a lower bound is never inside).
+fn judge(
+    request: &Request,
+    deadline: Instant,
+    cancel: Option<&AtomicBool>,
+    solve: impl FnOnce(&Budget) -> logic::Path,
+) -> Option<Judged> {
+    let start = Instant::now();
+    let until = deadline.min(start + request.rating_time);
+    let budget = Budget {
+        max_nodes: None,
+        deadline: Some(until),
+        cancel,
+    };
+    let path = solve(&budget);
+    let rating = logic::rate(&path);
+    let lower_bound = super::grade::incomplete_reason(&path);
+    let rating_ran_out = (lower_bound.is_some() && Instant::now() >= until)
+        .then(|| until.saturating_duration_since(start));
+    if let Some((lo, hi)) = request.rating {
+        let inside = lower_bound.is_none() && lo <= rating.difficulty && rating.difficulty <= hi;
+        if !inside {
+            return None;
+        }
+    }
+    Some(Judged {
+        rating,
+        lower_bound,
+        rating_ran_out,
+    })
 }
 
 /// Whether every given of a made puzzle is needed; `None` when the check ran out of budget.
@@ -248,23 +308,6 @@ fn whole_check(size: Size, deadline: Instant, cancel: Option<&AtomicBool>) -> Bu
         deadline: Some(deadline),
         cancel,
     }
-}
-
-/// The puzzle's rating, and why it is only a lower bound when the path stopped short (out of
-/// time, or a step beyond the solver's techniques).
-fn rate(
-    geo: &'static Geometry,
-    givens: &[u8],
-    deadline: Instant,
-    cancel: Option<&AtomicBool>,
-) -> (Rating, Option<&'static str>) {
-    let budget = Budget {
-        max_nodes: None,
-        deadline: Some(deadline),
-        cancel,
-    };
-    let path = logic::solve_path(geo, givens, &budget);
-    (logic::rate(&path), super::grade::incomplete_reason(&path))
 }
 
 /// A random solved grid: a few random digits where they fit, solved by search (retried with
