@@ -33,7 +33,7 @@
 //! solution written into an empty cell, then taken out) until its diagnostics arrive; hover on
 //! empty cells and on constraint lines; completion at the end of a constraint line; the next
 //! step (the code actions at an empty cell, *Apply next step* among them); and the picture
-//! (`sudoku.render`). p50/p99 over all of them.
+//! (`sudoku.render`). p50/p99 over all of them; with `LATENCY_EACH=1`, each puzzle's slowest.
 //!
 //! `cargo bench --bench latency -- formatting` (or `collection`, `small`, `symbols`, `tokens`,
 //! `workspace`, `variants`) runs only that part.
@@ -136,6 +136,11 @@ fn variant_puzzles() {
         server.open(&uri, 1, text);
         server.diagnostics(&uri, 1);
         for (kind, took) in time_variant(&mut server, &uri, text) {
+            if std::env::var_os("LATENCY_EACH").is_some() {
+                let slowest = took.iter().max().copied().unwrap_or_default();
+                let title = text.lines().next().unwrap_or_default();
+                println!("  {title}: {}: slowest {slowest:.2?}", names[kind]);
+            }
             times[kind].extend(took);
         }
         server.close(&uri);

@@ -11,7 +11,8 @@
 //!    text), `diagnostics` (findings as protocol diagnostics, with the per-file cap), `jobs`
 //!    (the analysis off the message loop, budgets, caught panics, test hooks), `memory`
 //!    (giving back what closed documents freed), `outgoing` (large arrays into their frame),
-//!    `ratings` (puzzles graded by grid), and `view`: one version of one document, parsed.
+//!    `ratings` (puzzles graded by grid; a variant grid's next step worked out on a `long`
+//!    thread), and `view`: one version of one document, parsed.
 //! 3. Answers over a `view`, plain functions to protocol types: `edits`, `commands` (code
 //!    lenses and what their commands answer), `actions`, `hover`, `completion`, `navigation`
 //!    (definition, references, highlights), `outline` (symbols, folding and selection ranges),
@@ -43,7 +44,7 @@
 //! | `jobs` | `diagnostics`, `documents` |
 //! | `memory` | `jobs` |
 //! | `outgoing` | `jobs`, `transport` |
-//! | `ratings` | `jobs` |
+//! | `ratings` | `jobs`, `long` |
 //! | `view` | `config`, `documents`, `jobs`, `ratings`, `settings` |
 //! | `edits` | `view` |
 //! | `commands` | `edits`, `ratings`, `view` |

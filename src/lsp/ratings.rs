@@ -158,19 +158,33 @@ impl Rated {
                     names.join(", ")
                 ));
             }
-            // Redundant givens of a variant puzzle are not looked for: nothing to say.
-            None if self.variant_scale => {}
             None => lines.push("Minimality not decided (the search ran out of budget)".into()),
         }
         lines
     }
 }
 
-/// One document's ratings by grid.
+/// One document's ratings by grid, and the leads of variant grids worked out on demand.
 #[derive(Default)]
 pub struct Ratings {
     by_grid: Mutex<HashMap<Key, Arc<Rated>>>,
+    leads: Mutex<Leads>,
 }
+
+/// Leads (the steps up to the first placement) of variant grids as the solver has them
+/// (entries included), worked out on demand: at most [`KEPT_LEADS`], and the one being worked
+/// out in the background with its cancel flag.
+#[derive(Default)]
+struct Leads {
+    done: HashMap<Key, Arc<Vec<Step>>>,
+    pending: Option<(Key, Arc<AtomicBool>)>,
+}
+
+/// Leads kept per document: the grids the solver has been through lately.
+const KEPT_LEADS: usize = 64;
+/// How long a request may look for a variant grid's lead itself before leaving it to the
+/// background: code actions are asked for at every move of the cursor.
+const QUICK_LEAD: Duration = Duration::from_millis(1);
 
 impl Ratings {
     fn lock(&self) -> MutexGuard<'_, HashMap<Key, Arc<Rated>>> {
@@ -179,8 +193,24 @@ impl Ratings {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    fn leads(&self) -> MutexGuard<'_, Leads> {
+        self.leads
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     pub fn get(&self, puzzle: &Puzzle) -> Option<Arc<Rated>> {
         self.lock().get(&key(puzzle)).cloned()
+    }
+
+    fn keep_lead(&self, grid: Key, lead: Vec<Step>) -> Arc<Vec<Step>> {
+        let lead = Arc::new(lead);
+        let mut leads = self.leads();
+        if leads.done.len() >= KEPT_LEADS {
+            leads.done.clear();
+        }
+        leads.done.insert(grid, lead.clone());
+        lead
     }
 }
 
@@ -285,11 +315,10 @@ pub fn rate_batch(
                 let geo = geometry(*size, *variant);
                 let path = logic::solve_path(geo, givens, &budget);
                 let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
-                let redundant = redundant_givens(geo, givens, cancel);
+                let redundant = redundant_givens(geo, None, givens, cancel);
                 Rated::of(path, lead, redundant, false)
             }
             Some(rules) => {
-                // Redundant givens of a variant puzzle are not looked for (yet): unknown.
                 let geometry = rules.geometry(*size, *variant);
                 let path = logic::solve_path_with_rules(&geometry, rules, givens, &budget);
                 let until_cancelled = Budget {
@@ -304,7 +333,8 @@ pub fn rate_batch(
                     &until_cancelled,
                     &until_cancelled,
                 );
-                Rated::of(path, lead, None, true)
+                let redundant = redundant_givens(&geometry, Some(rules), givens, cancel);
+                Rated::of(path, lead, redundant, true)
             }
         };
         if lag {
@@ -325,10 +355,11 @@ pub fn rate_batch(
     }
 }
 
-/// The givens a puzzle does not need, with a budget of its own (each try is one search for two
-/// solutions: milliseconds on a 9×9).
+/// The givens a puzzle does not need (under its rules, for a variant), with a budget of its
+/// own (each try is one search for two solutions: milliseconds on a 9×9).
 fn redundant_givens(
-    geo: &'static crate::grid::Geometry,
+    geometry: &crate::grid::Geometry,
+    rules: Option<&Rules>,
     givens: &[u8],
     cancel: &AtomicBool,
 ) -> Option<Vec<usize>> {
@@ -337,7 +368,7 @@ fn redundant_givens(
         deadline: Some(Instant::now() + per_puzzle()),
         cancel: Some(cancel),
     };
-    analysis::redundant_givens(geo, givens, &budget).ok()
+    analysis::redundant_givens_under(geometry, rules, givens, &budget).ok()
 }
 
 /// Whether every cell of the puzzle holds a digit (given or entered): a grid the user has
@@ -367,11 +398,89 @@ pub fn redundant_findings(puzzles: &[Puzzle], ratings: &Ratings) -> Vec<crate::f
 /// The steps from the givens up to and including the first that places a digit: the cached
 /// path's when the puzzle is rated, else worked out now, for at most [`ON_DEMAND`] after the
 /// first step (code actions are asked for at every move of the cursor).
-pub fn lead(puzzle: &Puzzle, ratings: &Ratings) -> Vec<Step> {
+///
+/// A variant grid's steps can take far longer (a contradiction by trial is tens of
+/// milliseconds): there the request looks for [`QUICK_LEAD`] only, and what it did not finish
+/// goes on in the background, kept by grid for the next request (the cursor's next move).
+pub fn lead(puzzle: &Puzzle, ratings: &Arc<Ratings>) -> Vec<Step> {
     match ratings.get(puzzle) {
         Some(rated) if puzzle.entries.is_none() => rated.lead.clone(),
+        _ if puzzle.rules.is_some() => variant_lead(puzzle, ratings),
         _ => walk(puzzle, MAX_LEAD, Some(Instant::now() + ON_DEMAND)),
     }
+}
+
+/// The lead of a variant grid: kept, found within [`QUICK_LEAD`], or none yet while the
+/// background works it out (the work for another grid, moved on from, is cancelled).
+fn variant_lead(puzzle: &Puzzle, ratings: &Arc<Ratings>) -> Vec<Step> {
+    let grid = solver_key(puzzle);
+    {
+        let leads = ratings.leads();
+        if let Some(lead) = leads.done.get(&grid) {
+            return lead.to_vec();
+        }
+        if leads.pending.as_ref().is_some_and(|(k, _)| *k == grid) {
+            return Vec::new();
+        }
+    }
+    let quick = Budget {
+        deadline: Some(Instant::now() + QUICK_LEAD),
+        ..Budget::default()
+    };
+    let lead = walk_variant(puzzle, &quick, &quick);
+    if lead.last().is_some_and(|s| !s.placements.is_empty()) {
+        return ratings.keep_lead(grid, lead).to_vec();
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    if let Some((_, old)) = ratings
+        .leads()
+        .pending
+        .replace((grid.clone(), cancel.clone()))
+    {
+        old.store(true, Ordering::Relaxed);
+    }
+    let (puzzle, ratings) = (puzzle.clone(), Arc::downgrade(ratings));
+    drop(super::long::background(move || {
+        // As long as a rating may take: a lead cut short by it is not kept (the next request
+        // starts again), one where the solver ran out of techniques is.
+        let deadline = Instant::now() + per_puzzle();
+        let budget = Budget {
+            deadline: Some(deadline),
+            cancel: Some(&cancel),
+            ..Budget::default()
+        };
+        let lead = walk_variant(&puzzle, &budget, &budget);
+        let Some(ratings) = ratings.upgrade() else {
+            return;
+        };
+        let mut leads = ratings.leads();
+        if leads.pending.as_ref().is_some_and(|(k, _)| *k == grid) {
+            leads.pending = None;
+        }
+        drop(leads);
+        let placed = lead.last().is_some_and(|s| !s.placements.is_empty());
+        if !cancel.load(Ordering::Relaxed) && (placed || Instant::now() < deadline) {
+            ratings.keep_lead(grid, lead);
+        }
+    }));
+    Vec::new()
+}
+
+/// A grid as the solver has it, entries included, with its rules: what variant leads are kept
+/// by.
+fn solver_key(puzzle: &Puzzle) -> Key {
+    let (size, variant, _, rules) = key(puzzle);
+    (size, variant, puzzle.givens.clone(), rules)
+}
+
+/// The steps of a variant grid up to the first placement, the first within `first`, the rest
+/// within `rest`.
+fn walk_variant(puzzle: &Puzzle, first: &Budget, rest: &Budget) -> Vec<Step> {
+    let Some(rules) = puzzle.rules.as_deref() else {
+        return Vec::new();
+    };
+    let geometry = rules.geometry(puzzle.size, puzzle.variant);
+    logic::lead_with_rules(&geometry, rules, &puzzle.givens, MAX_LEAD, first, rest)
 }
 
 /// The simplest step from where the solver is: the cached path's first when that is the
@@ -385,18 +494,9 @@ pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
     }
 }
 
-/// The steps from the grid as the solver has it: givens and entries (the rating, kept by
-/// grid, is about the givens alone, and so is its cached lead).
+/// The steps from a classic grid as the solver has it: givens and entries (the rating, kept
+/// by grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
-    if let Some(rules) = puzzle.rules.as_deref() {
-        let geometry = rules.geometry(puzzle.size, puzzle.variant);
-        let rest = Budget {
-            deadline,
-            ..Budget::default()
-        };
-        let first = Budget::default();
-        return logic::lead_with_rules(&geometry, rules, &puzzle.givens, max, &first, &rest);
-    }
     let geo = crate::grid::geometry(puzzle.size, puzzle.variant);
     walk_grid(geo, &puzzle.givens, max, deadline, None)
 }

@@ -595,3 +595,48 @@ fn the_new_puzzle_command_inserts_a_unique_puzzle_at_the_line_and_says_why_when_
     }
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+/// A variant puzzle's givens are weighed under its rules: the thermometer example's four
+/// givens the thermometers make unneeded are information at their cells, as `check --setter`
+/// names them, and its lens counts them.
+#[test]
+fn a_variant_puzzle_s_redundant_givens_are_weighed_under_its_rules() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/thermo.sudoku");
+    let text = std::fs::read_to_string(&path).expect("the thermo example");
+    let (checked, _, _) =
+        common::cli::run(common::cli::bin().args(["check", "--setter"]).arg(&path));
+    let expected: Vec<String> = checked
+        .lines()
+        .filter_map(|l| l.split(": note: ").nth(1))
+        .filter(|m| m.contains(" is not needed"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(expected.len(), 4, "{checked}");
+
+    let mut server = setter_server();
+    let uri = "file:///t/thermo.sudoku";
+    server.open(uri, 1, &text);
+    server.diagnostics(uri, 1);
+    let published = server.wait_for("diagnostics with redundant givens", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["version"] == 1
+            && !m["params"]["diagnostics"].as_array().unwrap().is_empty()
+    });
+    let said: Vec<String> = published["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "redundant-given")
+        .map(|d| d["message"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(said, expected);
+    let lenses = lens_titles(&mut server, uri);
+    assert!(
+        lenses
+            .iter()
+            .any(|(_, t)| t.starts_with("Variant ") && t.ends_with("· 4 redundant givens")),
+        "{lenses:?}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}

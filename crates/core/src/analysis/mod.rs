@@ -55,8 +55,8 @@ pub use navigate::{
 };
 pub use setter::{
     best_extra_given, differences, no_solution_core, no_solution_core_under, redundant_givens,
-    symmetry, true_candidate_counts, true_candidates, true_candidates_at, Counts, Differences,
-    ExtraGiven, Spread, Symmetry, SAMPLE,
+    redundant_givens_under, symmetry, true_candidate_counts, true_candidates, true_candidates_at,
+    Counts, Differences, ExtraGiven, Spread, Symmetry, SAMPLE,
 };
 pub use solutions::{NineSearch, DEFAULT_MAX_NODES};
 pub use verdict::{Analysis, BrokenRule, Conflict, Core, NoPlace, Verdict};

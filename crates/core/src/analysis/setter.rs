@@ -379,7 +379,7 @@ pub fn redundant_givens(
 
 /// `redundant_givens` under a variant puzzle's `rules` (the variant engine's searches) when
 /// there are any.
-pub(crate) fn redundant_givens_under(
+pub fn redundant_givens_under(
     geometry: &Geometry,
     rules: Option<&Rules>,
     givens: &[u8],
