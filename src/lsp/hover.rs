@@ -129,7 +129,7 @@ fn next_step_at(view: &View, index: usize, puzzle: &Puzzle, cell: usize) -> Opti
     if !commands::unique(view, index) {
         return None;
     }
-    let step = ratings::first_step(puzzle, &view.ratings)?;
+    let step = ratings::first_step_for_hover(puzzle, &view.ratings)?;
     step.touches(cell).then_some(step)
 }
 

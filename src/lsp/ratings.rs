@@ -494,6 +494,31 @@ pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
     }
 }
 
+/// The simplest step from where the solver is, for a hover: as [`first_step`], but never a
+/// wait. A variant grid without marks reads the lead the background works out (`None` until it
+/// is known: the hover leaves the step out); otherwise the step is looked for within
+/// [`HOVER_STEP`] (a chain on a hard grid with entries can take a second).
+pub fn first_step_for_hover(puzzle: &Puzzle, ratings: &Arc<Ratings>) -> Option<Step> {
+    match ratings.get(puzzle) {
+        Some(rated) if puzzle.entries.is_none() && puzzle.marks.is_none() => {
+            rated.lead.first().cloned()
+        }
+        _ if puzzle.rules.is_some() && puzzle.marks.is_none() => {
+            variant_lead(puzzle, ratings).first().cloned()
+        }
+        _ => {
+            let budget = Budget {
+                deadline: Some(Instant::now() + HOVER_STEP),
+                ..Budget::default()
+            };
+            crate::analysis::next_step(puzzle, &budget)
+        }
+    }
+}
+
+/// How long a hover may look for the next step itself.
+const HOVER_STEP: Duration = Duration::from_millis(20);
+
 /// The steps from a classic grid as the solver has it: givens and entries (the rating, kept
 /// by grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {

@@ -645,7 +645,8 @@ fn true_candidate_inlay_hints_show_where_the_solutions_differ() {
 
 /// On a variant grid the solver has moved on (an entry: the rating's lead is about the givens),
 /// the next step is worked out in the background, not while the cursor waits: *Apply next step*
-/// comes within a few requests, and the steps it names end with a placement.
+/// comes within a few requests, and the steps it names end with a placement; then the hover on a
+/// cell the step touches says the step `sudoku-lsp hint` gives.
 #[test]
 fn the_next_step_of_a_variant_grid_with_entries_comes_from_the_background() {
     let path =
@@ -682,5 +683,23 @@ fn the_next_step_of_a_variant_grid_with_entries_comes_from_the_background() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     };
     assert!(title.contains(" can only "), "{title}");
+    // The hover on a cell the next step touches says it, as `sudoku-lsp hint` does.
+    let dir = common::cli::scratch("variant-entry");
+    let file = common::cli::write(&dir, "kropki.sudoku", &text);
+    let (hinted, err, _) = common::cli::run(common::cli::bin().arg("hint").arg(&file));
+    let step = hinted
+        .trim_end()
+        .split_once(": hint: ")
+        .unwrap_or_else(|| panic!("{hinted}{err}"))
+        .1;
+    let puzzle = &sudoku_lsp::format::parse(&text).puzzles[0];
+    let said = (0..81).filter(|&c| puzzle.givens[c] == 0).any(|cell| {
+        let byte = puzzle.cell_spans.get(cell).unwrap().start;
+        let at = Enc::Utf16.position(&text, byte);
+        let line = at["line"].as_u64().unwrap();
+        let character = at["character"].as_u64().unwrap();
+        hover_text(&mut server, uri, line, character).contains(&format!("Next step: {step}"))
+    });
+    assert!(said, "no hover says the next step: {step}");
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
