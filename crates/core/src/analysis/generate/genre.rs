@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{judge, making_budget, random_solution, Failure, Generated, Request};
-use crate::analysis::setter::Symmetry;
+use crate::analysis::setter::{redundant_givens_under, Symmetry};
 use crate::engine::fast9::XorShift;
 use crate::engine::{self, Budget};
 use crate::grid::{geometry, Geometry};
@@ -99,7 +99,7 @@ pub(super) fn generate(
         else {
             continue;
         };
-        if request.minimal && !minimal {
+        if request.minimal && minimal != Some(true) {
             continue;
         }
         let judged = judge(request, deadline, cancel, |budget| {
@@ -108,7 +108,7 @@ pub(super) fn generate(
         let Some(judged) = judged else {
             continue;
         };
-        return Ok(judged.made(geo, givens, solution, Some(minimal), lines));
+        return Ok(judged.made(geo, givens, solution, minimal, lines));
     }
 }
 
@@ -117,7 +117,7 @@ struct Drawn {
     lines: Vec<String>,
     rules: Rules,
     givens: Vec<u8>,
-    minimal: bool,
+    minimal: Option<bool>,
 }
 
 /// Draws of a genre's constraints tried on one solution, the one needing the fewest givens
@@ -189,8 +189,8 @@ fn read_rules(request: &Request, lines: &[String]) -> Rules {
 }
 
 /// As few givens of `solution` as leave it the only solution under `rules`, in orbits of the
-/// request's symmetry, and whether every check was decided (then each given left is needed:
-/// the puzzle is minimal). `None` when the checks cannot settle it within the budget.
+/// request's symmetry, and whether every given is needed (`None`: a check ran out of budget).
+/// `None` when the checks cannot settle the givens within the budget.
 fn settle_givens(
     geo: &Geometry,
     rules: &Rules,
@@ -198,7 +198,7 @@ fn settle_givens(
     request: &Request,
     rng: &mut XorShift,
     budget: &Budget,
-) -> Option<(Vec<u8>, bool)> {
+) -> Option<(Vec<u8>, Option<bool>)> {
     let n = geo.side();
     let orbits = request.symmetry.orbits(n);
     let mut orbit_of = vec![0; n * n];
@@ -253,8 +253,14 @@ fn settle_givens(
             place(&mut givens, orbit);
         }
     }
-    // With a symmetry, an orbit kept for one of its cells may hold others that are not needed.
-    let minimal = decided && request.symmetry == Symmetry::None;
+    // Without a symmetry each given left was tried alone and kept. With one, an orbit kept for
+    // one of its cells may hold others that are not needed: each is tried alone.
+    let minimal = match request.symmetry {
+        Symmetry::None => decided.then_some(true),
+        _ => redundant_givens_under(geo, Some(rules), &givens, budget)
+            .ok()
+            .map(|cells| cells.is_empty()),
+    };
     Some((givens, minimal))
 }
 
@@ -491,6 +497,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// With a symmetry the givens come in its orbits, and minimality is checked given by given.
+    #[test]
+    fn a_symmetric_thermo_has_its_symmetry_and_says_whether_each_given_is_needed() {
+        let asked = Request {
+            symmetry: Symmetry::Rotational180,
+            ..request(9, Genre::Thermo)
+        };
+        let made = make(&asked, 2);
+        let geo = geometry(asked.size, asked.variant);
+        assert!(made.givens.iter().any(|&g| g != 0), "thermos need givens");
+        for cell in 0..81 {
+            assert_eq!(
+                made.givens[cell] == 0,
+                made.givens[80 - cell] == 0,
+                "{cell}"
+            );
+        }
+        let rules = read_rules(&asked, &made.lines);
+        let redundant =
+            redundant_givens_under(geo, Some(&rules), &made.givens, &Budget::unlimited()).unwrap();
+        assert_eq!(made.minimal, Some(redundant.is_empty()));
     }
 
     #[test]
