@@ -90,15 +90,17 @@ pub(super) fn generate(
             max_nodes: Some(CHECK_NODES),
             ..budget
         };
-        let Some(Drawn {
+        let Some(drawn) = fewest_givens(genre, geo, &solution, request, rng, &check) else {
+            continue;
+        };
+        // Once, for the draw kept: with a symmetry it is a search a given.
+        let minimal = minimality(&drawn, geo, request, &check);
+        let Drawn {
             lines,
             rules,
             givens,
-            minimal,
-        }) = fewest_givens(genre, geo, &solution, request, rng, &check)
-        else {
-            continue;
-        };
+            ..
+        } = drawn;
         if request.minimal && minimal != Some(true) {
             continue;
         }
@@ -117,7 +119,8 @@ struct Drawn {
     lines: Vec<String>,
     rules: Rules,
     givens: Vec<u8>,
-    minimal: Option<bool>,
+    /// Whether every uniqueness check that settled the givens was decided.
+    decided: bool,
 }
 
 /// Draws of a genre's constraints tried on one solution, the one needing the fewest givens
@@ -139,7 +142,7 @@ fn fewest_givens(
     for _ in 0..DRAWS {
         let lines = genre.draw(geo, solution, rng);
         let rules = read_rules(request, &lines);
-        let Some((givens, minimal)) = settle_givens(geo, &rules, solution, request, rng, budget)
+        let Some((givens, decided)) = settle_givens(geo, &rules, solution, request, rng, budget)
         else {
             continue;
         };
@@ -147,7 +150,7 @@ fn fewest_givens(
             lines,
             rules,
             givens,
-            minimal,
+            decided,
         };
         if best.as_ref().is_none_or(|b| count(&drawn) < count(b)) {
             best = Some(drawn);
@@ -189,8 +192,8 @@ fn read_rules(request: &Request, lines: &[String]) -> Rules {
 }
 
 /// As few givens of `solution` as leave it the only solution under `rules`, in orbits of the
-/// request's symmetry, and whether every given is needed (`None`: a check ran out of budget).
-/// `None` when the checks cannot settle the givens within the budget.
+/// request's symmetry, and whether every check was decided. `None` when the checks cannot
+/// settle the givens within the budget.
 fn settle_givens(
     geo: &Geometry,
     rules: &Rules,
@@ -198,7 +201,7 @@ fn settle_givens(
     request: &Request,
     rng: &mut XorShift,
     budget: &Budget,
-) -> Option<(Vec<u8>, Option<bool>)> {
+) -> Option<(Vec<u8>, bool)> {
     let n = geo.side();
     let orbits = request.symmetry.orbits(n);
     let mut orbit_of = vec![0; n * n];
@@ -253,15 +256,20 @@ fn settle_givens(
             place(&mut givens, orbit);
         }
     }
-    // Without a symmetry each given left was tried alone and kept. With one, an orbit kept for
-    // one of its cells may hold others that are not needed: each is tried alone.
-    let minimal = match request.symmetry {
-        Symmetry::None => decided.then_some(true),
-        _ => redundant_givens_under(geo, Some(rules), &givens, budget)
+    Some((givens, decided))
+}
+
+/// Whether every given of the drawn puzzle is needed (`None`: a check ran out of budget).
+/// Without a symmetry, with every check of `settle_givens` decided, each given left was tried
+/// alone and kept. With one, an orbit kept for one of its cells may hold others that are not
+/// needed: each is tried alone.
+fn minimality(drawn: &Drawn, geo: &Geometry, request: &Request, budget: &Budget) -> Option<bool> {
+    match request.symmetry {
+        Symmetry::None => drawn.decided.then_some(true),
+        _ => redundant_givens_under(geo, Some(&drawn.rules), &drawn.givens, budget)
             .ok()
             .map(|cells| cells.is_empty()),
-    };
-    Some((givens, minimal))
+    }
 }
 
 /// `A1` … as the constraint lines write cells.
