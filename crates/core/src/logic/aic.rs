@@ -14,11 +14,16 @@
 //! Chains of one digit are X-chains and X-cycles, chains whose strong links are all in cells
 //! XY-chains and Y-cycles; the rest are AICs. Chains have at most `MAX_NODES` candidates.
 //! Units of every kind count, diagonals too.
+//!
+//! On a variant puzzle the rules' weak links join the houses' ([`RuleLinks`]): two candidates
+//! one constraint says cannot both be true are weakly linked too, and the step's text names the
+//! constraint behind each such link it uses.
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::board::Board;
+use super::links::{plain, RuleLinks};
 use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
 use crate::engine::Digits;
@@ -32,6 +37,13 @@ const MAX_NODES: usize = 16;
 /// (4, 6, 8, 12, 16).
 fn difficulty(nodes: usize, looped: bool) -> Difficulty {
     Difficulty(if looped { 65 } else { 66 } + length_steps(nodes))
+}
+
+/// On the variant scale a chain is rated as a trial of as many steps ([`Technique::RuleContradiction`]'s
+/// 6.0 plus the same length increments): each strong link is one inference, as each step of
+/// a trial is, and a chain as short as a trial is the simpler to follow.
+fn variant_difficulty(nodes: usize, _looped: bool) -> Difficulty {
+    Difficulty(Technique::RuleContradiction.variant_difficulty().0 + length_steps(nodes))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -91,14 +103,24 @@ fn graph<const W: usize>(b: &Board<'_, W>) -> Graph {
     g
 }
 
-fn weak<const W: usize>(b: &Board<'_, W>, x: Node, y: Node) -> bool {
-    x != y
-        && ((x.cell == y.cell && x.digit != y.digit)
-            || (x.digit == y.digit && b.peers(x.cell).contains(y.cell)))
+impl Node {
+    fn candidate(self) -> Candidate {
+        Candidate::new(self.cell, self.digit)
+    }
 }
 
-/// Candidates weakly linked to `x` (but `x`'s own).
-fn weak_partners<const W: usize>(b: &Board<'_, W>, x: Node) -> Vec<Node> {
+/// Whether one of `x` and `y` must be false: the houses say so, or a rule does.
+fn weak<const W: usize>(b: &Board<'_, W>, rules: Option<&RuleLinks>, x: Node, y: Node) -> bool {
+    plain(b, x.candidate(), y.candidate())
+        || rules.is_some_and(|r| r.between(x.candidate(), y.candidate()).is_some())
+}
+
+/// Candidates weakly linked to `x` (but `x`'s own), by the houses, then by the rules.
+fn weak_partners<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    x: Node,
+) -> Vec<Node> {
     let mut out: Vec<Node> = b
         .candidates(x.cell)
         .iter()
@@ -116,14 +138,26 @@ fn weak_partners<const W: usize>(b: &Board<'_, W>, x: Node) -> Vec<Node> {
                 digit: x.digit,
             }),
     );
+    if let Some(rules) = rules {
+        let by_rules = rules.partners(x.candidate()).iter().map(|&(c, _)| Node {
+            cell: c.cell as usize,
+            digit: c.digit,
+        });
+        out.extend(by_rules.filter(|n| b.has(n.cell, n.digit)));
+    }
     out
 }
 
 /// Candidates weakly linked to both ends.
-fn seen_by_both<const W: usize>(b: &Board<'_, W>, s: Node, e: Node) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = weak_partners(b, s)
+fn seen_by_both<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    s: Node,
+    e: Node,
+) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = weak_partners(b, rules, s)
         .into_iter()
-        .filter(|&n| n != e && weak(b, n, e))
+        .filter(|&n| n != e && weak(b, rules, n, e))
         .map(|n| Candidate::new(n.cell, n.digit))
         .collect();
     out.sort_unstable();
@@ -132,14 +166,18 @@ fn seen_by_both<const W: usize>(b: &Board<'_, W>, s: Node, e: Node) -> Vec<Candi
 
 /// What a continuous loop removes: across each weak link, the candidates weakly linked to
 /// both of its ends.
-fn loop_eliminations<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Vec<Candidate> {
+fn loop_eliminations<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    chain: &[Node],
+) -> Vec<Candidate> {
     let on_loop: HashSet<Node> = chain.iter().copied().collect();
     let mut out = Vec::new();
     let m = chain.len();
     for i in (1..m).step_by(2) {
         let (x, y) = (chain[i], chain[(i + 1) % m]);
-        for n in weak_partners(b, x) {
-            if !on_loop.contains(&n) && weak(b, n, y) {
+        for n in weak_partners(b, rules, x) {
+            if !on_loop.contains(&n) && weak(b, rules, n, y) {
                 out.push(Candidate::new(n.cell, n.digit));
             }
         }
@@ -156,6 +194,25 @@ fn name(n: Node, geo: &crate::grid::Geometry) -> String {
 /// Every chain from every start, the shortest to each end found breadth first; the steps
 /// sorted by difficulty and length, each set of eliminations told once.
 pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
+    chains_over(b, None, difficulty, sink)
+}
+
+/// The same chains on a variant puzzle, over the rules' weak links as well as the houses',
+/// rated on the variant scale.
+pub(crate) fn aics_with_rules<const W: usize>(
+    b: &Board<'_, W>,
+    rules: &RuleLinks,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
+    chains_over(b, Some(rules), variant_difficulty, sink)
+}
+
+fn chains_over<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    rate: fn(usize, bool) -> Difficulty,
+    sink: &mut Sink,
+) -> ControlFlow<()> {
     let g = graph(b);
     let mut found: Vec<(Vec<Node>, Step)> = Vec::new();
     let mut told: HashSet<(Vec<Candidate>, Vec<Candidate>)> = HashSet::new();
@@ -181,7 +238,7 @@ pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> Control
                 let targets: Vec<Node> = if parity == 0 {
                     g.strong[i].clone()
                 } else {
-                    weak_partners(b, x)
+                    weak_partners(b, rules, x)
                         .into_iter()
                         .filter(|&n| !g.strong[g.index(n)].is_empty())
                         .collect()
@@ -201,7 +258,7 @@ pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> Control
             if parity == 1 {
                 for &j in &next {
                     let chain = rebuild(&g, &parent, start, j);
-                    if let Some(step) = chain_step(b, &chain) {
+                    if let Some(step) = chain_step(b, rules, rate, &chain) {
                         found.push((chain, step));
                     }
                 }
@@ -216,7 +273,7 @@ pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> Control
     found.sort_by_key(|(chain, s)| (s.difficulty, chain.len()));
     for (chain, mut step) in found {
         if told.insert((step.placements.clone(), step.eliminations.clone())) {
-            step.text = tell(b, &chain, &step);
+            step.text = tell(b, rules, &chain, &step);
             sink.push(step)?;
         }
     }
@@ -246,9 +303,14 @@ fn rebuild(g: &Graph, parent: &[[Option<usize>; 2]], start: usize, end: usize) -
     chain
 }
 
-fn chain_step<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Option<Step> {
+fn chain_step<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    rate: fn(usize, bool) -> Difficulty,
+    chain: &[Node],
+) -> Option<Step> {
     let (s, e) = (*chain.first()?, *chain.last()?);
-    let looped = is_loop(b, chain);
+    let looped = is_loop(b, rules, chain);
     // Back at the start: were it false, it would be true.
     let placements = if s == e {
         vec![Candidate::new(s.cell, s.digit)]
@@ -256,11 +318,11 @@ fn chain_step<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Option<Step> 
         Vec::new()
     };
     let eliminations = if looped {
-        loop_eliminations(b, chain)
+        loop_eliminations(b, rules, chain)
     } else if s == e {
         Vec::new()
     } else {
-        seen_by_both(b, s, e)
+        seen_by_both(b, rules, s, e)
     };
     if eliminations.is_empty() && placements.is_empty() {
         return None;
@@ -284,7 +346,7 @@ fn chain_step<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Option<Step> 
     });
     Some(Step {
         technique,
-        difficulty: difficulty(chain.len(), looped),
+        difficulty: rate(chain.len(), looped),
         placements,
         eliminations,
         cells,
@@ -296,17 +358,22 @@ fn chain_step<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> Option<Step> 
 
 /// Whether the chain closes into a continuous loop: distinct candidates, the last weakly
 /// linked to the first.
-fn is_loop<const W: usize>(b: &Board<'_, W>, chain: &[Node]) -> bool {
+fn is_loop<const W: usize>(b: &Board<'_, W>, rules: Option<&RuleLinks>, chain: &[Node]) -> bool {
     let distinct = chain.iter().collect::<HashSet<_>>().len() == chain.len();
-    distinct && chain.len() >= 4 && weak(b, chain[chain.len() - 1], chain[0])
+    distinct && chain.len() >= 4 && weak(b, rules, chain[chain.len() - 1], chain[0])
 }
 
 /// The chain in HoDoKu's notation (`=` strong, `-` weak) and what it shows.
-fn tell<const W: usize>(b: &Board<'_, W>, chain: &[Node], step: &Step) -> String {
+fn tell<const W: usize>(
+    b: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    chain: &[Node],
+    step: &Step,
+) -> String {
     let technique = step.technique;
     let eliminations = &step.eliminations;
     let (s, e) = (chain[0], chain[chain.len() - 1]);
-    let looped = is_loop(b, chain);
+    let looped = is_loop(b, rules, chain);
     let mut links = String::new();
     for (i, n) in chain.iter().enumerate() {
         if i > 0 {
@@ -337,7 +404,79 @@ fn tell<const W: usize>(b: &Board<'_, W>, chain: &[Node], step: &Step) -> String
             say::eliminations(b.geo, eliminations)
         )
     };
-    text
+    match rules.map(|r| by_rules(b, r, chain, step, looped)) {
+        Some(said) if !said.is_empty() => format!("{text} (by the rules: {})", said.join("; ")),
+        _ => text,
+    }
+}
+
+/// The rule links the step rests on, each as "(4)A1 - (6)A2: cage 10 at A1 A2": the chain's
+/// weak links, its closing link when it loops, and each elimination's links to the candidates
+/// that rule it out, where a rule (not a house) makes the link.
+fn by_rules<const W: usize>(
+    b: &Board<'_, W>,
+    rules: &RuleLinks,
+    chain: &[Node],
+    step: &Step,
+    looped: bool,
+) -> Vec<String> {
+    let mut pairs: Vec<(Node, Node)> = (2..chain.len())
+        .step_by(2)
+        .map(|i| (chain[i - 1], chain[i]))
+        .collect();
+    let weak_ends: Vec<(Node, Node)> = if looped {
+        pairs.push((chain[chain.len() - 1], chain[0]));
+        (1..chain.len())
+            .step_by(2)
+            .map(|i| (chain[i], chain[(i + 1) % chain.len()]))
+            .collect()
+    } else {
+        vec![(chain[0], chain[chain.len() - 1])]
+    };
+    for gone in &step.eliminations {
+        let n = Node {
+            cell: gone.cell as usize,
+            digit: gone.digit,
+        };
+        if let Some(&(x, y)) = weak_ends
+            .iter()
+            .find(|&&(x, y)| weak(b, Some(rules), n, x) && weak(b, Some(rules), n, y))
+        {
+            pairs.extend([(x, n), (y, n)]);
+        }
+    }
+    // Grouped by the constraint and the two cells: "(4)F2 - (1/2/6)E2: white dot at E2 F2".
+    let mut links: Vec<(Node, usize, u32, Vec<u8>)> = Vec::new();
+    for (x, y) in pairs {
+        if plain(b, x.candidate(), y.candidate()) {
+            continue;
+        }
+        let Some(constraint) = rules.between(x.candidate(), y.candidate()) else {
+            continue;
+        };
+        match links
+            .iter_mut()
+            .find(|(a, cell, c, _)| *a == x && *cell == y.cell && *c == constraint)
+        {
+            Some((_, _, _, digits)) if digits.contains(&y.digit) => {}
+            Some((_, _, _, digits)) => digits.push(y.digit),
+            None => links.push((x, y.cell, constraint, vec![y.digit])),
+        }
+    }
+    let said = links
+        .into_iter()
+        .map(|(x, cell, constraint, digits)| {
+            let digits: Vec<String> = digits.iter().map(|&d| digit_char(d).to_string()).collect();
+            format!(
+                "{} - ({}){}: {}",
+                name(x, b.geo),
+                digits.join("/"),
+                b.geo.cell_name(cell),
+                rules.label(constraint)
+            )
+        })
+        .collect();
+    said
 }
 
 #[cfg(test)]
@@ -442,6 +581,43 @@ mod tests {
                 assert!(steps.is_empty(), "{:?}", steps[0].text);
             }
         }
+    }
+
+    #[test]
+    fn a_chain_runs_over_a_rules_weak_link_and_names_it() {
+        // 7 only in A1 and A5 in row A, A6 holds 1 or 3, and the white dot says A5=7 leaves A6
+        // 6 or 8: (7)A1 = (7)A5 - (3)A6 = (1)A6, so A1 is 7 or A6 is 1, and 1 leaves A1.
+        // Without the dot's link there is no chain.
+        use crate::engine::variant::Deducer;
+        use crate::logic::links::tests::empty_with;
+        let (geo, rules) = empty_with("white: A5 A6");
+        let deducer = Deducer::new(&geo, &rules);
+        let mut b = Board::<2>::new(&geo, &[0; 81]);
+        let [a1, a5, a6] = ["A1", "A5", "A6"].map(|n| at(&b, n));
+        only_in(&mut b, 7, 0, &[a1, a5]);
+        keep(&mut b, a6, &[1, 3]);
+        let links = RuleLinks::of(&b, &rules, &deducer);
+        let mut sink = Sink::all();
+        let _ = aics_with_rules(&b, &links, &mut sink);
+        let step = sink
+            .steps
+            .iter()
+            .find(|s| s.eliminations.contains(&Candidate::new(a1, 1)))
+            .expect("1 leaves A1");
+        assert!(
+            step.text.contains("(by the rules: ") && step.text.contains(": white dot at A5 A6)"),
+            "{}",
+            step.text
+        );
+        assert_eq!(step.difficulty, Difficulty(60), "the variant scale");
+        let without = all(&b);
+        assert!(
+            without
+                .iter()
+                .all(|s| !s.eliminations.contains(&Candidate::new(a1, 1))),
+            "{:?}",
+            without.first().map(|s| &s.text)
+        );
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub(crate) mod fixtures;
 mod hints;
 mod intersections;
 mod ladder;
+mod links;
+mod rule_forcing;
 mod single_digit;
 mod singles;
 mod solver;

@@ -120,6 +120,9 @@ pub enum Technique {
     Rule(RuleFamily),
     /// Innies and outies: whole houses against the cages inside them.
     FortyFiveRule,
+    /// A digit whose weak links, a rule's among them, leave another cell no digit or a house
+    /// no place for a digit.
+    RuleForcing,
     /// A digit that, placed, leads by singles and the rules' own deductions to a contradiction.
     RuleContradiction,
 }
@@ -210,6 +213,7 @@ impl Technique {
         match self {
             Rule(family) => family.name(),
             FortyFiveRule => "45 rule",
+            RuleForcing => "Forcing by the rules",
             RuleContradiction => "Contradiction by the rules",
             FullHouse => "Full house",
             HiddenSingle => "Hidden single",
@@ -288,6 +292,7 @@ impl Technique {
         match self {
             Technique::Rule(family) => family.difficulty(),
             Technique::FortyFiveRule => Difficulty::tenths(28),
+            Technique::RuleForcing => Difficulty::tenths(29),
             Technique::RuleContradiction => Difficulty::tenths(60),
             _ => Difficulty::default(),
         }

@@ -13,10 +13,13 @@
 //! ([`RuleFamily::difficulty`](super::RuleFamily::difficulty)), the 45 rule is 2.8, and a puzzle
 //! rates as its hardest step.
 
+use super::aic::aics_with_rules;
 use super::board::Board;
 use super::chains::Chaining;
 use super::constraints::{constraint_steps, masks_of, Broke};
 use super::ladder::Rung;
+use super::links::RuleLinks;
+use super::rule_forcing::rule_forcing;
 use super::solver::{stopped, Outcome, Path};
 use super::step::{length_steps, Candidate, Difficulty, RuleFamily, Step, Technique};
 use super::Sink;
@@ -34,11 +37,15 @@ enum VariantRung {
     Rules(u16),
     /// The 45 rule's innies and outies.
     FortyFive,
-    /// A digit whose placing leads to a contradiction by singles and the rules' deductions.
+    /// A candidate whose weak links, a rule's among them, empty a cell or a house of a digit.
+    Forcing,
+    /// The simplest of: a digit whose placing leads to a contradiction by singles and the
+    /// rules' deductions; an alternating inference chain over the rules' weak links as well as
+    /// the houses'; Sudoku Explainer's cycles and forcing X-chains on the houses.
     Contradiction,
 }
 
-use VariantRung::{Contradiction, FortyFive, Houses, Rules as ByRules};
+use VariantRung::{Contradiction, Forcing, FortyFive, Houses, Rules as ByRules};
 
 /// Singles first, then what one rule says, locked candidates, the 45 rule, and the house
 /// techniques in Sudoku Explainer's order.
@@ -50,6 +57,7 @@ const VARIANT_LADDER: &[VariantRung] = &[
     Houses(Rung::LockedCandidates),
     ByRules(25),
     FortyFive,
+    Forcing,
     Houses(Rung::NakedSet(2)),
     Houses(Rung::Fish(2)),
     Houses(Rung::HiddenSet(2)),
@@ -66,7 +74,6 @@ const VARIANT_LADDER: &[VariantRung] = &[
     Houses(Rung::WxyzWing),
     Houses(Rung::VwxyzWing),
     Houses(Rung::AlignedExclusion(2)),
-    Houses(Rung::Chains(Chaining::Cycles)),
     Contradiction,
     Houses(Rung::AlignedExclusion(3)),
     Houses(Rung::Chains(Chaining::Multiple)),
@@ -141,7 +148,13 @@ impl<'r> Walker<'r> {
                     let only_45 = |f: Option<RuleFamily>| f.is_none();
                     let _ = constraint_steps(board, self.rules, &self.deducer, only_45, &mut sink)?;
                 }
-                Contradiction => sink.steps.extend(self.contradiction(board, budget)),
+                Forcing => {
+                    let links = RuleLinks::of(board, self.rules, &self.deducer);
+                    let _ = rule_forcing(board, &links, &mut sink);
+                }
+                Contradiction => sink
+                    .steps
+                    .extend(self.simplest_of_trial_and_chain(board, budget)),
             }
             if let Some(step) = sink.steps.pop() {
                 return Ok(Some(step));
@@ -151,6 +164,26 @@ impl<'r> Walker<'r> {
             }
         }
         Ok(None)
+    }
+
+    /// The simplest of the shortest trial's contradiction, the simplest chain over the rules'
+    /// weak links, and the first of Sudoku Explainer's cycles on the houses, all three rated
+    /// near 6.0–7.0 but found in no order of difficulty; a chain before a trial when they tie
+    /// (a pattern says more than a trial).
+    fn simplest_of_trial_and_chain<const W: usize>(
+        &self,
+        board: &Board<'_, W>,
+        budget: &Budget,
+    ) -> Option<Step> {
+        let links = RuleLinks::of(board, self.rules, &self.deducer);
+        let mut chains = Sink::first();
+        let _ = aics_with_rules(board, &links, &mut chains);
+        let mut cycles = Sink::first();
+        let _ = Rung::Chains(Chaining::Cycles).find(board, budget, &mut cycles);
+        let trial = self.contradiction(board, budget);
+        let found = chains.steps.into_iter().chain(cycles.steps).chain(trial);
+        // `min_by_key` keeps the first of equals.
+        found.min_by_key(|step| step.difficulty)
     }
 
     /// The candidate whose placing reaches a contradiction in the fewest steps of the trial

@@ -96,6 +96,41 @@ impl<'r> Deducer<'r> {
         run.propagate(&mut masks, &mut changed).is_err()
     }
 
+    /// What each constraint on `cell`, by itself, takes from the other cells of `masks` were
+    /// `digit` placed there: (cell, digits taken, constraint index), each constraint's in cell
+    /// order. These are the rules' weak links from that candidate (the two cannot both be
+    /// true); they stay true as candidates go, so the logic solver may keep them for a grid's
+    /// later steps. A constraint that cannot hold with the digit there takes every digit of
+    /// the cell it empties.
+    pub fn implications(&self, masks: &[u16], cell: usize, digit: u8) -> Vec<(usize, u16, u32)> {
+        let mut constraints: Vec<u32> = self.model.watchers[cell]
+            .all
+            .iter()
+            .map(|&p| self.model.origins[p as usize])
+            .filter(|&o| o != DERIVED)
+            .collect();
+        constraints.sort_unstable();
+        constraints.dedup();
+        let mut assumed = masks.to_vec();
+        assumed[cell] = 1 << (digit - 1);
+        let mut out = Vec::new();
+        for index in constraints {
+            match self.deduce(Origin::Constraint(index), &assumed) {
+                Ok(taken) => out.extend(
+                    taken
+                        .into_iter()
+                        .filter(|&(c, _)| c != cell)
+                        .map(|(c, digits)| (c, digits, index)),
+                ),
+                Err(Impossible { emptied: Some(c) }) if c != cell => {
+                    out.push((c, masks[c], index));
+                }
+                Err(_) => {}
+            }
+        }
+        out
+    }
+
     /// What `origin` alone takes from `masks` (each cell's candidates, bit `d - 1` for digit
     /// `d`; a placed cell's digit alone): each cell it changes with the digits it takes, in
     /// cell order. A constraint's own first restrictions (an even cell, listed candidates)
