@@ -24,9 +24,10 @@ use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::links::{plain, RuleLinks};
+use super::solver::stopped;
 use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
-use crate::engine::Digits;
+use crate::engine::{Budget, Digits};
 use crate::grid::digit_char;
 
 /// The longest chain looked for, in candidates.
@@ -194,23 +195,25 @@ fn name(n: Node, geo: &crate::grid::Geometry) -> String {
 /// Every chain from every start, the shortest to each end found breadth first; the steps
 /// sorted by difficulty and length, each set of eliminations told once.
 pub(crate) fn aics<const W: usize>(b: &Board<'_, W>, sink: &mut Sink) -> ControlFlow<()> {
-    chains_over(b, None, difficulty, sink)
+    chains_over(b, None, difficulty, &Budget::unlimited(), sink)
 }
 
 /// The same chains on a variant puzzle, over the rules' weak links as well as the houses',
-/// rated on the variant scale.
+/// rated on the variant scale; those found before `budget` stops.
 pub(crate) fn aics_with_rules<const W: usize>(
     b: &Board<'_, W>,
     rules: &RuleLinks,
+    budget: &Budget,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
-    chains_over(b, Some(rules), variant_difficulty, sink)
+    chains_over(b, Some(rules), variant_difficulty, budget, sink)
 }
 
 fn chains_over<const W: usize>(
     b: &Board<'_, W>,
     rules: Option<&RuleLinks>,
     rate: fn(usize, bool) -> Difficulty,
+    budget: &Budget,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
     let g = graph(b);
@@ -220,6 +223,9 @@ fn chains_over<const W: usize>(
     for start in 0..total {
         if g.strong[start].is_empty() {
             continue;
+        }
+        if stopped(budget).is_some() {
+            break;
         }
         // State: a candidate and how it was reached (0 weak or the start: false; 1 strong:
         // true). Parent pointers into `visits`.
@@ -596,9 +602,9 @@ mod tests {
         let [a1, a5, a6] = ["A1", "A5", "A6"].map(|n| at(&b, n));
         only_in(&mut b, 7, 0, &[a1, a5]);
         keep(&mut b, a6, &[1, 3]);
-        let links = RuleLinks::of(&b, &rules, &deducer);
+        let links = RuleLinks::of(&b, &rules, &deducer, &Budget::unlimited());
         let mut sink = Sink::all();
-        let _ = aics_with_rules(&b, &links, &mut sink);
+        let _ = aics_with_rules(&b, &links, &Budget::unlimited(), &mut sink);
         let step = sink
             .steps
             .iter()

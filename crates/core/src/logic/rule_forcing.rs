@@ -192,7 +192,7 @@ mod tests {
         let mut b = Board::<2>::new(&geo, &[0; 81]);
         let [a1, a2] = ["A1", "A2"].map(|n| at(&b, n));
         keep(&mut b, a2, &[3, 7]);
-        let links = RuleLinks::of(&b, &rules, &deducer);
+        let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
         let mut sink = Sink::all();
         let _ = rule_forcing(&b, &links, &mut sink);
         let five = sink
@@ -223,7 +223,7 @@ mod tests {
         let mut b = Board::<2>::new(&geo, &[0; 81]);
         let [a1, b1, b2] = ["A1", "B1", "B2"].map(|n| at(&b, n));
         only_in(&mut b, 4, 1, &[b1, b2]);
-        let links = RuleLinks::of(&b, &rules, &deducer);
+        let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
         let mut sink = Sink::all();
         let _ = rule_forcing(&b, &links, &mut sink);
         let five = sink

@@ -132,6 +132,8 @@ impl<'r> Walker<'r> {
         board: &Board<'_, W>,
         budget: &Budget,
     ) -> Result<Option<Step>, Broke> {
+        // The rules' weak links, worked out once for the rungs that read them.
+        let mut links: Option<RuleLinks> = None;
         for &rung in ladder {
             let mut sink = Sink::first();
             match rung {
@@ -149,12 +151,14 @@ impl<'r> Walker<'r> {
                     let _ = constraint_steps(board, self.rules, &self.deducer, only_45, &mut sink)?;
                 }
                 Forcing => {
-                    let links = RuleLinks::of(board, self.rules, &self.deducer);
-                    let _ = rule_forcing(board, &links, &mut sink);
+                    let links = self.links(&mut links, board, budget);
+                    let _ = rule_forcing(board, links, &mut sink);
                 }
-                Contradiction => sink
-                    .steps
-                    .extend(self.simplest_of_trial_and_chain(board, budget)),
+                Contradiction => {
+                    let links = self.links(&mut links, board, budget);
+                    let simplest = self.simplest_of_trial_and_chain(board, links, budget);
+                    sink.steps.extend(simplest);
+                }
             }
             if let Some(step) = sink.steps.pop() {
                 return Ok(Some(step));
@@ -166,6 +170,16 @@ impl<'r> Walker<'r> {
         Ok(None)
     }
 
+    /// `board`'s rule links, worked out on first use.
+    fn links<'l, const W: usize>(
+        &self,
+        links: &'l mut Option<RuleLinks>,
+        board: &Board<'_, W>,
+        budget: &Budget,
+    ) -> &'l RuleLinks {
+        links.get_or_insert_with(|| RuleLinks::of(board, self.rules, &self.deducer, budget))
+    }
+
     /// The simplest of the shortest trial's contradiction, the simplest chain over the rules'
     /// weak links, and the first of Sudoku Explainer's cycles on the houses, all three rated
     /// near 6.0–7.0 but found in no order of difficulty; a chain before a trial when they tie
@@ -173,11 +187,11 @@ impl<'r> Walker<'r> {
     fn simplest_of_trial_and_chain<const W: usize>(
         &self,
         board: &Board<'_, W>,
+        links: &RuleLinks,
         budget: &Budget,
     ) -> Option<Step> {
-        let links = RuleLinks::of(board, self.rules, &self.deducer);
         let mut chains = Sink::first();
-        let _ = aics_with_rules(board, &links, &mut chains);
+        let _ = aics_with_rules(board, links, budget, &mut chains);
         let mut cycles = Sink::first();
         let _ = Rung::Chains(Chaining::Cycles).find(board, budget, &mut cycles);
         let trial = self.contradiction(board, budget);
