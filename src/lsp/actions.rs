@@ -15,7 +15,8 @@ use crate::analysis::{self, CellState, Verdict};
 use crate::convert::links;
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
-use crate::grid::{self, digit_char};
+use crate::grid::{self, digit_char, Geometry};
+use crate::rules::Rules;
 
 /// The actions offered at a byte offset, filtered by the client's `only` kinds.
 pub fn at(view: &View, offset: usize, only: Option<&[CodeActionKind]>) -> Vec<CodeActionOrCommand> {
@@ -145,23 +146,45 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
     Some(action(view, title, CodeActionKind::QUICKFIX, vec![edit]))
 }
 
-/// "Fill all forced cells": every digit propagation places, without search.
+/// "Fill all forced cells": every digit propagation places, without search (on a variant
+/// puzzle, the rules' propagation too: a cage's sum, a thermometer's order…).
 fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let geometry = &puzzle.geometry();
-    let propagation = engine::propagate(geometry, &puzzle.givens);
     // Digits "forced" on the way to a contradiction are not worth writing in.
-    if propagation.contradiction.is_some() || propagation.placed.is_empty() {
+    let placed = match puzzle.rules.as_deref() {
+        Some(rules) => placed_under(geometry, rules, &puzzle.givens)?,
+        None => {
+            let propagation = engine::propagate(geometry, &puzzle.givens);
+            if propagation.contradiction.is_some() {
+                return None;
+            }
+            let placed = propagation.placed.iter();
+            placed.map(|p| (p.cell, p.digit)).collect()
+        }
+    };
+    let mut edits = placed
+        .into_iter()
+        .filter(|&(cell, _)| puzzle.givens[cell] == 0)
+        .map(|(cell, digit)| place(puzzle, cell, digit))
+        .collect::<Vec<_>>();
+    if edits.is_empty() {
         return None;
     }
-    let mut edits = propagation
-        .placed
-        .iter()
-        .filter(|placement| puzzle.givens[placement.cell] == 0)
-        .map(|placement| place(puzzle, placement.cell, placement.digit))
-        .collect::<Vec<_>>();
     edits.sort_by_key(|edit| edit.span.start); // in text order, as `fill_edits` gives them
     let title = format!("Fill all forced cells ({})", edits.len());
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
+}
+
+/// The cells the rules' propagation leaves one digit, with it; `None` on a contradiction.
+fn placed_under(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<(usize, u8)>> {
+    let masks = engine::variant::propagated(geometry, rules, givens)?;
+    let single = |mask: u16| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
+    let placed = masks.iter().enumerate();
+    Some(
+        placed
+            .filter_map(|(cell, &m)| single(m).map(|d| (cell, d)))
+            .collect(),
+    )
 }
 
 /// The titles of the three hint actions, by level.

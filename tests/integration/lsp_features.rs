@@ -940,3 +940,48 @@ fn without_redundant(diagnostics: Vec<Value>) -> Vec<Value> {
         .filter(|d| d["code"] != "redundant-given")
         .collect()
 }
+
+#[test]
+fn fill_all_forced_cells_on_a_variant_puzzle_writes_what_the_rules_force() {
+    // The killer example has two givens: the houses alone force nothing more; the cages' sums
+    // force every other cell.
+    let text = include_str!("../../puzzles/variants/killer.sudoku");
+    let solution = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# solution: "))
+        .expect("the example's solution");
+    let enc = Enc::Utf16;
+    let mut server = server_with(enc);
+    let mut doc = Doc::open(&mut server, "file:///t/killer.sudoku", text, enc);
+    let first_cell = doc.text.find(". ").expect("an empty cell");
+    let actions = doc.actions_at(&mut server, first_cell);
+    let forced = titled(&actions, "Fill all forced cells").expect("offered on a killer");
+    let puzzle = format::parse(text).puzzles[0].clone();
+    let geometry = puzzle.geometry();
+    let rules = puzzle.rules.as_deref().expect("cages");
+    let masks = sudoku_lsp::engine::variant::propagated(&geometry, rules, &puzzle.givens)
+        .expect("no contradiction");
+    let empty = |c: &usize| puzzle.givens[*c] == 0;
+    let singles = (0..81)
+        .filter(empty)
+        .filter(|&c| masks[c].count_ones() == 1)
+        .count();
+    assert!(singles > 0, "the cages force some digit");
+    assert_eq!(
+        forced["title"],
+        format!("Fill all forced cells ({singles})"),
+        "{forced:#?}"
+    );
+    doc.apply(&mut server, forced);
+    let after = format::parse(&doc.text).puzzles[0].clone();
+    let written = (0..81)
+        .filter(empty)
+        .filter(|&c| after.givens[c] != 0)
+        .count();
+    assert_eq!(written, singles);
+    for cell in (0..81).filter(|&c| after.givens[c] != 0) {
+        let want = solution.as_bytes()[cell] - b'0';
+        assert_eq!(after.givens[cell], want, "cell {cell}");
+    }
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
