@@ -29,6 +29,7 @@
 //! | its value (`15` of `cage 15:`) | `number` | |
 //! | a cell it names (`A1`) | `variable` | |
 //! | a word of it (`white` of `negative:`, `down-left`, `top 3`) | `enumMember` | |
+//! | a row of a `regions:` block (`AAABBBCCC`) | `enumMember` | |
 //!
 //! A token never spans lines, and its column and length count in the negotiated encoding
 //! (UTF-16 units unless the client chose otherwise), through one `encoding::Cursor`.
@@ -158,6 +159,7 @@ pub fn read_lines(view: &View, first: usize, end: usize) -> Vec<Vec<SemanticToke
         return Vec::new();
     }
     let mut cells = Cells::new(view, rope.line_to_byte(first));
+    let region_rows = region_rows(view);
     let mut at = rope.line_to_byte(first);
     // Buffers used again line after line: no allocation a token, one a line.
     let (mut on_line, mut raw) = (Vec::new(), Vec::new());
@@ -175,7 +177,13 @@ pub fn read_lines(view: &View, first: usize, end: usize) -> Vec<Vec<SemanticToke
         on_line.clear();
         raw.clear();
         cells.on_line(Span::new(at, at + text.len()), &mut on_line);
-        if on_line.is_empty() {
+        let line = Span::new(at, at + text.len());
+        if let Some(row) = region_rows
+            .iter()
+            .find(|row| line.start <= row.start && row.end <= line.end)
+        {
+            region_row(text, Span::new(row.start - at, row.end - at), &mut raw);
+        } else if on_line.is_empty() {
             other_line(text, &mut raw);
         } else {
             cell_line(text, &on_line, &mut raw);
@@ -382,6 +390,29 @@ fn cell_line(text: &str, cells: &[Raw], raw: &mut Vec<Raw>) {
         } else {
             at += text[at..].chars().next().map_or(1, char::len_utf8);
         }
+    }
+}
+
+/// The rows of every `regions:` block of the document (a few puzzles have one).
+fn region_rows(view: &View) -> Vec<Span> {
+    let puzzles = view.document().puzzles.iter();
+    let regions = puzzles.filter_map(|p| p.rules.as_deref()?.regions.as_ref());
+    regions.flat_map(|r| r.rows.iter().copied()).collect()
+}
+
+/// A row of a `regions:` block: its symbols, and a trailing comment.
+fn region_row(text: &str, row: Span, raw: &mut Vec<Raw>) {
+    raw.push(Raw {
+        span: row,
+        kind: ENUM_MEMBER,
+        modifiers: 0,
+    });
+    if let Some(hash) = text[row.end..].find('#') {
+        raw.push(Raw {
+            span: trimmed(text, Span::new(row.end + hash, text.len())),
+            kind: COMMENT,
+            modifiers: 0,
+        });
     }
 }
 

@@ -291,13 +291,12 @@ fn completion_offers_constraint_names_the_next_cells_and_a_cage_s_sums() {
     assert_eq!(completion(&mut server, uri, 5, 0), []);
 }
 
-#[test]
-fn constraint_lines_are_coloured_by_meaning() {
-    let mut server = server();
+/// The semantic tokens of `uri`, decoded: (line, start, length, type name).
+fn tokens_of(server: &mut Server, uri: &str) -> Vec<(u64, u64, u64, String)> {
     let answer = result(
-        &mut server,
+        server,
         "textDocument/semanticTokens/full",
-        json!({"textDocument": {"uri": URI}}),
+        json!({"textDocument": {"uri": uri}}),
     );
     let legend = server_legend();
     let data: Vec<u64> = answer["data"]
@@ -317,6 +316,13 @@ fn constraint_lines_are_coloured_by_meaning() {
         start += t[1];
         tokens.push((line, start, t[2], legend[t[3] as usize].clone()));
     }
+    tokens
+}
+
+#[test]
+fn constraint_lines_are_coloured_by_meaning() {
+    let mut server = server();
+    let tokens = tokens_of(&mut server, URI);
     let on = |wanted: u64| -> Vec<(u64, u64, String)> {
         tokens
             .iter()
@@ -345,6 +351,25 @@ fn constraint_lines_are_coloured_by_meaning() {
         on(3),
         expect(&[(0, 5, "keyword"), (7, 2, "variable"), (10, 2, "variable")])
     );
+}
+
+#[test]
+fn a_regions_block_is_coloured_row_by_row() {
+    let mut server = server();
+    let uri = "file:///t/jigsaw.sudoku";
+    let text = include_str!("../../puzzles/variants/jigsaw.sudoku");
+    server.open_and_check(uri, text);
+    let tokens = tokens_of(&mut server, uri);
+    let on = |wanted: u64| -> Vec<(u64, u64, String)> {
+        let on_line = tokens.iter().filter(|t| t.0 == wanted);
+        on_line.map(|t| (t.1, t.2, t.3.clone())).collect()
+    };
+    // "regions:" (line 3), then its nine rows, then the grid's first row.
+    assert_eq!(on(3), [(0, 7, "keyword".to_string())]);
+    for row in 4..13 {
+        assert_eq!(on(row), [(0, 9, "enumMember".to_string())], "line {row}");
+    }
+    assert!(on(13).iter().all(|t| t.2 == "variable" || t.2 == "number"));
 }
 
 /// The token types of the server's legend, by index.

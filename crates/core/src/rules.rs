@@ -193,6 +193,8 @@ pub struct Regions {
     pub of_cell: Box<[u8]>,
     /// The `regions:` line.
     pub line: Span,
+    /// Its rows of symbols, one a line below it (none for `regions: none`).
+    pub rows: Vec<Span>,
 }
 
 impl Rules {

@@ -313,6 +313,7 @@ pub(crate) fn regions(rule: &Rule, size: Size) -> Option<Result<Regions, Finding
     Some(of_cell.map(|of_cell| Regions {
         of_cell: of_cell.into(),
         line: rule.span,
+        rows: rows.iter().map(|row| row.span).collect(),
     }))
 }
 
