@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use super::board::Board;
 use super::step::{say, Candidate, RuleFamily, Step, Technique};
 use super::Sink;
-use crate::engine::variant::{Deducer, Impossible, Origin};
+use crate::engine::variant::{Deducer, Equation, Impossible, Origin};
 use crate::engine::Digits;
 use crate::rules::{cage_combinations, Constraint, Kind, Rules};
 
@@ -72,7 +72,7 @@ pub(crate) fn constraint_steps<const W: usize>(
         }
         let step = match constraint {
             Some(constraint) => constraint_step(board, constraint, &masks, eliminations),
-            None => forty_five_step(board, eliminations),
+            None => forty_five_step(board, &deducer.last_equations(), eliminations),
         };
         if sink.push(step).is_break() {
             return Ok(ControlFlow::Break(()));
@@ -151,23 +151,73 @@ fn constraint_step<const W: usize>(
 }
 
 /// The 45 rule's step.
-fn forty_five_step<const W: usize>(board: &Board<'_, W>, eliminations: Vec<Candidate>) -> Step {
+fn forty_five_step<const W: usize>(
+    board: &Board<'_, W>,
+    equations: &[Equation],
+    eliminations: Vec<Candidate>,
+) -> Step {
     let mut cells: Vec<u16> = eliminations.iter().map(|e| e.cell).collect();
     cells.dedup();
+    let side = board.side();
+    let house = side * (side + 1) / 2;
+    let said: Vec<String> = equations.iter().map(|e| equation(board, e)).collect();
+    let so = match said.is_empty() {
+        true => "the cells poking in or out of the cages inside them make up the rest".to_string(),
+        false => format!(
+            "the cells poking in or out of the cages inside them make up the rest: {}",
+            said.join("; ")
+        ),
+    };
     Step {
         technique: Technique::FortyFiveRule,
         difficulty: Technique::FortyFiveRule.variant_difficulty(),
         placements: Vec::new(),
         digits: eliminations.iter().map(|e| e.digit).collect(),
         text: format!(
-            "45 rule: whole houses sum to 45 each, so the cells poking in or out of the cages \
-             inside them make up the rest: {}",
+            "45 rule: whole houses sum to {house} each, so {so}; {}",
             eliminated(board, &eliminations)
         ),
         eliminations,
         cells,
         units: Vec::new(),
     }
+}
+
+/// "D2 + E2 = 13", "D2 = F3 + 4", "A1 A2 A3 hold 6 different digits summing to 13": an innie
+/// or outie equation with every term on the side where it adds.
+fn equation<const W: usize>(board: &Board<'_, W>, e: &Equation) -> String {
+    let name = |c: u16| board.geo.cell_name(c as usize);
+    if e.distinct && e.terms.len() > 1 {
+        let cells: Vec<String> = e.terms.iter().map(|&(_, c)| name(c)).collect();
+        return format!("{} sum to {} with no digit twice", cells.join(" "), e.total);
+    }
+    // Innies alone come as `−Σ = −total`: said the way round a person says it.
+    let flip = if e.terms.iter().all(|t| t.0 < 0) {
+        -1
+    } else {
+        1
+    };
+    let terms: Vec<(i32, u16)> = e.terms.iter().map(|&(k, c)| (k * flip, c)).collect();
+    let total = e.total * flip;
+    let term = |k: i32, c: u16| match k.abs() {
+        1 => name(c),
+        k => format!("{k}×{}", name(c)),
+    };
+    let side = |positive: bool| -> Vec<String> {
+        let on_side = terms.iter().filter(|t| (t.0 > 0) == positive);
+        on_side.map(|&(k, c)| term(k, c)).collect()
+    };
+    let (mut left, mut right) = (side(true), side(false));
+    match total {
+        t if t > 0 => right.push(t.to_string()),
+        t if t < 0 => left.push((-t).to_string()),
+        _ if right.is_empty() => right.push("0".to_string()),
+        _ => {}
+    }
+    if left.is_empty() {
+        left.push("0".to_string());
+    }
+    format!("{} = {}", left.join(" + "), right.join(" + "))
 }
 
 /// "5 and 9 leave B1, B2; 1 leaves B3": cells grouped by the digits they lose.
@@ -224,5 +274,65 @@ fn or_list(items: &[String]) -> String {
         None => "nothing".to_string(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse;
+
+    #[test]
+    fn the_45_rule_says_its_equation() {
+        // Row A's cages leave A9 over: 45 − (10 + 20 + 12) = 3.
+        let text = format!(
+            "cage 10: A1 A2\ncage 20: A3 A4 A5\ncage 12: A6 A7 A8\n{}\n",
+            ".".repeat(81)
+        );
+        let document = parse(&text);
+        let puzzle = &document.puzzles[0];
+        let rules = puzzle.rules.as_deref().expect("cages");
+        let geometry = puzzle.geometry();
+        let deducer = Deducer::new(&geometry, rules);
+        let geo = deducer.geometry(&geometry);
+        let board = Board::<2>::new(&geo, &puzzle.givens);
+        let mut sink = Sink::all();
+        let only_45 = |f: Option<RuleFamily>| f.is_none();
+        let _ = constraint_steps(&board, rules, &deducer, only_45, &mut sink);
+        let step = sink.steps.first().expect("a 45 rule step");
+        assert_eq!(step.technique, Technique::FortyFiveRule);
+        assert!(step.text.contains(" A9 = 3;"), "{}", step.text);
+        let a9: Vec<u8> = step
+            .eliminations
+            .iter()
+            .filter(|e| e.cell == 8)
+            .map(|e| e.digit)
+            .collect();
+        assert_eq!(a9, [1, 2, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn an_equation_puts_each_term_where_it_adds() {
+        let geo = crate::grid::geometry(crate::grid::Size::NINE, crate::grid::Variant::Classic);
+        let board = Board::<2>::new(geo, &[0; 81]);
+        let said = |terms: &[(i32, u16)], total: i32, distinct: bool| {
+            let e = Equation {
+                terms: terms.to_vec(),
+                total,
+                distinct,
+            };
+            equation(&board, &e)
+        };
+        assert_eq!(
+            said(&[(1, 0), (1, 1), (-1, 9)], 4, false),
+            "A1 + A2 = B1 + 4"
+        );
+        assert_eq!(said(&[(1, 0), (-1, 9)], -2, false), "A1 + 2 = B1");
+        assert_eq!(said(&[(-1, 0), (-1, 1)], -13, false), "A1 + A2 = 13");
+        assert_eq!(said(&[(2, 0), (-1, 9)], 0, false), "2×A1 = B1");
+        assert_eq!(
+            said(&[(1, 0), (1, 1)], 13, true),
+            "A1 A2 sum to 13 with no digit twice"
+        );
     }
 }

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 
 use super::model::{Model, DERIVED};
-use super::props::{Change, Mask, Work};
+use super::props::{Change, Equation, Mask, Work};
 use super::Run;
 use crate::engine::Budget;
 use crate::grid::Geometry;
@@ -29,6 +29,8 @@ pub struct Deducer<'r> {
     /// The masks a deduction works on and the changes it makes, kept between calls: a trial
     /// of the logic solver asks thousands of times.
     scratch: RefCell<(Vec<Mask>, Vec<Change>)>,
+    /// The propagators that took something in the last deduction.
+    used: RefCell<Vec<u32>>,
     /// The propagators of each constraint, by index in `rules.constraints`.
     props_of: Vec<Vec<u32>>,
     /// The 45 rule's propagators.
@@ -56,6 +58,7 @@ impl<'r> Deducer<'r> {
         Deducer {
             model,
             scratch: RefCell::default(),
+            used: RefCell::default(),
             props_of,
             forty_five,
         }
@@ -131,6 +134,14 @@ impl<'r> Deducer<'r> {
         out
     }
 
+    /// The 45 rule's equations behind its last deduction (`deduce(Origin::FortyFive, …)`),
+    /// each innie or outie sum that took a digit, in the order they took them.
+    pub fn last_equations(&self) -> Vec<Equation> {
+        let used = self.used.borrow();
+        let props = used.iter().map(|&p| &self.model.props[p as usize]);
+        props.filter_map(|p| p.equation()).collect()
+    }
+
     /// What `origin` alone takes from `masks` (each cell's candidates, bit `d - 1` for digit
     /// `d`; a placed cell's digit alone): each cell it changes with the digits it takes, in
     /// cell order. A constraint's own first restrictions (an even cell, listed candidates)
@@ -161,18 +172,23 @@ impl<'r> Deducer<'r> {
             Origin::FortyFive => &self.forty_five,
         };
         let side = self.model.size.side() as u32;
+        let mut used = self.used.borrow_mut();
+        used.clear();
         // Each propagator in turn until none changes anything: the origin's own fixpoint.
         loop {
             let before = changed.len();
             for &p in props {
+                let took = changed.len();
                 let mut work = Work {
                     masks: work_masks,
                     changed,
                 };
-                if self.model.props[p as usize]
-                    .run(&mut work, &self.model.peer_sets, side)
-                    .is_err()
-                {
+                let outcome =
+                    self.model.props[p as usize].run(&mut work, &self.model.peer_sets, side);
+                if changed.len() > took && !used.contains(&p) {
+                    used.push(p);
+                }
+                if outcome.is_err() {
                     // The propagator writes the cell it empties, if it empties one.
                     let emptied = (0..masks.len()).find(|&c| work_masks[c] == 0);
                     return Err(Impossible { emptied });

@@ -23,6 +23,7 @@ mod tests;
 use std::collections::VecDeque;
 
 pub use deduce::{Deducer, Impossible, Origin};
+pub use props::Equation;
 
 use conflicts::Conflicts;
 use model::Model;

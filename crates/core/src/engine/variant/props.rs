@@ -31,6 +31,15 @@ pub(super) struct Broken;
 /// The most digits a grid the engine solves has (a 16×16's).
 const MOST_DIGITS: usize = 16;
 
+/// `Σ coeff × cell = total` over the cells of the 45 rule's innies and outies (a cage of
+/// innies: every coefficient 1, the cells all different).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Equation {
+    pub terms: Vec<(i32, u16)>,
+    pub total: i32,
+    pub distinct: bool,
+}
+
 pub(super) enum Prop {
     /// `allowed[d]`: the digits of `b` that go with `a` = `d` (index 0 unused), and the way back.
     Pair {
@@ -160,6 +169,26 @@ impl Prop {
     /// A cage of `cells` summing to `sum`.
     pub(super) fn cage(cells: Box<[u16]>, sum: u32) -> Prop {
         Prop::Cage { cells, sum }
+    }
+
+    /// What a sum or a cage of the 45 rule says, as an equation; `None` for other kinds.
+    pub(super) fn equation(&self) -> Option<Equation> {
+        match self {
+            Prop::Cage { cells, sum } => Some(Equation {
+                terms: cells.iter().map(|&c| (1, c)).collect(),
+                total: *sum as i32,
+                distinct: true,
+            }),
+            Prop::Sum(sum) => {
+                let (terms, total) = sum.terms();
+                Some(Equation {
+                    terms,
+                    total,
+                    distinct: false,
+                })
+            }
+            _ => None,
+        }
     }
 
     /// Whether only a new lowest or highest digit of a cell can change what this propagator

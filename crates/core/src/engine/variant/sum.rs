@@ -52,6 +52,12 @@ impl Sum {
         &self.cells
     }
 
+    /// Each cell with its coefficient, and the total: `Σ coeff × cell = total`.
+    pub(super) fn terms(&self) -> (Vec<(i32, u16)>, i32) {
+        let terms = self.coeffs.iter().copied().zip(self.cells.iter().copied());
+        (terms.collect(), self.total)
+    }
+
     /// Gather the cells into exclusion groups: each cell joins the first group of its
     /// coefficient whose every cell it `differs` from.
     pub(super) fn group(&mut self, differs: impl Fn(u16, u16) -> bool) {
