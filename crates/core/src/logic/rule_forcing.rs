@@ -9,9 +9,10 @@ use std::ops::ControlFlow;
 
 use super::board::Board;
 use super::links::{plain, RuleLinks};
+use super::solver::stopped;
 use super::step::{Candidate, Step, Technique};
 use super::Sink;
-use crate::engine::Digits;
+use crate::engine::{Budget, Digits};
 use crate::grid::digit_char;
 
 /// Every candidate that some cell's or house's weak links force out, at least one of those
@@ -19,9 +20,13 @@ use crate::grid::digit_char;
 pub(crate) fn rule_forcing<const W: usize>(
     b: &Board<'_, W>,
     rules: &RuleLinks,
+    budget: &Budget,
     sink: &mut Sink,
 ) -> ControlFlow<()> {
     for x in b.empty_cells().iter() {
+        if stopped(budget).is_some() {
+            break;
+        }
         for digit in b.candidates(x).iter() {
             let from = Candidate::new(x, digit);
             if rules.partners(from).is_empty() {
@@ -35,6 +40,16 @@ pub(crate) fn rule_forcing<const W: usize>(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether `from` and `to` cannot both be true, by the houses or by a rule.
+fn weakly_linked<const W: usize>(
+    b: &Board<'_, W>,
+    rules: &RuleLinks,
+    from: Candidate,
+    to: Candidate,
+) -> bool {
+    plain(b, from, to) || rules.between(from, to).is_some()
 }
 
 /// How `from` rules out `to`, if it does: "by cage 10 at A1 A2", "as it sees A1", "as A1
@@ -72,6 +87,10 @@ fn emptied_cell<const W: usize>(
     cells.sort_unstable();
     cells.dedup();
     for cell in cells {
+        let linked = |d| weakly_linked(b, rules, from, Candidate::new(cell, d));
+        if !b.candidates(cell).iter().all(linked) {
+            continue;
+        }
         let reasons: Option<Vec<(String, String)>> = b
             .candidates(cell)
             .iter()
@@ -106,6 +125,10 @@ fn emptied_house<const W: usize>(
             let places = b.places_in(to.digit, unit);
             if places.is_empty() || places.contains(from.cell as usize) {
                 continue; // `from` itself may be where the digit goes
+            }
+            let linked = |cell| weakly_linked(b, rules, from, Candidate::new(cell, to.digit));
+            if !places.iter().all(linked) {
+                continue;
             }
             let reasons: Option<Vec<(String, String)>> = places
                 .iter()
@@ -194,7 +217,7 @@ mod tests {
         keep(&mut b, a2, &[3, 7]);
         let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
         let mut sink = Sink::all();
-        let _ = rule_forcing(&b, &links, &mut sink);
+        let _ = rule_forcing(&b, &links, &Budget::unlimited(), &mut sink);
         let five = sink
             .steps
             .iter()
@@ -225,7 +248,7 @@ mod tests {
         only_in(&mut b, 4, 1, &[b1, b2]);
         let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
         let mut sink = Sink::all();
-        let _ = rule_forcing(&b, &links, &mut sink);
+        let _ = rule_forcing(&b, &links, &Budget::unlimited(), &mut sink);
         let five = sink
             .steps
             .iter()

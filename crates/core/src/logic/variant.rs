@@ -152,7 +152,7 @@ impl<'r> Walker<'r> {
                 }
                 Forcing => {
                     let links = self.links(&mut links, board, budget);
-                    let _ = rule_forcing(board, links, &mut sink);
+                    let _ = rule_forcing(board, links, budget, &mut sink);
                 }
                 Contradiction => {
                     let links = self.links(&mut links, board, budget);
