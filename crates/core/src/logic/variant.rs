@@ -4,14 +4,17 @@
 //! add (an extra region is a house; cage mates and a knight's move apart are peers:
 //! [`Deducer::geometry`]), so every house technique — singles, locked candidates, subsets, fish,
 //! wings, chains — sees them as it sees rows and boxes. The rules' own deductions come in as
-//! steps of their own (`constraints.rs`). Techniques that rest on the solution being unique
+//! steps of their own (`constraints.rs`), and so do their weak links (`links.rs`): a candidate
+//! whose links empty a cell or a house goes (`rule_forcing.rs`), and chains run over them as
+//! over the houses' (`aic.rs`). Techniques that rest on the solution being unique
 //! by the houses alone (unique rectangles and loops, BUG) are left out: a constraint can tell
 //! apart the two solutions they assume interchangeable.
 //!
 //! The scale is the project's own (Sudoku Explainer's has no variants): each house technique
 //! keeps Sudoku Explainer's difficulty, each constraint family has one
-//! ([`RuleFamily::difficulty`](super::RuleFamily::difficulty)), the 45 rule is 2.8, and a puzzle
-//! rates as its hardest step.
+//! ([`RuleFamily::difficulty`](super::RuleFamily::difficulty)), the 45 rule is 2.8, forcing by
+//! weak links 2.9, a chain or a trial 6.0 and up by length, and a puzzle rates as its hardest
+//! step.
 
 use super::aic::aics_with_rules;
 use super::board::Board;
