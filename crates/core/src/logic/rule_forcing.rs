@@ -208,21 +208,35 @@ mod tests {
     use crate::logic::fixtures::{at, keep, only_in};
     use crate::logic::links::tests::empty_with;
 
-    #[test]
-    fn a_digit_that_would_empty_a_cell_goes() {
-        let (geo, rules) = empty_with("white: A1 A2");
+    /// Every forcing step on an empty 9×9 with `lines`, its candidates first narrowed by
+    /// `narrow` (given the board and a cell's index by name), and A1's index.
+    fn forcing(
+        lines: &str,
+        narrow: impl Fn(&mut Board<'_, 2>, &dyn Fn(&str) -> usize),
+    ) -> (Vec<Step>, usize) {
+        let (geo, rules) = empty_with(lines);
         let deducer = Deducer::new(&geo, &rules);
         let mut b = Board::<2>::new(&geo, &[0; 81]);
-        let [a1, a2] = ["A1", "A2"].map(|n| at(&b, n));
-        keep(&mut b, a2, &[3, 7]);
-        let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
+        let cells: Vec<String> = (0..81).map(|c| geo.cell_name(c)).collect();
+        let named = |name: &str| cells.iter().position(|n| n == name).expect("a cell");
+        narrow(&mut b, &named);
+        let links = RuleLinks::of(&b, &rules, &deducer, &Budget::unlimited());
         let mut sink = Sink::all();
         let _ = rule_forcing(&b, &links, &Budget::unlimited(), &mut sink);
-        let five = sink
-            .steps
+        (sink.steps, at(&b, "A1"))
+    }
+
+    /// The step that takes `digit` out of `cell`.
+    fn taking(steps: &[Step], cell: usize, digit: u8) -> Option<&Step> {
+        steps
             .iter()
-            .find(|s| s.eliminations == [Candidate::new(a1, 5)])
-            .expect("5 leaves A1");
+            .find(|s| s.eliminations == [Candidate::new(cell, digit)])
+    }
+
+    #[test]
+    fn a_digit_that_would_empty_a_cell_goes() {
+        let (steps, a1) = forcing("white: A1 A2", |b, named| keep(b, named("A2"), &[3, 7]));
+        let five = taking(&steps, a1, 5).expect("5 leaves A1");
         assert_eq!(
             five.text,
             "If A1 were 5, A2 would have no digit left (not 3 or 7 by white dot at A1 A2), so 5 \
@@ -230,9 +244,9 @@ mod tests {
         );
         assert_eq!(five.technique, Technique::RuleForcing);
         // An even digit has 3 or 7 beside it; an odd one neither (3 itself sees A2's 3).
-        let gone: Vec<u8> = sink.steps.iter().map(|s| s.eliminations[0].digit).collect();
+        let gone: Vec<u8> = steps.iter().map(|s| s.eliminations[0].digit).collect();
         assert_eq!(gone, [1, 3, 5, 7, 9]);
-        assert!(sink.steps[1]
+        assert!(steps[1]
             .text
             .contains("not 3 as it sees A1, not 7 by white dot"));
     }
@@ -241,28 +255,16 @@ mod tests {
     fn a_digit_that_would_leave_a_house_no_place_goes() {
         // Two thermometers from A1 (king steps): A1=5 leaves B1 and B2 above 5, and 4 has only
         // those two places in row B.
-        let (geo, rules) = empty_with("thermo: A1 B1\nthermo: A1 B2");
-        let deducer = Deducer::new(&geo, &rules);
-        let mut b = Board::<2>::new(&geo, &[0; 81]);
-        let [a1, b1, b2] = ["A1", "B1", "B2"].map(|n| at(&b, n));
-        only_in(&mut b, 4, 1, &[b1, b2]);
-        let links = RuleLinks::of(&b, &rules, &deducer, &crate::engine::Budget::unlimited());
-        let mut sink = Sink::all();
-        let _ = rule_forcing(&b, &links, &Budget::unlimited(), &mut sink);
-        let five = sink
-            .steps
-            .iter()
-            .find(|s| s.eliminations == [Candidate::new(a1, 5)])
-            .expect("5 leaves A1");
+        let (steps, a1) = forcing("thermo: A1 B1\nthermo: A1 B2", |b, named| {
+            only_in(b, 4, 1, &[named("B1"), named("B2")])
+        });
+        let five = taking(&steps, a1, 5).expect("5 leaves A1");
         assert_eq!(
             five.text,
             "If A1 were 5, row B would have no place for 4 (not B1 by thermo at A1 B1, not B2 \
              by thermo at A1 B2), so 5 leaves A1"
         );
         // 4 itself is the claiming's business (B1 and B2 see A1): no rule link, no step.
-        assert!(sink
-            .steps
-            .iter()
-            .all(|s| s.eliminations != [Candidate::new(a1, 4)]));
+        assert!(taking(&steps, a1, 4).is_none());
     }
 }
