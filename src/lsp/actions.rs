@@ -178,7 +178,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
 /// The cells the rules' propagation leaves one digit, with it; `None` on a contradiction.
 fn placed_under(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<(usize, u8)>> {
     let masks = engine::variant::propagated(geometry, rules, givens)?;
-    let single = |mask: u16| (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8 + 1);
+    let single = |mask: u16| engine::Digits(u32::from(mask)).only();
     let placed = masks.iter().enumerate();
     Some(
         placed

@@ -23,7 +23,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::links::{plain, RuleLinks};
+use super::links::{self, plain, RuleLinks};
 use super::solver::stopped;
 use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
@@ -112,8 +112,7 @@ impl Node {
 
 /// Whether one of `x` and `y` must be false: the houses say so, or a rule does.
 fn weak<const W: usize>(b: &Board<'_, W>, rules: Option<&RuleLinks>, x: Node, y: Node) -> bool {
-    plain(b, x.candidate(), y.candidate())
-        || rules.is_some_and(|r| r.between(x.candidate(), y.candidate()).is_some())
+    links::weak(b, rules, x.candidate(), y.candidate())
 }
 
 /// Candidates weakly linked to `x` (but `x`'s own), by the houses, then by the rules.

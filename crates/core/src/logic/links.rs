@@ -100,6 +100,17 @@ impl RuleLinks {
     }
 }
 
+/// Whether `x` and `y` cannot both be true: the houses say so, or a rule does (when `rules`
+/// are given).
+pub(crate) fn weak<const W: usize>(
+    board: &Board<'_, W>,
+    rules: Option<&RuleLinks>,
+    x: Candidate,
+    y: Candidate,
+) -> bool {
+    plain(board, x, y) || rules.is_some_and(|r| r.between(x, y).is_some())
+}
+
 /// Whether the houses already link `x` and `y`: two digits of one cell, or one digit in two
 /// cells that see each other.
 pub(crate) fn plain<const W: usize>(board: &Board<'_, W>, x: Candidate, y: Candidate) -> bool {

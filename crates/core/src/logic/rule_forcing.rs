@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::links::{plain, RuleLinks};
+use super::links::{plain, weak, RuleLinks};
 use super::solver::stopped;
 use super::step::{Candidate, Step, Technique};
 use super::Sink;
@@ -40,16 +40,6 @@ pub(crate) fn rule_forcing<const W: usize>(
         }
     }
     ControlFlow::Continue(())
-}
-
-/// Whether `from` and `to` cannot both be true, by the houses or by a rule.
-fn weakly_linked<const W: usize>(
-    b: &Board<'_, W>,
-    rules: &RuleLinks,
-    from: Candidate,
-    to: Candidate,
-) -> bool {
-    plain(b, from, to) || rules.between(from, to).is_some()
 }
 
 /// How `from` rules out `to`, if it does: "by cage 10 at A1 A2", "as it sees A1", "as A1
@@ -87,7 +77,7 @@ fn emptied_cell<const W: usize>(
     cells.sort_unstable();
     cells.dedup();
     for cell in cells {
-        let linked = |d| weakly_linked(b, rules, from, Candidate::new(cell, d));
+        let linked = |d| weak(b, Some(rules), from, Candidate::new(cell, d));
         if !b.candidates(cell).iter().all(linked) {
             continue;
         }
@@ -126,7 +116,7 @@ fn emptied_house<const W: usize>(
             if places.is_empty() || places.contains(from.cell as usize) {
                 continue; // `from` itself may be where the digit goes
             }
-            let linked = |cell| weakly_linked(b, rules, from, Candidate::new(cell, to.digit));
+            let linked = |cell| weak(b, Some(rules), from, Candidate::new(cell, to.digit));
             if !places.iter().all(linked) {
                 continue;
             }
