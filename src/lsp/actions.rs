@@ -4,6 +4,9 @@
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied.
 
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+
 use tower_lsp_server::lsp_types::{
     CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand,
 };
@@ -15,7 +18,7 @@ use crate::analysis::{self, CellState, Verdict};
 use crate::convert::links;
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
-use crate::grid::{self, digit_char, Geometry};
+use crate::grid::{self, digit_char, Geometry, Variant};
 use crate::rules::Rules;
 
 /// The actions offered at a byte offset, filtered by the client's `only` kinds.
@@ -151,8 +154,8 @@ fn add_given(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
 fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let geometry = &puzzle.geometry();
     // Digits "forced" on the way to a contradiction are not worth writing in.
-    let placed = match puzzle.rules.as_deref() {
-        Some(rules) => placed_under(geometry, rules, &puzzle.givens)?,
+    let placed = match &puzzle.rules {
+        Some(rules) => placed_under_remembered(geometry, rules, &puzzle.givens)?,
         None => {
             let propagation = engine::propagate(geometry, &puzzle.givens);
             if propagation.contradiction.is_some() {
@@ -173,6 +176,37 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     edits.sort_by_key(|edit| edit.span.start); // in text order, as `fill_edits` gives them
     let title = format!("Fill all forced cells ({})", edits.len());
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
+}
+
+/// How many grids' forced cells [`placed_under_remembered`] keeps.
+const REMEMBERED_GRIDS: usize = 8;
+
+/// [`placed_under`], remembered for the last few grids: the client asks for the code actions
+/// at every move of the cursor, and on a killer the rules' model (the 45 rule's innies and
+/// outies over every sweep of houses) takes a millisecond to build, most of the request.
+fn placed_under_remembered(
+    geometry: &Geometry,
+    rules: &Arc<Rules>,
+    givens: &[u8],
+) -> Option<Vec<(usize, u8)>> {
+    type Grid = (Variant, Arc<Rules>, Box<[u8]>);
+    type Placed = Option<Vec<(usize, u8)>>;
+    static LAST: Mutex<VecDeque<(Grid, Placed)>> = Mutex::new(VecDeque::new());
+    let same = |((v, r, g), _): &&(Grid, _)| {
+        **g == *givens && *v == geometry.variant && (Arc::ptr_eq(r, rules) || **r == **rules)
+    };
+    let lock = || LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, placed)) = lock().iter().find(same) {
+        return placed.clone();
+    }
+    let placed = placed_under(geometry, rules, givens);
+    let mut last = lock();
+    if last.len() == REMEMBERED_GRIDS {
+        last.pop_front();
+    }
+    let grid = (geometry.variant, rules.clone(), givens.into());
+    last.push_back((grid, placed.clone()));
+    placed
 }
 
 /// The cells the rules' propagation leaves one digit, with it; `None` on a contradiction.

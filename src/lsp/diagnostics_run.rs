@@ -1,7 +1,9 @@
 //! The diagnostics run of one text: analysis on the blocking pool with a cancel flag that the
 //! next change of the document raises; its result published under the publish gate, and only if
 //! the document still has the very text that was analysed (see `publish`). After its
-//! diagnostics are published, a run rates the document's puzzles (`rating_run`).
+//! diagnostics are published, a run rates the document's puzzles (`rating_run`). A text a person
+//! edits gets a first look with a short deadline: what it found is published at once, and when
+//! a puzzle's verdict needed longer the whole run publishes again with it.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -20,9 +22,11 @@ use super::ratings::Ratings;
 use super::session::{give_back_later, too_large, NewRun, Published, Session};
 use super::settings::Settings;
 use super::view::Earlier;
-use super::{publish, rating_run, refresh};
+use super::{long, publish, rating_run, refresh};
+use crate::finding::Code;
 
 /// What the blocking part of a run works from.
+#[derive(Clone)]
 struct Job {
     uri: Uri,
     rope: Rope,
@@ -33,6 +37,9 @@ struct Job {
     ratings: Option<Arc<Ratings>>,
     settings: Settings,
     encoding: Encoding,
+    limits: Limits,
+    /// A first look (see [`Limits::first_look`]): verdicts it leaves undecided are not said.
+    first_look: bool,
 }
 
 /// What the blocking part of a run gives back: the analysis (or why there is none), the
@@ -42,6 +49,16 @@ struct Built {
     diagnostics: Vec<Diagnostic>,
     extra: Vec<Diagnostic>,
     way: Way,
+    /// A first look left a verdict to the whole run.
+    left: bool,
+}
+
+/// Which publication of a text's diagnostics: the first (`unasked` as in
+/// [`analyze_and_publish`]), or the whole run's after a first look's.
+#[derive(Clone, Copy)]
+enum Round {
+    First { unasked: bool },
+    Whole,
 }
 
 /// Analyse one text off the message loop and publish its diagnostics if still current; then
@@ -90,6 +107,7 @@ async fn run_and_publish(
         publish::alone(&session, uri, text, settings, alone, unasked).await;
         return None;
     }
+    let limits = Limits::from_env();
     let job = Job {
         uri: uri.clone(),
         rope: snapshot.rope.clone(), // shares its chunks
@@ -104,45 +122,93 @@ async fn run_and_publish(
             .map(|run| run.ratings.clone()),
         settings,
         encoding,
+        limits,
+        first_look: false,
     };
+    // A puzzle whose verdict is slow (a variant with few givens) would hold back what a
+    // keystroke broke: a first look publishes that at once, the whole run the verdict after.
+    let mut round = Round::First { unasked };
+    if let Some(first) = limits.first_look(snapshot.rope.len_bytes()) {
+        let look = Job {
+            limits: first,
+            first_look: true,
+            ..job.clone()
+        };
+        let built = build(&session, &snapshot, look, false).await?;
+        if !built.left {
+            return publish_run(&session, uri, &snapshot, settings, built, round).await;
+        }
+        publish_run(&session, uri.clone(), &snapshot, settings, built, round).await?;
+        round = Round::Whole;
+    }
+    // After a first look, the rest is a search that may take a while: at the background's
+    // lower priority, so that hovers and the next keystroke's first look are not behind it.
+    let behind = matches!(round, Round::Whole);
+    let built = build(&session, &snapshot, job, behind).await?;
+    publish_run(&session, uri, &snapshot, settings, built, round).await
+}
+
+/// Run the blocking part of a run off the message loop, in the `background` if asked;
+/// `None` when cancelled.
+async fn build(
+    session: &Arc<Session>,
+    snapshot: &Snapshot,
+    job: Job,
+    background: bool,
+) -> Option<Built> {
+    let (uri, encoding) = (job.uri.clone(), job.encoding);
     let job_session = session.clone();
     // Placing the findings in the client's encoding is work too: done off the message loop.
-    let outcome = tokio::task::spawn_blocking(move || check_and_build(&job_session, job)).await;
+    let work = move || check_and_build(&job_session, job);
+    let outcome = if background {
+        long::background(work)
+            .await
+            .map_err(|gone| gone.to_string())
+    } else {
+        let done = tokio::task::spawn_blocking(work).await;
+        done.map_err(|join_error| join_error.to_string())
+    };
     let mut built = match outcome {
         Ok(None) => return None,
         Ok(Some(built)) => built,
-        Err(join_error) => {
-            let problem = format!("the analysis task failed: {join_error}");
+        Err(failed) => {
+            let problem = format!("the analysis task failed: {failed}");
             let internal = diagnostics::internal(&problem, &uri, &snapshot.rope, encoding);
             Built {
                 outcome: Err(problem),
                 diagnostics: vec![internal],
                 extra: Vec::new(),
                 way: Way::default(),
+                left: false,
             }
         }
     };
     built.way.back = jobs::ms_since(snapshot.received);
-    publish_run(&session, uri, &snapshot, settings, built, unasked).await
+    Some(built)
 }
 
 /// The blocking part of a run: check the text, hand its analysis to the queries at once,
 /// and build the diagnostics. `None` when cancelled.
 fn check_and_build(session: &Session, job: Job) -> Option<Built> {
     let Job { uri, rope, .. } = &job;
-    let limits = Limits::from_env();
     let mut way = Way {
         thread: jobs::ms_since(job.received),
         ..Way::default()
     };
-    let outcome = jobs::check(rope, job.generation, &job.cancel, limits, &job.carry)?;
+    let outcome = jobs::check(rope, job.generation, &job.cancel, job.limits, &job.carry)?;
     way.checked = jobs::ms_since(job.received);
     if let Ok((analyzed, _)) = &outcome {
         offer_analysis(session, uri, analyzed);
     }
     let started = Instant::now();
+    let mut left = false;
     let (outcome, diagnostics, extra) = match outcome {
-        Ok((analyzed, findings)) => {
+        Ok((analyzed, mut findings)) => {
+            left = job.first_look && jobs::verdicts_left(&analyzed);
+            if left {
+                // The whole run says these verdicts; "undecided" would only flicker.
+                findings.retain(|f| f.code != Code::Undecided);
+            }
             let omitted = analyzed.checked.document.unkept.by_severity();
             let diagnostics =
                 diagnostics::from_findings(&findings, omitted, uri, rope, job.encoding);
@@ -168,6 +234,7 @@ fn check_and_build(session: &Session, job: Job) -> Option<Built> {
         diagnostics,
         extra,
         way,
+        left,
     })
 }
 
@@ -179,13 +246,14 @@ async fn publish_run(
     snapshot: &Snapshot,
     settings: Settings,
     built: Built,
-    unasked: bool,
+    round: Round,
 ) -> Option<Arc<Analyzed>> {
     let Built {
         outcome,
         diagnostics,
         extra,
         mut way,
+        ..
     } = built;
     let received = snapshot.received;
     let (analyzed, panic) = match outcome {
@@ -210,7 +278,14 @@ async fn publish_run(
         session.log(MessageType::ERROR, message).await;
     }
     let (generation, version) = (snapshot.generation, snapshot.version);
-    publish::deliver(session, uri, generation, version, diagnostics, unasked).await;
+    match round {
+        Round::First { unasked } => {
+            publish::deliver(session, uri, generation, version, diagnostics, unasked).await
+        }
+        Round::Whole => {
+            publish::deliver_again(session, uri, generation, version, diagnostics).await
+        }
+    }
     way.queued = jobs::ms_since(received);
     jobs::log_timing(|| way.line(snapshot.version, received));
     if let Some(analyzed) = &analyzed {

@@ -12,6 +12,7 @@ use tower_lsp_server::lsp_types::{
 
 use super::view::View;
 use crate::analysis::Verdict;
+use crate::finding::Span;
 use crate::format::{self, Edit, Puzzle};
 
 /// "Solve puzzle": every empty cell, from the analysis' verdict.
@@ -72,9 +73,13 @@ pub fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>
 
 /// Versioned `documentChanges` when the client takes them, plain `changes` otherwise.
 pub fn workspace_edit(view: &View, edits: &[Edit]) -> WorkspaceEdit {
-    let text_edits: Vec<TextEdit> = edits
-        .iter()
-        .map(|edit| TextEdit::new(view.range(edit.span), edit.text.clone()))
+    // One walk down the text for every edit (a solution's are 81, in text order).
+    let spans: Vec<Span> = edits.iter().map(|edit| edit.span).collect();
+    let ranges = view.config.encoding.ranges(&view.snapshot.rope, &spans);
+    let text_edits: Vec<TextEdit> = ranges
+        .into_iter()
+        .zip(edits)
+        .map(|(range, edit)| TextEdit::new(range, edit.text.clone()))
         .collect();
     if view.config.document_changes {
         let edit = TextDocumentEdit {

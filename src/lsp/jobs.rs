@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use ropey::Rope;
 
 use super::{diagnostics, documents};
-use crate::analysis::{self, Analysis, Cache, Checked};
-use crate::engine::Budget;
+use crate::analysis::{self, Analysis, Cache, Checked, Verdict};
+use crate::engine::{Budget, Stop};
 use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
 
@@ -79,6 +79,18 @@ impl Limits {
         }
     }
 
+    /// The limits of a first look at a text of `bytes` before the whole run, if it gets one:
+    /// the same with a deadline of [`FIRST_LOOK`], for texts a person edits (a collection's
+    /// puzzles are each quick, and two publications of its findings would cost more than they
+    /// save). `None` when the limits' own deadline is no longer.
+    pub fn first_look(self, bytes: usize) -> Option<Limits> {
+        let shorter = self.deadline.is_none_or(|d| d > FIRST_LOOK);
+        (shorter && bytes < FIRST_LOOK_TEXT).then_some(Limits {
+            deadline: Some(FIRST_LOOK),
+            ..self
+        })
+    }
+
     pub fn budget(self, cancel: Option<&AtomicBool>) -> Budget<'_> {
         Budget {
             max_nodes: Some(self.max_nodes),
@@ -86,6 +98,27 @@ impl Limits {
             cancel,
         }
     }
+}
+
+/// How long a diagnostics run's first look searches (see [`Limits::first_look`]): a puzzle whose
+/// verdict takes longer (a variant with few givens can take a few hundred milliseconds) has
+/// its other findings, the conflicts and broken constraints a keystroke makes, published at
+/// once, and its verdict when the whole run has it.
+pub const FIRST_LOOK: Duration = Duration::from_millis(5);
+/// Texts from this size on get no first look.
+const FIRST_LOOK_TEXT: usize = 64 * 1024;
+
+/// Whether a first look left a puzzle's verdict for the whole run to decide.
+pub fn verdicts_left(analyzed: &Analyzed) -> bool {
+    analyzed.checked.analyses.iter().any(|a| {
+        matches!(
+            a.verdict,
+            Verdict::Undecided {
+                stop: Stop::Deadline,
+                ..
+            }
+        )
+    })
 }
 
 /// How long a setter check may search when asked on the spot (hover, code actions).

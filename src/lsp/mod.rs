@@ -64,7 +64,7 @@
 //! | `progress` | `session` |
 //! | `publish` | `diagnostics`, `encoding`, `jobs`, `ratings`, `refresh`, `session`, `settings` |
 //! | `rating_run` | `config`, `jobs`, `long`, `progress`, `publish`, `ratings`, `refresh`, `session` |
-//! | `diagnostics_run` | `diagnostics`, `documents`, `encoding`, `jobs`, `memory`, `publish`, `rating_run`, `ratings`, `refresh`, `session`, `settings`, `view` |
+//! | `diagnostics_run` | `diagnostics`, `documents`, `encoding`, `jobs`, `long`, `memory`, `publish`, `rating_run`, `ratings`, `refresh`, `session`, `settings`, `view` |
 //! | `pull` | `jobs`, `session`, `workspace` |
 //! | `token_store` | `query`, `session`, `token_sheet`, `tokens`, `view` |
 //! | `execute` | `commands`, `jobs`, `long`, `query`, `session`, `workspace` |

@@ -29,6 +29,37 @@ pub async fn deliver(
     diagnostics: Vec<Diagnostic>,
     unasked: bool,
 ) {
+    deliver_as(
+        session,
+        uri,
+        (generation, version),
+        diagnostics,
+        unasked,
+        false,
+    )
+    .await;
+}
+
+/// [`deliver`] the whole run's diagnostics of a text whose first look's are delivered: a
+/// pulling client is asked to pull again, and nothing is sent when they are the same.
+pub async fn deliver_again(
+    session: &Session,
+    uri: Uri,
+    generation: u64,
+    version: i32,
+    diagnostics: Vec<Diagnostic>,
+) {
+    deliver_as(session, uri, (generation, version), diagnostics, true, true).await;
+}
+
+async fn deliver_as(
+    session: &Session,
+    uri: Uri,
+    (generation, version): (u64, i32),
+    diagnostics: Vec<Diagnostic>,
+    unasked: bool,
+    only_if_changed: bool,
+) {
     let pulling = session.config().pull_diagnostics;
     let kept = Arc::new(diagnostics);
     let changed = {
@@ -52,6 +83,9 @@ pub async fn deliver(
         changed
     };
     session.delivered.notify_waiters();
+    if only_if_changed && !changed {
+        return;
+    }
     if !pulling {
         let diagnostics = Arc::unwrap_or_clone(kept);
         session

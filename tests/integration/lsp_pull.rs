@@ -194,6 +194,34 @@ fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
     );
 }
 
+/// A verdict the first look left to the whole run (see `lsp_variants`) reaches a pulling
+/// client through a refresh.
+#[test]
+fn a_slow_verdict_asks_the_client_to_pull_again() {
+    let (mut server, _) = pulling_server(true, None);
+    let uri = "file:///t/barbed.sudoku";
+    // A1 = 7 (the solution has 3): no solution, which only the whole search shows.
+    let text = common::SLOW_VERDICT.replacen("\n. . .", "\n7 . .", 1);
+    server.open(uri, 1, &text);
+    let first = pull(&mut server, uri, None);
+    let asked = server.wait_for("workspace/diagnostic/refresh", |m| {
+        m["method"] == "workspace/diagnostic/refresh"
+    });
+    server.respond(&asked, Value::Null);
+    let after = pull(&mut server, uri, first["resultId"].as_str());
+    // On a loaded machine the first pull may come after the whole run: it had the verdict.
+    let latest = match after["kind"].as_str() {
+        Some("full") => &after,
+        Some("unchanged") => &first,
+        _ => panic!("{after}"),
+    };
+    assert_eq!(
+        codes(&latest["items"]),
+        ["no-solution"],
+        "{first} then {after}"
+    );
+}
+
 #[test]
 fn a_pull_of_a_closed_document_reads_its_file_until_it_is_unchanged() {
     let dir = tempfile::Builder::new().prefix("pull").tempdir().unwrap();

@@ -728,3 +728,32 @@ fn the_next_step_of_a_variant_grid_with_entries_comes_from_the_background() {
     assert!(said, "no hover says the next step: {step}");
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
+
+/// A keystroke's findings do not wait for a slow verdict: the edit's first diagnostics come
+/// from a first look, without the verdict (not "undecided" either), and the verdict follows
+/// for the same version.
+#[test]
+fn a_slow_verdict_follows_the_first_diagnostics_of_an_edit() {
+    let mut server = Server::spawn();
+    server.initialize(capabilities_with_encodings(&[Enc::Utf16.name()]));
+    let uri = "file:///t/barbed.sudoku";
+    assert_eq!(
+        server.open_and_check(uri, common::SLOW_VERDICT),
+        Vec::<Value>::new()
+    );
+    // A1 = 7 (the solution has 3): no solution, which only the whole search shows.
+    let range = json!({"start": {"line": 10, "character": 0}, "end": {"line": 10, "character": 1}});
+    server.change(uri, 2, vec![json!({"range": range, "text": "7"})]);
+    let first = server.diagnostics(uri, 2);
+    assert_eq!(
+        first,
+        Vec::<Value>::new(),
+        "the first look says nothing yet"
+    );
+    let then = server.diagnostics(uri, 2);
+    let messages: Vec<&str> = then.iter().filter_map(|d| d["message"].as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.starts_with("no solution")),
+        "{messages:?}"
+    );
+}

@@ -233,6 +233,12 @@ struct Run<'m, 'r, 'b> {
     failed: bool,
     /// Pencil marks, not solving: the rules' propagators alone (`candidates`).
     marks_only: bool,
+    /// The houses with a changed cell since `only_places`, and since `locked`, last looked at
+    /// them: a house none of whose cells changed has nothing new to place or to lock, and
+    /// looking at every house each time was a third of the search's time on The Barbed Cross
+    /// (36 houses, 216 overlaps). All false between two propagations.
+    singles_due: Vec<bool>,
+    locked_due: Vec<bool>,
     outcome: SearchOutcome,
 }
 
@@ -248,6 +254,8 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             conflicts: Conflicts::new(model),
             failed: false,
             marks_only,
+            singles_due: vec![false; model.houses.len()],
+            locked_due: vec![false; model.houses.len()],
             outcome: SearchOutcome {
                 solutions: Vec::new(),
                 stop: None,
@@ -330,9 +338,13 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
     /// their propagators, and when all is quiet each house's digits with one place are placed.
     fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<(), Broken> {
         let result = self.propagate_queued(masks, changed);
-        // A contradiction leaves propagators queued: none is, for the next node.
+        // A contradiction leaves propagators queued and houses due: none is, for the next node.
         for p in self.queue.drain(..) {
             self.queued[p as usize] = false;
+        }
+        if result.is_err() {
+            self.singles_due.fill(false);
+            self.locked_due.fill(false);
         }
         result
     }
@@ -403,6 +415,12 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             if mask == 0 {
                 return Err(Broken);
             }
+            if !self.marks_only {
+                for &h in model.houses_of[cell as usize].iter() {
+                    self.singles_due[h as usize] = true;
+                    self.locked_due[h as usize] = true;
+                }
+            }
             if mask.is_power_of_two() && !self.marks_only {
                 for &peer in model.peers[cell as usize].iter() {
                     Work { masks, changed }.restrict(peer, !mask)?;
@@ -425,10 +443,19 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
         Ok(())
     }
 
-    /// Place each digit that has one place left in a house; false when there was none.
-    fn only_places(&self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
-        let all = ((1u32 << self.model.size.side()) - 1) as Mask;
-        for house in &self.model.houses {
+    /// Place each digit that has one place left in a house with news; false when there was
+    /// none.
+    fn only_places(
+        &mut self,
+        masks: &mut [Mask],
+        changed: &mut Vec<Change>,
+    ) -> Result<bool, Broken> {
+        let model = self.model;
+        let all = ((1u32 << model.size.side()) - 1) as Mask;
+        for (house, due) in model.houses.iter().zip(&mut self.singles_due) {
+            if !std::mem::take(due) {
+                continue;
+            }
             let (mut once, mut twice, mut placed) = (0 as Mask, 0 as Mask, 0 as Mask);
             for &c in house.iter() {
                 let m = masks[c as usize];
@@ -456,14 +483,18 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
 
     /// Locked candidates: a digit whose places in one of two overlapping houses are all in
     /// the cells they share must be there, so it leaves the other house's other cells. False
-    /// when nothing changed.
-    fn locked(&self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
+    /// when nothing changed. Only overlaps of a house with news are looked at.
+    fn locked(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<bool, Broken> {
         let union = |cells: &[u16], masks: &[Mask]| {
             cells
                 .iter()
                 .fold(0 as Mask, |acc, &c| acc | masks[c as usize])
         };
+        let due = &self.locked_due;
         for overlap in self.model.overlaps() {
+            if !due[overlap.units[0] as usize] && !due[overlap.units[1] as usize] {
+                continue;
+            }
             let shared = union(&overlap.shared, masks);
             for (this, other) in [(0, 1), (1, 0)] {
                 // Digits in the shared cells that this house's other cells cannot hold.
@@ -476,6 +507,8 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
                 }
             }
         }
+        // What changed here is passed on next, making its houses due again.
+        self.locked_due.fill(false);
         Ok(!changed.is_empty())
     }
 }

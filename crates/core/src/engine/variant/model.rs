@@ -13,6 +13,8 @@ pub(super) struct Model<'r> {
     geometry: &'r Geometry,
     pub(super) size: Size,
     pub(super) houses: Vec<Box<[u16]>>,
+    /// For each cell, the houses it is in (indices into `houses`).
+    pub(super) houses_of: Vec<Box<[u16]>>,
     /// Every two houses sharing two cells or more (a box and a row, a region and a column…):
     /// a digit whose places in one are all shared leaves the other's other cells. Locked
     /// candidates, as sigh's solver adds them for every box: on Cold Sauerkraut (thermometers
@@ -145,11 +147,18 @@ impl<'r> Model<'r> {
             })
             .collect();
         let extra_overlaps = overlaps_with(&b.houses, geometry.units.len());
+        let mut houses_of = vec![Vec::new(); size.cells()];
+        for (h, house) in b.houses.iter().enumerate() {
+            for &c in house.iter() {
+                houses_of[c as usize].push(h as u16);
+            }
+        }
         Model {
             geometry,
             size,
             extra_overlaps,
             houses: b.houses,
+            houses_of: houses_of.into_iter().map(Vec::into_boxed_slice).collect(),
             peer_sets,
             peers,
             start: b.start,
