@@ -10,6 +10,7 @@
 //! re-exports their API.
 
 mod analyze;
+mod break_words;
 mod broken;
 mod check;
 mod constraint_help;
