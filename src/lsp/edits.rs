@@ -12,6 +12,7 @@ use tower_lsp_server::lsp_types::{
 
 use super::view::View;
 use crate::analysis::Verdict;
+use crate::engine::Stop;
 use crate::finding::Span;
 use crate::format::{self, Edit, Puzzle};
 
@@ -28,11 +29,13 @@ pub fn solve(view: &View, index: usize, puzzle: &Puzzle) -> Option<CodeAction> {
             "Solve puzzle (a solution; uniqueness not decided)",
             solution,
         ),
-        Verdict::Undecided { found: None, .. } => {
-            return unusable(
-                view,
-                "the search ran out of budget before finding a solution",
-            );
+        Verdict::Undecided { found: None, stop } => {
+            // A first look's deadline (the whole run may still find it), or the node budget.
+            let reason = match stop {
+                Stop::Deadline => "no solution found yet: the search ran out of time",
+                _ => "the search ran out of budget before finding a solution",
+            };
+            return unusable(view, reason);
         }
         Verdict::NoSolution | Verdict::Broken => {
             return unusable(view, "the puzzle has no solution");

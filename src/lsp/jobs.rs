@@ -57,6 +57,9 @@ pub struct Analyzed {
 pub struct Limits {
     pub max_nodes: u64,
     pub deadline: Option<Duration>,
+    /// The deadline of a run's first look (`SUDOKU_LSP_FIRST_LOOK_MS`, default [`FIRST_LOOK`];
+    /// 0: none).
+    pub first_look: Duration,
 }
 
 impl Limits {
@@ -67,6 +70,8 @@ impl Limits {
             Limits {
                 max_nodes: number("SUDOKU_LSP_MAX_NODES").unwrap_or(analysis::DEFAULT_MAX_NODES),
                 deadline: number("SUDOKU_LSP_DEADLINE_MS").map(Duration::from_millis),
+                first_look: number("SUDOKU_LSP_FIRST_LOOK_MS")
+                    .map_or(FIRST_LOOK, Duration::from_millis),
             }
         })
     }
@@ -80,13 +85,14 @@ impl Limits {
     }
 
     /// The limits of a first look at a text of `bytes` before the whole run, if it gets one:
-    /// the same with a deadline of [`FIRST_LOOK`], for texts a person edits (a collection's
+    /// the same with the first look's deadline, for texts a person edits (a collection's
     /// puzzles are each quick, and two publications of its findings would cost more than they
-    /// save). `None` when the limits' own deadline is no longer.
+    /// save). `None` when the first look is off or the limits' own deadline is no longer.
     pub fn first_look(self, bytes: usize) -> Option<Limits> {
-        let shorter = self.deadline.is_none_or(|d| d > FIRST_LOOK);
-        (shorter && bytes < FIRST_LOOK_TEXT).then_some(Limits {
-            deadline: Some(FIRST_LOOK),
+        let look = self.first_look;
+        let shorter = self.deadline.is_none_or(|d| d > look);
+        (!look.is_zero() && shorter && bytes < FIRST_LOOK_TEXT).then_some(Limits {
+            deadline: Some(look),
             ..self
         })
     }
@@ -100,7 +106,7 @@ impl Limits {
     }
 }
 
-/// How long a diagnostics run's first look searches (see [`Limits::first_look`]): a puzzle whose
+/// How long a diagnostics run's first look searches by default (see [`Limits::first_look`]): a puzzle whose
 /// verdict takes longer (a variant with few givens can take a few hundred milliseconds) has
 /// its other findings, the conflicts and broken constraints a keystroke makes, published at
 /// once, and its verdict when the whole run has it.

@@ -165,20 +165,17 @@ fn new_settings_ask_the_client_to_pull_again() {
     );
 }
 
-#[test]
-fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
-    let (mut server, _) = pulling_server_with(true, None, json!({"redundantGivens": true}));
-    let uri = "file:///t/easy.sudoku";
-    server.open(uri, 1, EASY);
-    let first = pull(&mut server, uri, None);
+/// The codes a client ends with when something after its first pull asks it to pull again: it
+/// pulls, waits for the refresh, and pulls with the first result's id. The news may come before
+/// the first pull is answered (a loaded machine): then that pull already had it, and the second
+/// is unchanged. Also both results, for messages.
+fn codes_after_refresh(server: &mut Server, uri: &str) -> (Vec<String>, String) {
+    let first = pull(server, uri, None);
     let asked = server.wait_for("workspace/diagnostic/refresh", |m| {
         m["method"] == "workspace/diagnostic/refresh"
     });
     server.respond(&asked, Value::Null);
-    let after = pull(&mut server, uri, first["resultId"].as_str());
-    // The ratings may finish before the first pull is answered (a loaded machine): then that
-    // pull already had them, and the pull after the refresh is unchanged. Either way the
-    // client ends with the redundant givens.
+    let after = pull(server, uri, first["resultId"].as_str());
     let latest = match after["kind"].as_str() {
         Some("full") => &after,
         Some("unchanged") => {
@@ -187,10 +184,18 @@ fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
         }
         _ => panic!("{after}"),
     };
-    let redundant = codes(&latest["items"]);
+    (codes(&latest["items"]), format!("{first} then {after}"))
+}
+
+#[test]
+fn redundant_givens_found_by_the_ratings_ask_the_client_to_pull_again() {
+    let (mut server, _) = pulling_server_with(true, None, json!({"redundantGivens": true}));
+    let uri = "file:///t/easy.sudoku";
+    server.open(uri, 1, EASY);
+    let (redundant, pulls) = codes_after_refresh(&mut server, uri);
     assert!(
         !redundant.is_empty() && redundant.iter().all(|code| code == "redundant-given"),
-        "{first} then {after}"
+        "{pulls}"
     );
 }
 
@@ -203,23 +208,8 @@ fn a_slow_verdict_asks_the_client_to_pull_again() {
     // A1 = 7 (the solution has 3): no solution, which only the whole search shows.
     let text = common::SLOW_VERDICT.replacen("\n. . .", "\n7 . .", 1);
     server.open(uri, 1, &text);
-    let first = pull(&mut server, uri, None);
-    let asked = server.wait_for("workspace/diagnostic/refresh", |m| {
-        m["method"] == "workspace/diagnostic/refresh"
-    });
-    server.respond(&asked, Value::Null);
-    let after = pull(&mut server, uri, first["resultId"].as_str());
-    // On a loaded machine the first pull may come after the whole run: it had the verdict.
-    let latest = match after["kind"].as_str() {
-        Some("full") => &after,
-        Some("unchanged") => &first,
-        _ => panic!("{after}"),
-    };
-    assert_eq!(
-        codes(&latest["items"]),
-        ["no-solution"],
-        "{first} then {after}"
-    );
+    let (codes, pulls) = codes_after_refresh(&mut server, uri);
+    assert_eq!(codes, ["no-solution"], "{pulls}");
 }
 
 #[test]
