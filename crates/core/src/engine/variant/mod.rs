@@ -234,9 +234,9 @@ struct Run<'m, 'r, 'b> {
     /// Pencil marks, not solving: the rules' propagators alone (`candidates`).
     marks_only: bool,
     /// The houses with a changed cell since `only_places`, and since `locked`, last looked at
-    /// them: a house none of whose cells changed has nothing new to place or to lock, and
-    /// looking at every house each time was a third of the search's time on The Barbed Cross
-    /// (36 houses, 216 overlaps). All false between two propagations.
+    /// them: a house none of whose cells changed has nothing new to place or to lock (on The
+    /// Barbed Cross, 36 houses and 216 overlaps, looking at every one each time made the whole
+    /// search 7% slower: 280 against 262 ms). All false between two propagations.
     singles_due: Vec<bool>,
     locked_due: Vec<bool>,
     outcome: SearchOutcome,
