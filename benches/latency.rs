@@ -121,7 +121,10 @@ fn variant_puzzles() {
     let texts = variant_texts();
     println!("variants: {} puzzles, one document each", texts.len());
     let mut server = spawn();
-    server.initialize(common::full_capabilities());
+    // As VS Code and Neovim do: actions come without their edits, resolved when chosen.
+    let mut capabilities = common::full_capabilities();
+    capabilities["textDocument"]["codeAction"]["resolveSupport"] = json!({"properties": ["edit"]});
+    server.initialize(capabilities);
     let names = [
         "edit → diagnostics",
         "hover on an empty cell",
@@ -129,6 +132,7 @@ fn variant_puzzles() {
         "completion on a constraint line",
         "next step (code actions at a cell)",
         "picture (sudoku.render)",
+        "next step chosen (its edit resolved)",
     ];
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); names.len()];
     for (i, text) in texts.iter().enumerate() {
@@ -150,7 +154,13 @@ fn variant_puzzles() {
     }
     // The server's own share of each request, from its timing log: the rest of the figures
     // above is the way between the processes and the server's threads on a busy machine.
-    for what in ["hover", "completion", "code action", "render command"] {
+    for what in [
+        "hover",
+        "completion",
+        "code action",
+        "code action resolve",
+        "render command",
+    ] {
         let line = format!("{what} answered in");
         let mut own = server_side_times(&server, &line, "answered in ");
         report(
@@ -181,7 +191,7 @@ fn time_variant(server: &mut Server, uri: &str, text: &str) -> Vec<(usize, Vec<D
         let cell = empty[(k * 37) % empty.len()];
         (cell, puzzle.cell_spans.get(cell).expect("a cell's span"))
     };
-    let mut times: Vec<(usize, Vec<Duration>)> = (0..6).map(|k| (k, Vec::new())).collect();
+    let mut times: Vec<(usize, Vec<Duration>)> = (0..7).map(|k| (k, Vec::new())).collect();
     let mut version = 1;
     for k in 0..VARIANT_SAMPLES * 2 {
         let (cell, span) = cell_at(k / 2);
@@ -230,8 +240,15 @@ fn time_variant(server: &mut Server, uri: &str, text: &str) -> Vec<(usize, Vec<D
             times[3].1.push(start.elapsed());
         }
         let start = Instant::now();
-        server.code_actions(uri, json!({"start": at(span.start), "end": at(span.start)}));
+        let actions =
+            server.code_actions(uri, json!({"start": at(span.start), "end": at(span.start)}));
         times[4].1.push(start.elapsed());
+        if let Some(next) = common::titled(&actions, "Apply next step") {
+            let start = Instant::now();
+            let resolved = server.request("codeAction/resolve", next.clone());
+            times[6].1.push(start.elapsed());
+            assert!(resolved["result"]["edit"].is_object(), "{resolved}");
+        }
         let params = json!({"command": "sudoku.render", "arguments": [{"uri": uri, "position": at(span.start)}]});
         let start = Instant::now();
         let picture = server.request("workspace/executeCommand", params);

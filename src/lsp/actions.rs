@@ -2,13 +2,16 @@
 //! propagation forces, solve the whole puzzle, apply the next step of the human-style solver,
 //! and the three hints (commands that show the next step, at three levels, without an edit). Each is a `WorkspaceEdit` that replaces only
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
-//! edit computed for an older text is refused by the client instead of misapplied.
+//! edit computed for an older text is refused by the client instead of misapplied. A client that
+//! resolves code actions gets them without their edits ([`defer_edits`]); [`resolve`] works the
+//! chosen one's out again.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
+use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{
-    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand,
+    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand, Position, Uri,
 };
 
 use super::edits::{action, solve};
@@ -493,4 +496,72 @@ fn wanted(action: &CodeAction, only: Option<&[CodeActionKind]>) -> bool {
         let (asked, kind) = (asked.as_str(), kind.as_str());
         kind == asked || kind.starts_with(&format!("{asked}."))
     })
+}
+
+/// Where an action offered without its edit was offered, kept in its `data`: resolving it
+/// works out the actions there again, on the same text, and takes the edit of the one with
+/// its title.
+#[derive(Serialize, Deserialize)]
+pub struct Offered {
+    uri: Uri,
+    version: i32,
+    position: Position,
+}
+
+impl Offered {
+    /// What `action` carries, if it was offered by [`defer_edits`].
+    pub fn of(action: &CodeAction) -> Option<Offered> {
+        serde_json::from_value(action.data.clone()?).ok()
+    }
+
+    pub fn uri(&self) -> &Uri {
+        &self.uri
+    }
+}
+
+/// The actions at `position` without their edits, for a client that resolves them when one is
+/// chosen (`codeAction/resolve`): a solution's edit is a text edit per empty cell, and the list
+/// at a cell carries several (solve, fill all forced cells, the next step), kilobytes an
+/// editor reads at every move of the cursor and applies at most one of.
+pub fn defer_edits(view: &View, position: Position, actions: &mut [CodeActionOrCommand]) {
+    let offered = Offered {
+        uri: view.uri.clone(),
+        version: view.snapshot.version,
+        position,
+    };
+    let data = serde_json::to_value(offered).ok();
+    for action in actions {
+        if let CodeActionOrCommand::CodeAction(action) = action {
+            if action.edit.take().is_some() {
+                action.data.clone_from(&data);
+            }
+        }
+    }
+}
+
+/// Why an offered action cannot be resolved.
+pub enum Unresolved {
+    /// The text changed since it was offered.
+    Moved,
+    /// The same text no longer offers it (it cannot happen for an unchanged text, unless the
+    /// client changed the title).
+    Gone,
+}
+
+/// `action` with its edit, worked out again where it was `offered`.
+pub fn resolve(
+    view: &View,
+    mut action: CodeAction,
+    offered: &Offered,
+) -> Result<CodeAction, Unresolved> {
+    if view.snapshot.version != offered.version {
+        return Err(Unresolved::Moved);
+    }
+    let again = at(view, view.offset(offered.position), None);
+    let edit = again.into_iter().find_map(|candidate| match candidate {
+        CodeActionOrCommand::CodeAction(c) if c.title == action.title => c.edit,
+        _ => None,
+    });
+    action.edit = Some(edit.ok_or(Unresolved::Gone)?);
+    Ok(action)
 }

@@ -34,6 +34,7 @@ fn server_capabilities(config: ClientConfig) -> ServerCapabilities {
             CodeActionKind::QUICKFIX,
             CodeActionKind::REFACTOR_REWRITE,
         ]),
+        resolve_provider: Some(config.resolve_edits),
         ..CodeActionOptions::default()
     };
     ServerCapabilities {

@@ -23,6 +23,9 @@ pub struct ClientConfig {
     pub document_changes: bool,
     /// `textDocument.codeAction.disabledSupport`: offer unusable actions with a reason.
     pub disabled_support: bool,
+    /// `textDocument.codeAction.resolveSupport` names `edit`: actions are offered without
+    /// their edits, which `codeAction/resolve` adds to the one chosen.
+    pub resolve_edits: bool,
     /// `window.workDoneProgress`: report long rating runs with `$/progress`.
     pub work_done_progress: bool,
     /// `workspace.codeLens.refreshSupport`: ask for code lenses again when ratings arrive.
@@ -106,6 +109,9 @@ impl ClientConfig {
             },
             document_changes: flag(workspace, |w| w.workspace_edit.as_ref()?.document_changes),
             disabled_support: flag(text, |t| t.code_action.as_ref()?.disabled_support),
+            resolve_edits: text
+                .and_then(|t| t.code_action.as_ref()?.resolve_support.as_ref())
+                .is_some_and(|r| r.properties.iter().any(|p| p == "edit")),
             work_done_progress: flag(capabilities.window.as_ref(), |w| w.work_done_progress),
             code_lens_refresh: flag(workspace, |w| w.code_lens.as_ref()?.refresh_support),
             pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()) && diagnostic_refresh,

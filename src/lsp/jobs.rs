@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use ropey::Rope;
 
 use super::{diagnostics, documents};
-use crate::analysis::{self, Analysis, Cache, Checked, Verdict};
-use crate::engine::{Budget, Stop};
+use crate::analysis::{self, Analysis, Cache, Checked};
+use crate::engine::Budget;
 use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
 
@@ -116,15 +116,7 @@ const FIRST_LOOK_TEXT: usize = 64 * 1024;
 
 /// Whether a first look left a puzzle's verdict for the whole run to decide.
 pub fn verdicts_left(analyzed: &Analyzed) -> bool {
-    analyzed.checked.analyses.iter().any(|a| {
-        matches!(
-            a.verdict,
-            Verdict::Undecided {
-                stop: Stop::Deadline,
-                ..
-            }
-        )
-    })
+    analyzed.checked.analyses.iter().any(|a| !a.is_final())
 }
 
 /// How long a setter check may search when asked on the spot (hover, code actions).

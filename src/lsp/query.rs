@@ -91,6 +91,24 @@ fn keep_parse<T>(
     answer
 }
 
+/// LSP's `ContentModified` error: the answer was for a text the editor no longer has.
+pub fn content_modified(message: String) -> Error {
+    Error {
+        code: ErrorCode::ServerError(CONTENT_MODIFIED),
+        message: message.into(),
+        data: None,
+    }
+}
+
+/// LSP's `RequestFailed` error: understood, but it cannot be done, for the reason given.
+pub fn request_failed(message: String) -> Error {
+    Error {
+        code: ErrorCode::ServerError(REQUEST_FAILED),
+        message: message.into(),
+        data: None,
+    }
+}
+
 /// A formatting answer for the document's text as it is when the request arrives: `null`
 /// when the document is not open, the error `ContentModified` when its text changed while
 /// the edits were computed (they would be for a text the editor no longer has), and
@@ -106,11 +124,7 @@ pub async fn format(
         return Ok(None);
     };
     let generation = snapshot.generation;
-    let refused = |why: String| Error {
-        code: ErrorCode::ServerError(REQUEST_FAILED),
-        message: format!("{} is not formatted: {why}", uri.as_str()).into(),
-        data: None,
-    };
+    let refused = |why: String| request_failed(format!("{} is not formatted: {why}", uri.as_str()));
     if let Some(why) = too_large(&snapshot, session.settings()) {
         return Err(refused(why));
     }
@@ -119,11 +133,10 @@ pub async fn format(
         Some(Err(why)) => Err(refused(why)),
         None => match session.state().documents.generation(uri) {
             None => Ok(None),
-            Some(now) if now != generation => Err(Error {
-                code: ErrorCode::ServerError(CONTENT_MODIFIED),
-                message: format!("{} changed while it was being formatted", uri.as_str()).into(),
-                data: None,
-            }),
+            Some(now) if now != generation => Err(content_modified(format!(
+                "{} changed while it was being formatted",
+                uri.as_str()
+            ))),
             // The work failed (and was logged).
             Some(_) => Err(Error::internal_error()),
         },

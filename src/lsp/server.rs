@@ -228,9 +228,35 @@ impl LanguageServer for Backend {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let (start, only) = (params.range.start, params.context.only);
         let uri = params.text_document.uri;
-        let query = move |view: &View| Some(actions::at(view, view.offset(start), only.as_deref()));
+        let query = move |view: &View| {
+            let mut offered = actions::at(view, view.offset(start), only.as_deref());
+            if view.config.resolve_edits {
+                actions::defer_edits(view, start, &mut offered);
+            }
+            Some(offered)
+        };
         let actions = query::run(&self.session, "code action", &uri, query).await;
         Ok(actions.filter(|actions| !actions.is_empty()))
+    }
+
+    async fn code_action_resolve(&self, action: CodeAction) -> Result<CodeAction> {
+        let Some(offered) = actions::Offered::of(&action) else {
+            return Ok(action); // not one of ours to complete: nothing is missing
+        };
+        let (uri, title) = (offered.uri().clone(), action.title.clone());
+        let work = move |view: &View| Some(actions::resolve(view, action, &offered));
+        let moved = || {
+            let uri = uri.as_str();
+            query::content_modified(format!("{uri} changed since \"{title}\" was offered"))
+        };
+        match query::run(&self.session, "code action resolve", &uri, work).await {
+            Some(Ok(action)) => Ok(action),
+            Some(Err(actions::Unresolved::Gone)) => Err(query::request_failed(format!(
+                "\"{title}\" is no longer offered in {}",
+                uri.as_str()
+            ))),
+            Some(Err(actions::Unresolved::Moved)) | None => Err(moved()),
+        }
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {

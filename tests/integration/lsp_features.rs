@@ -7,7 +7,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{action_edits, apply_text_edits, capabilities_with_encodings, Enc, Server};
+use common::{action_edits, apply_text_edits, capabilities_with_encodings, titled, Enc, Server};
 use serde_json::{json, Value};
 use sudoku_lsp::analysis::{self, CellState};
 use sudoku_lsp::format;
@@ -592,12 +592,6 @@ impl Doc {
     }
 }
 
-fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
-    actions
-        .iter()
-        .find(|a| a["title"].as_str().unwrap().starts_with(prefix))
-}
-
 #[test]
 fn solve_fills_only_the_empty_marks_with_versioned_edits() {
     for enc in Enc::ALL {
@@ -622,6 +616,67 @@ fn solve_fills_only_the_empty_marks_with_versioned_edits() {
         assert!(titled(&actions, "Solve").is_none(), "{actions:#?}");
         assert_eq!(server.shutdown_and_exit(), Some(0));
     }
+}
+
+/// A client that resolves code actions (VS Code, Neovim) is offered them without their edits,
+/// kilobytes it would read at every move of the cursor; resolving the one chosen gives the very
+/// edit a client that cannot resolve gets at once, and one offered for an older text is refused
+/// as `ContentModified` rather than applied to the new one.
+#[test]
+fn a_resolving_client_gets_an_actions_edit_when_it_chooses_it() {
+    let mut eager = Server::spawn();
+    eager.initialize(common::full_capabilities());
+    let mut capabilities = common::full_capabilities();
+    capabilities["textDocument"]["codeAction"]["resolveSupport"] = json!({"properties": ["edit"]});
+    let mut server = Server::spawn();
+    let result = server.initialize(capabilities);
+    assert_eq!(
+        result["capabilities"]["codeActionProvider"]["resolveProvider"],
+        true
+    );
+    let uri = "file:///t/resolve.sudoku";
+    let mut doc = Doc::open(&mut server, uri, EASY, Enc::Utf16);
+    let eager_doc = Doc::open(&mut eager, uri, EASY, Enc::Utf16);
+    let cell = cell_span(&doc.text, 1, 3, 3).0;
+    let offered = doc.actions_at(&mut server, cell);
+    let at_once = eager_doc.actions_at(&mut eager, cell);
+    let titles =
+        |actions: &[Value]| -> Vec<Value> { actions.iter().map(|a| a["title"].clone()).collect() };
+    assert_eq!(
+        titles(&offered),
+        titles(&at_once),
+        "the same actions either way"
+    );
+    for (action, eager_action) in offered.iter().zip(&at_once) {
+        assert!(
+            action.get("edit").is_none(),
+            "offered without its edit: {action}"
+        );
+        if eager_action.get("edit").is_none() {
+            assert!(action.get("data").is_none(), "nothing to resolve: {action}");
+            continue;
+        }
+        let resolved = server.request("codeAction/resolve", action.clone());
+        assert_eq!(
+            resolved["result"]["edit"], eager_action["edit"],
+            "{resolved}"
+        );
+        assert_eq!(resolved["result"]["title"], action["title"]);
+    }
+    let solve = titled(&offered, "Solve puzzle").expect("Solve offered");
+    let resolved = server.request("codeAction/resolve", solve.clone())["result"].clone();
+    doc.apply(&mut server, &resolved);
+    assert_eq!(doc.text, EASY_SOLVED);
+    // Offered for version 1; the text is now version 2.
+    let stale = server.request("codeAction/resolve", solve.clone());
+    assert_eq!(stale["error"]["code"], -32801, "{stale}");
+    let message = stale["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("changed since \"Solve puzzle\" was offered"),
+        "{message}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+    assert_eq!(eager.shutdown_and_exit(), Some(0));
 }
 
 #[test]

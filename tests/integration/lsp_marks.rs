@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{action_edits, apply_text_edits, Enc, Server};
+use common::{action_edits, apply_text_edits, titled, Enc, Server};
 use serde_json::{json, Value};
 use sudoku_lsp::format::{self, marks_grid, DigitSet, Puzzle};
 use sudoku_lsp::grid::{geometry, Size, Variant};
@@ -89,12 +89,6 @@ fn only_puzzle(text: &str) -> Puzzle {
 fn actions(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<Value> {
     let at = json!({"line": line, "character": character});
     server.code_actions(uri, json!({"start": at, "end": at}))
-}
-
-fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
-    actions
-        .iter()
-        .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with(prefix)))
 }
 
 fn titles(actions: &[Value]) -> Vec<&str> {

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::{action_edits, apply_text_edits, hover_text, Enc, Server};
+use common::{action_edits, apply_text_edits, hover_text, titled, Enc, Server};
 use serde_json::{json, Value};
 use sudoku_lsp::analysis;
 use sudoku_lsp::engine::{self, Budget, Digits};
@@ -94,12 +94,6 @@ fn actions_at(server: &mut Server, uri: &str, line: u64, character: u64) -> Vec<
         }),
     );
     response["result"].as_array().cloned().unwrap_or_default()
-}
-
-fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
-    actions
-        .iter()
-        .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with(prefix)))
 }
 
 fn lens_titles(server: &mut Server, uri: &str) -> Vec<(u64, String)> {

@@ -174,7 +174,9 @@ async function applyNamedAction(title: RegExp): Promise<void> {
       editor.document.uri,
       new vscode.Range(position, position),
       undefined,
-      10,
+      // The server offers its actions without their edits (VS Code resolves them when one is
+      // chosen): resolve them all here, since the one wanted may be far down the list.
+      100,
     )) ?? [];
   const action = actions.find((a) => title.test(a.title));
   if (!action) {

@@ -471,6 +471,13 @@ pub fn full_capabilities() -> Value {
     })
 }
 
+/// The first action whose title starts with `prefix`.
+pub fn titled<'a>(actions: &'a [Value], prefix: &str) -> Option<&'a Value> {
+    actions
+        .iter()
+        .find(|a| a["title"].as_str().is_some_and(|t| t.starts_with(prefix)))
+}
+
 /// Capabilities offering these position encodings (and otherwise `full_capabilities`).
 pub fn capabilities_with_encodings(encodings: &[&str]) -> Value {
     let mut capabilities = full_capabilities();

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::analyze::{analyze_grid, analyze_puzzle};
 use super::findings::{self, findings};
 use super::verdict::{Analysis, Verdict};
-use crate::engine::{Budget, Stop};
+use crate::engine::Budget;
 use crate::finding::Finding;
 use crate::format::{self, Document, Puzzle};
 use crate::grid::{Size, Variant};
@@ -145,7 +145,7 @@ pub fn recheck(
     let unfinished: Vec<usize> = candidates
         .iter()
         .copied()
-        .filter(|&i| !is_final(&analyses[i]))
+        .filter(|&i| !analyses[i].is_final())
         .collect();
     if !unfinished.is_empty() {
         let puzzles: Vec<Puzzle> = unfinished
@@ -268,7 +268,7 @@ fn with_findings_of(
         if speaks {
             findings.extend(self::findings(puzzle, analysis));
         }
-        speaks || !is_final(analysis)
+        speaks || !analysis.is_final()
     });
     // Checked first: sorting needs room for half the findings again, and they are often in
     // order already (a file without puzzles has only the parser's, which are in source order).
@@ -332,7 +332,7 @@ impl Cache {
         let missing: Vec<usize> = (0..keys.len()).filter(|&i| results[i].is_none()).collect();
         for (i, analysis) in analyze_in_parallel(&keys, &missing, budget) {
             let analysis = Arc::new(analysis);
-            if is_final(&analysis) {
+            if analysis.is_final() {
                 self.entries.insert(keys[i].clone(), Arc::clone(&analysis));
             }
             results[i] = Some(analysis);
@@ -372,7 +372,7 @@ impl Cache {
             .map(|r| r.expect("every puzzle analysed"))
             .collect();
         for (key, analysis) in keys.into_iter().zip(&results) {
-            if is_final(analysis) {
+            if analysis.is_final() {
                 self.entries.insert(key, Arc::clone(analysis));
             }
         }
@@ -386,18 +386,6 @@ fn key(puzzle: &Puzzle) -> CacheKey {
         puzzle.variant,
         puzzle.rules.clone(),
         puzzle.clues().into_owned().into_boxed_slice(),
-    )
-}
-
-/// An analysis worth keeping: not one cut short by a deadline or a cancel, which another run
-/// could finish.
-fn is_final(analysis: &Analysis) -> bool {
-    !matches!(
-        analysis.verdict,
-        Verdict::Undecided {
-            stop: Stop::Deadline | Stop::Cancelled,
-            ..
-        }
     )
 }
 

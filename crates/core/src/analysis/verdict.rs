@@ -71,6 +71,21 @@ pub struct Analysis {
     pub has_rules: bool,
 }
 
+impl Analysis {
+    /// Whether this is the analysis any run would reach: not one a deadline or a cancel cut
+    /// short, which another run could finish (a node budget's cut is final: the same budget
+    /// always cuts at the same place). Caches keep only final analyses.
+    pub fn is_final(&self) -> bool {
+        !matches!(
+            self.verdict,
+            Verdict::Undecided {
+                stop: Stop::Deadline | Stop::Cancelled,
+                ..
+            }
+        )
+    }
+}
+
 /// A constraint of the puzzle's rules that the digits placed break: its index in
 /// `Rules::constraints`, and the cells that show it (for a rule of the whole grid, the pair
 /// that breaks it; else the constraint's own cells).
