@@ -1,8 +1,8 @@
 //! The path of simplest steps on a variant puzzle, and its next step.
 //!
 //! The grid the techniques read is the puzzle's geometry with the houses and peers its rules
-//! add (an extra region is a house; cage mates and a knight's move apart are peers:
-//! [`Deducer::geometry`]), so every house technique — singles, locked candidates, subsets, fish,
+//! add (an extra region is a house; cage mates, a knight's move apart, a thermometer's cells and
+//! whatever else a rule keeps apart for every digit are peers: [`Deducer::geometry`]), so every house technique — singles, locked candidates, subsets, fish,
 //! wings, chains — sees them as it sees rows and boxes. The rules' own deductions come in as
 //! steps of their own (`constraints.rs`), and so do their weak links (`links.rs`): a candidate
 //! whose links empty a cell or a house goes (`rule_forcing.rs`), and chains run over them as

@@ -1,6 +1,6 @@
 //! From a puzzle's houses and rules to the variant engine's model: the houses (each digit once),
 //! each cell's peers (its houses' cells and every cell a rule says differs from it: a knight's
-//! or king's move, a cage mate…), each cell's first candidates (even, odd, given pencil marks)
+//! or king's move, a cage mate, a thermometer's other cells, a dot's or whisper's neighbour…), each cell's first candidates (even, odd, given pencil marks)
 //! and the propagators of the other rules, with the cells each one watches.
 
 use super::props::{Mask, PeerSet, Prop};
@@ -189,7 +189,15 @@ impl Builder {
         }
     }
 
+    /// Two cells whose digits are `related`. When no digit is related to itself (a kropki dot,
+    /// a whisper's neighbours, `<`), the two always differ: peers as well, so that a digit
+    /// placed in one leaves the other at once, and whatever asks which cells see which (locked
+    /// candidates here; wings, chains and every "sees" of the explained steps, through
+    /// [`super::Deducer::geometry`]) counts them.
     fn pair(&mut self, a: u16, b: u16, related: impl Fn(u32, u32) -> bool) {
+        if (1..=self.side).all(|d| !related(d, d)) {
+            self.differ(&[a, b]);
+        }
         self.props.push(Prop::pair(a, b, self.side, related));
     }
 
@@ -282,10 +290,15 @@ impl Builder {
                 });
             }
             Kind::Less([a, b]) => self.pair(*a, *b, |x, y| x < y),
-            Kind::Thermo { slow, cells } => self.props.push(Prop::Order {
-                cells: cells.clone(),
-                step: if *slow { 0 } else { 1 },
-            }),
+            Kind::Thermo { slow, cells } => {
+                if !slow {
+                    self.differ(cells); // each digit above the one before: all differ
+                }
+                self.props.push(Prop::Order {
+                    cells: cells.clone(),
+                    step: if *slow { 0 } else { 1 },
+                });
+            }
             Kind::Whisper { gap, cells } => {
                 for w in cells.windows(2) {
                     self.pair(w[0], w[1], |x, y| x.abs_diff(y) >= *gap);

@@ -1,7 +1,7 @@
 //! The variant engine against brute force: on 4×4, the solutions it finds under random rules
 //! are exactly the grids (of all 288) that the rules' own definitions accept.
 
-use super::solve;
+use super::{solve, Deducer};
 use crate::engine::{search, Budget};
 use crate::finding::Span;
 use crate::grid::{geometry, puzzle_geometry, Size, Variant, NO_REGION};
@@ -631,4 +631,38 @@ fn pencil_marks_with_reasons_are_the_marks_and_say_why_each_digit_went() {
         by_peer > 50 && by_rule > 50 && broken > 5,
         "{by_peer} by peers, {by_rule} by rules, {broken} broken"
     );
+}
+
+/// Cells a rule keeps apart for every digit are peers of each other, for the engine and for
+/// every "sees" of the explained steps: a thermometer's cells (each above the one before), a
+/// whisper's neighbours across a box's corner; not a slow thermometer's, which may repeat.
+#[test]
+fn cells_a_rule_keeps_apart_are_peers() {
+    let geo = geometry(Size::NINE, Variant::Classic);
+    let constraint = |kind| Constraint::new(kind, Span::new(0, 0));
+    // A1 B2 C3 D4 (A1 and D4 share no house), a whisper from C3 to D4, a slow thermo A9 to D6.
+    let rules = Rules {
+        constraints: vec![
+            constraint(Kind::Thermo {
+                slow: false,
+                cells: [0, 10, 20, 30].into(),
+            }),
+            constraint(Kind::Whisper {
+                gap: 5,
+                cells: [20, 30].into(),
+            }),
+            constraint(Kind::Thermo {
+                slow: true,
+                cells: [8, 16, 24, 32].into(),
+            }),
+        ],
+        regions: None,
+    };
+    let deducer = Deducer::new(geo, &rules);
+    let seen = deducer.geometry(geo);
+    let peers = |a: usize, b: u16| seen.peers[a].contains(&b);
+    assert!(peers(0, 30) && peers(30, 0), "a thermometer's bulb and tip");
+    assert!(peers(20, 30), "a whisper's neighbours");
+    assert!(!peers(8, 32), "a slow thermometer's cells may repeat");
+    assert!(!peers(0, 31), "no rule joins A1 and D5");
 }
