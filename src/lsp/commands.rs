@@ -209,7 +209,7 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
         let range = view.range(puzzle.anchor());
         let givens = puzzle.givens_count();
         let full = super::ratings::filled_in(puzzle);
-        let (status, hint, solve) = match view.finished_analysis(index).map(|a| &a.verdict) {
+        let (status, hint, solve) = match view.settled_analysis(index).map(|a| &a.verdict) {
             None => ("checking…".to_string(), false, false),
             Some(Verdict::Unique(_)) if full => ("solved".to_string(), false, false),
             Some(Verdict::Unique(_)) => match view.ratings.get(puzzle) {
@@ -225,7 +225,7 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
         let mut title = format!("{status} · {}", crate::finding::plural(givens, "given"));
         // Minimality is for setters (the setting), and means nothing on a filled-in grid.
         let rated = matches!(
-            view.finished_analysis(index).map(|a| &a.verdict),
+            view.settled_analysis(index).map(|a| &a.verdict),
             Some(Verdict::Unique(_))
         ) && view.settings.redundant_givens
             && !full;
@@ -256,6 +256,9 @@ pub fn lenses(view: &View) -> Vec<CodeLens> {
 
 /// The lines saying a puzzle's rating (hover on its title, the rating command).
 pub fn rating_lines(view: &View, index: usize, puzzle: &Puzzle) -> Vec<String> {
+    if view.verdict_pending(index) {
+        return vec!["Rating: pending (its solutions are still being counted)".to_string()];
+    }
     match &view.analysis(index).verdict {
         Verdict::Unique(_) => match view.ratings.get(puzzle) {
             Some(rated) => rated.lines(&puzzle.geometry()),

@@ -38,8 +38,6 @@ struct Job {
     settings: Settings,
     encoding: Encoding,
     limits: Limits,
-    /// A first look (see [`Limits::first_look`]): verdicts it leaves undecided are not said.
-    first_look: bool,
 }
 
 /// What the blocking part of a run gives back: the analysis (or why there is none), the
@@ -123,7 +121,6 @@ async fn run_and_publish(
         settings,
         encoding,
         limits,
-        first_look: false,
     };
     // A puzzle whose verdict is slow (a variant with few givens) would hold back what a
     // keystroke broke: a first look publishes that at once, the whole run the verdict after.
@@ -131,7 +128,6 @@ async fn run_and_publish(
     if let Some(first) = limits.first_look(snapshot.rope.len_bytes()) {
         let look = Job {
             limits: first,
-            first_look: true,
             ..job.clone()
         };
         let built = build(&session, &snapshot, look, false).await?;
@@ -204,7 +200,7 @@ fn check_and_build(session: &Session, job: Job) -> Option<Built> {
     let mut left = false;
     let (outcome, diagnostics, extra) = match outcome {
         Ok((analyzed, mut findings)) => {
-            left = job.first_look && jobs::verdicts_left(&analyzed);
+            left = analyzed.provisional;
             if left {
                 // The whole run says these verdicts; "undecided" would only flicker.
                 findings.retain(|f| f.code != Code::Undecided);

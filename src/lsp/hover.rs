@@ -52,7 +52,15 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                 }
                 // Its title or metadata, a border line, a one-line puzzle's trailing text.
                 (None, None) => {
-                    let mut lines = analysis::summarize(puzzle, &view.analysis(index));
+                    let found = view.analysis(index);
+                    let mut lines = analysis::summarize(puzzle, &found);
+                    if view.verdict_pending(index) {
+                        // A first look's cut search: the whole run, still going, will say it.
+                        let cut = analysis::status_text(&puzzle.geometry(), &found);
+                        for line in lines.iter_mut().filter(|line| **line == cut) {
+                            *line = "solutions: still being counted".to_string();
+                        }
+                    }
                     lines.extend(commands::rating_lines(view, index, puzzle));
                     let heading = heading(view, index, puzzle);
                     let mut value = summary(&heading, &lines, style);

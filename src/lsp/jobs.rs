@@ -47,6 +47,9 @@ pub struct Analyzed {
     /// The parse and analyses; its `findings` are empty (the run hands them to the diagnostics
     /// and lets go of them).
     pub checked: Checked,
+    /// A first look's, with verdicts left for the whole run to decide (analyses a deadline cut):
+    /// those verdicts are not said meanwhile.
+    pub provisional: bool,
 }
 
 /// What one puzzle's search may spend: `SUDOKU_LSP_MAX_NODES` nodes (default
@@ -60,6 +63,8 @@ pub struct Limits {
     /// The deadline of a run's first look (`SUDOKU_LSP_FIRST_LOOK_MS`, default [`FIRST_LOOK`];
     /// 0: none).
     pub first_look: Duration,
+    /// These are a first look's limits: the whole run follows if they leave a verdict.
+    pub look: bool,
 }
 
 impl Limits {
@@ -72,6 +77,7 @@ impl Limits {
                 deadline: number("SUDOKU_LSP_DEADLINE_MS").map(Duration::from_millis),
                 first_look: number("SUDOKU_LSP_FIRST_LOOK_MS")
                     .map_or(FIRST_LOOK, Duration::from_millis),
+                look: false,
             }
         })
     }
@@ -93,6 +99,7 @@ impl Limits {
         let shorter = self.deadline.is_none_or(|d| d > look);
         (!look.is_zero() && shorter && bytes < FIRST_LOOK_TEXT).then_some(Limits {
             deadline: Some(look),
+            look: true,
             ..self
         })
     }
@@ -113,11 +120,6 @@ impl Limits {
 pub const FIRST_LOOK: Duration = Duration::from_millis(5);
 /// Texts from this size on get no first look.
 const FIRST_LOOK_TEXT: usize = 64 * 1024;
-
-/// Whether a first look left a puzzle's verdict for the whole run to decide.
-pub fn verdicts_left(analyzed: &Analyzed) -> bool {
-    analyzed.checked.analyses.iter().any(|a| !a.is_final())
-}
 
 /// How long a setter check may search when asked on the spot (hover, code actions).
 const ON_DEMAND_SEARCH: Duration = Duration::from_millis(250);
@@ -254,6 +256,7 @@ pub fn check(
         let analyzed = Arc::new(Analyzed {
             generation,
             text: rope.clone(),
+            provisional: limits.look && checked.analyses.iter().any(|a| !a.is_final()),
             checked,
         });
         carry.last = Some(analyzed.clone());

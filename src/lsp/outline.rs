@@ -215,7 +215,7 @@ fn name(index: usize, puzzle: &Puzzle) -> String {
 /// "9×9 diagonal · unique", or "· not yet checked" while this text's run is going.
 fn detail(view: &View, index: usize, puzzle: &Puzzle) -> String {
     let status = view
-        .finished_analysis(index)
+        .settled_analysis(index)
         .map_or("not yet checked", analysis::status_word);
     match puzzle.rules.as_deref().filter(|r| !r.is_empty()) {
         Some(_) => format!("{} · {status}", analysis::puzzle_kind(puzzle)),

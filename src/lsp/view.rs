@@ -114,6 +114,20 @@ impl View {
         }
     }
 
+    /// The finished run's analysis of the puzzle at `index` when it says the verdict: not while
+    /// a first look left that verdict to the whole run, still going.
+    pub fn settled_analysis(&self, index: usize) -> Option<&Analysis> {
+        let provisional = matches!(&self.parsed, Parsed::Analyzed(done) if done.provisional);
+        self.finished_analysis(index)
+            .filter(|analysis| !provisional || analysis.is_final())
+    }
+
+    /// Whether the puzzle at `index` waits for the whole run to say its verdict (see
+    /// [`View::settled_analysis`]).
+    pub fn verdict_pending(&self, index: usize) -> bool {
+        self.finished_analysis(index).is_some() && self.settled_analysis(index).is_none()
+    }
+
     /// Whether the diagnostics run of this very text has finished (its analyses are at hand).
     pub fn is_analyzed(&self) -> bool {
         matches!(self.parsed, Parsed::Analyzed(_))

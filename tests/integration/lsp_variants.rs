@@ -750,6 +750,21 @@ fn a_slow_verdict_follows_the_first_diagnostics_of_an_edit() {
         Vec::<Value>::new(),
         "the first look says nothing yet"
     );
+    // Meanwhile the lens and the title's hover say the verdict is coming, not that it is
+    // undecided (the first look's search was cut; the whole run's is going).
+    let lenses = server.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let lens = lenses["result"][0]["command"]["title"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        lens.starts_with("checking…") || lens.starts_with("no solution"),
+        "{lenses}"
+    );
+    let hover = common::hover_text(&mut server, uri, 0, 3);
+    assert!(!hover.contains("undecided"), "{hover}");
     let then = server.diagnostics(uri, 2);
     let messages: Vec<&str> = then.iter().filter_map(|d| d["message"].as_str()).collect();
     assert!(

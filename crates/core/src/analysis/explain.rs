@@ -204,7 +204,8 @@ pub fn puzzle_kind(puzzle: &Puzzle) -> String {
     format!("{base} with {}", and_list(&parts))
 }
 
-fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
+/// The verdict's line of [`summarize`] ("unique", "2+ solutions", "undecided: …").
+pub fn status_text(geometry: &Geometry, analysis: &Analysis) -> String {
     let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     match &analysis.verdict {
         Verdict::Broken => {
