@@ -6,6 +6,8 @@
 //! A command names its puzzle by a position in it (the start of its anchor line) rather than
 //! by its index, so that a lens a client kept from a slightly older text still finds its puzzle.
 
+use std::time::Instant;
+
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{CodeLens, Command, Position, Uri, WorkspaceEdit};
 
@@ -13,6 +15,7 @@ use super::edits;
 use super::view::View;
 use crate::analysis::{parse_window, Request, Symmetry, Verdict};
 use crate::convert::{fpuzzles, links};
+use crate::engine::Budget;
 use crate::format::Puzzle;
 use crate::grid::{Size, Variant};
 use crate::render;
@@ -291,9 +294,20 @@ pub fn hint(view: &View, offset: usize) -> Result<HintTexts, String> {
     if !unique(view, index) {
         return Err("no hint: the puzzle does not have exactly one solution".into());
     }
-    let step = super::ratings::first_step(puzzle, &view.ratings).ok_or_else(|| {
+    // As long as a rating may take: a grid with entries can need chains the rating never met.
+    let time = super::ratings::per_puzzle();
+    let budget = Budget {
+        deadline: Some(Instant::now() + time),
+        ..Budget::default()
+    };
+    let step = super::ratings::first_step(puzzle, &view.ratings, &budget).ok_or_else(|| {
         if puzzle.givens.iter().all(|&d| d != 0) {
             "no hint: the puzzle is solved".to_string()
+        } else if budget.stop(0).is_some() {
+            format!(
+                "no hint: no step found within {} ms (the rating's time, SUDOKU_LSP_RATING_MS)",
+                time.as_millis()
+            )
         } else {
             "no hint: the next step needs a technique the solver does not know".to_string()
         }

@@ -484,13 +484,14 @@ fn walk_variant(puzzle: &Puzzle, first: &Budget, rest: &Budget) -> Vec<Step> {
 }
 
 /// The simplest step from where the solver is: the cached path's first when that is the
-/// givens alone, else found now (`analysis::next_step`, as `sudoku-lsp hint` finds it).
-pub fn first_step(puzzle: &Puzzle, ratings: &Ratings) -> Option<Step> {
+/// givens alone, else found now (`analysis::next_step`, as `sudoku-lsp hint` finds it) within
+/// `budget`.
+pub fn first_step(puzzle: &Puzzle, ratings: &Ratings, budget: &Budget) -> Option<Step> {
     match ratings.get(puzzle) {
         Some(rated) if puzzle.entries.is_none() && puzzle.marks.is_none() => {
             rated.lead.first().cloned()
         }
-        _ => crate::analysis::next_step(puzzle, &Budget::default()),
+        _ => crate::analysis::next_step(puzzle, budget),
     }
 }
 

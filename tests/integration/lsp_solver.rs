@@ -434,6 +434,25 @@ fn a_rating_out_of_time_is_a_lower_bound() {
     assert_eq!(server.shutdown_and_exit(), Some(0));
 }
 
+/// A hint the solver does not find within the rating's time (`SUDOKU_LSP_RATING_MS`; here 0)
+/// says so, instead of holding the request for as long as the search takes (a grid with entries
+/// is not the rated one: its step is looked for on demand).
+#[test]
+fn a_hint_out_of_time_says_so() {
+    let easy = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/easy.sudoku"))
+        .unwrap();
+    let row = easy.lines().position(|l| l.starts_with("6 . .")).unwrap() as u64;
+    let entered = easy.replacen("6 . . |", "6 +7 . |", 1);
+    let mut server = Server::spawn_with(&[], &[("SUDOKU_LSP_RATING_MS", "0")]);
+    server.initialize(capabilities());
+    let said = editor_hint(&mut server, "file:///t/late.sudoku", &entered, row);
+    assert!(
+        said.contains("no hint: no step found within 0 ms"),
+        "{said}"
+    );
+    assert_eq!(server.shutdown_and_exit(), Some(0));
+}
+
 /// 2,000 one-line puzzles, each the easy puzzle with its digits relabelled (so each is a grid
 /// of its own for the cache).
 fn collection() -> String {
