@@ -256,6 +256,12 @@ impl Builder {
                 self.props.push(Prop::cage(cells.clone(), *sum));
             }
             Kind::Arrow { circle, shaft } => {
+                if let ([circle], 2..) = (&circle[..], shaft.len()) {
+                    // A sum of two digits or more is above each of them.
+                    for &cell in shaft.iter() {
+                        self.differ(&[*circle, cell]);
+                    }
+                }
                 let places = circle.len() as u32;
                 let coeffs = circle
                     .iter()
@@ -366,9 +372,22 @@ impl Builder {
                 count: *count,
                 side,
             }),
-            Kind::Between(cells) => self.props.push(Prop::Between {
-                cells: cells.clone(),
-            }),
+            Kind::Between(cells) => {
+                // Each middle digit lies strictly between the ends: it is neither, and with a
+                // middle at all the ends differ too.
+                if let [first, middle @ .., last] = &cells[..] {
+                    if !middle.is_empty() {
+                        self.differ(&[*first, *last]);
+                    }
+                    for &cell in middle {
+                        self.differ(&[*first, cell]);
+                        self.differ(&[*last, cell]);
+                    }
+                }
+                self.props.push(Prop::Between {
+                    cells: cells.clone(),
+                });
+            }
             Kind::Lockout { gap, cells } => self.props.push(Prop::Lockout {
                 cells: cells.clone(),
                 gap: *gap,
@@ -403,8 +422,14 @@ impl Builder {
         }
     }
 
-    /// Cells at most two apart along the line fall in different classes (of three).
+    /// Cells at most two apart along the line fall in different classes (of three), and so
+    /// hold different digits.
     fn near(&mut self, cells: &[u16], class: impl Fn(u32) -> u32) {
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in cells.iter().skip(i + 1).take(2) {
+                self.differ(&[a, b]);
+            }
+        }
         let mut class_digits = [0 as Mask; 3];
         for d in 1..=self.side {
             class_digits[class(d) as usize] |= 1 << (d - 1);

@@ -635,7 +635,8 @@ fn pencil_marks_with_reasons_are_the_marks_and_say_why_each_digit_went() {
 
 /// Cells a rule keeps apart for every digit are peers of each other, for the engine and for
 /// every "sees" of the explained steps: a thermometer's cells (each above the one before), a
-/// whisper's neighbours across a box's corner; not a slow thermometer's, which may repeat.
+/// whisper's neighbours across a box's corner, an arrow's circle and its shaft, a between line's
+/// ends and middle; not a slow thermometer's, which may repeat.
 #[test]
 fn cells_a_rule_keeps_apart_are_peers() {
     let geo = geometry(Size::NINE, Variant::Classic);
@@ -655,6 +656,12 @@ fn cells_a_rule_keeps_apart_are_peers() {
                 slow: true,
                 cells: [8, 16, 24, 32].into(),
             }),
+            // E1's circle, G2 H3 its shaft; a between line C9 D8 E7.
+            constraint(Kind::Arrow {
+                circle: [36].into(),
+                shaft: [55, 65].into(),
+            }),
+            constraint(Kind::Between([26, 34, 42].into())),
         ],
         regions: None,
     };
@@ -664,5 +671,13 @@ fn cells_a_rule_keeps_apart_are_peers() {
     assert!(peers(0, 30) && peers(30, 0), "a thermometer's bulb and tip");
     assert!(peers(20, 30), "a whisper's neighbours");
     assert!(!peers(8, 32), "a slow thermometer's cells may repeat");
+    assert!(
+        peers(36, 55) && peers(36, 65),
+        "an arrow's circle and its shaft"
+    );
+    assert!(
+        peers(26, 42) && peers(26, 34),
+        "a between line's ends, and an end and the middle"
+    );
     assert!(!peers(0, 31), "no rule joins A1 and D5");
 }
