@@ -3,8 +3,8 @@
 //! and the three hints (commands that show the next step, at three levels, without an edit). Each is a `WorkspaceEdit` that replaces only
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied. A client that
-//! resolves code actions gets them without their edits ([`defer_edits`]); [`resolve`] works the
-//! chosen one's out again.
+//! resolves code actions gets them without their edits (built on a view deferring them, marked by
+//! [`defer_edits`]); [`resolve`] works the chosen one's out again.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -17,7 +17,7 @@ use tower_lsp_server::lsp_types::{
 use super::edits::{action, solve};
 use super::view::View;
 use super::{commands, jobs, ratings};
-use crate::analysis::{self, CellState, Verdict};
+use crate::analysis::{self, Verdict};
 use crate::convert::links;
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
@@ -71,18 +71,12 @@ fn fill_cell(view: &View, puzzle: &Puzzle, offset: usize) -> Option<CodeAction> 
         .span
         .touches(offset)
         .then(|| puzzle.cell_at(offset))??;
-    if puzzle.givens[cell] != 0 {
-        return None;
-    }
-    let explanation = analysis::explain_cell(puzzle, cell);
-    let CellState::Empty { marks, .. } = explanation.state else {
-        return None;
-    };
-    let digit = marks.only()?;
+    let digit = analysis::cell_marks(puzzle, cell)?.only()?;
     let edit = place(puzzle, cell, digit);
+    let name = puzzle.geometry().cell_name(cell);
     let mut action = action(
         view,
-        format!("Fill {} with {}", explanation.name, digit_char(digit)),
+        format!("Fill {name} with {}", digit_char(digit)),
         CodeActionKind::QUICKFIX,
         vec![edit],
     );
@@ -519,10 +513,11 @@ impl Offered {
     }
 }
 
-/// The actions at `position` without their edits, for a client that resolves them when one is
-/// chosen (`codeAction/resolve`): a solution's edit is a text edit per empty cell, and the list
-/// at a cell carries several (solve, fill all forced cells, the next step), kilobytes an
-/// editor reads at every move of the cursor and applies at most one of.
+/// Where each action of `actions` built on a view [deferring edits](View::deferring_edits) was
+/// offered, in its `data`, for `codeAction/resolve` to find it again: a solution's edit is a
+/// text edit per empty cell, and the list at a cell carries several (solve, fill all forced
+/// cells, the next step), kilobytes an editor reads at every move of the cursor and applies at
+/// most one of.
 pub fn defer_edits(view: &View, position: Position, actions: &mut [CodeActionOrCommand]) {
     let offered = Offered {
         uri: view.uri.clone(),
@@ -532,7 +527,7 @@ pub fn defer_edits(view: &View, position: Position, actions: &mut [CodeActionOrC
     let data = serde_json::to_value(offered).ok();
     for action in actions {
         if let CodeActionOrCommand::CodeAction(action) = action {
-            if action.edit.take().is_some() {
+            if action.edit.is_none() && action.data.as_ref().is_some_and(|d| d.is_null()) {
                 action.data.clone_from(&data);
             }
         }

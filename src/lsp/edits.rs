@@ -65,11 +65,18 @@ fn unusable(view: &View, reason: &str) -> Option<CodeAction> {
     })
 }
 
+/// A titled action around `edits`; on a view [deferring edits](View::deferring_edits), without
+/// them, its `data` (`null`) saying there is an edit to resolve.
 pub fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>) -> CodeAction {
+    let (edit, data) = match view.defer_edits {
+        true => (None, Some(serde_json::Value::Null)),
+        false => (Some(workspace_edit(view, &edits)), None),
+    };
     CodeAction {
         title,
         kind: Some(kind),
-        edit: Some(workspace_edit(view, &edits)),
+        edit,
+        data,
         ..CodeAction::default()
     }
 }

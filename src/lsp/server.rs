@@ -229,10 +229,12 @@ impl LanguageServer for Backend {
         let (start, only) = (params.range.start, params.context.only);
         let uri = params.text_document.uri;
         let query = move |view: &View| {
-            let mut offered = actions::at(view, view.offset(start), only.as_deref());
-            if view.config.resolve_edits {
-                actions::defer_edits(view, start, &mut offered);
+            let offset = view.offset(start);
+            if !view.config.resolve_edits {
+                return Some(actions::at(view, offset, only.as_deref()));
             }
+            let mut offered = actions::at(&view.deferring_edits(), offset, only.as_deref());
+            actions::defer_edits(view, start, &mut offered);
             Some(offered)
         };
         let actions = query::run(&self.session, "code action", &uri, query).await;

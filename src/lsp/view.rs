@@ -25,6 +25,7 @@ pub struct Earlier {
 }
 
 /// One version of a document, ready to be asked about positions.
+#[derive(Clone)]
 pub struct View {
     pub uri: Uri,
     pub snapshot: Snapshot,
@@ -33,10 +34,14 @@ pub struct View {
     pub ratings: Arc<Ratings>,
     /// The user's settings when the request came (the defaults unless the server sets them).
     pub settings: Settings,
+    /// Code actions are built without their edits, for a client that resolves the one chosen
+    /// (see [`View::deferring_edits`]).
+    pub defer_edits: bool,
     parsed: Parsed,
     limits: Limits,
 }
 
+#[derive(Clone)]
 enum Parsed {
     Analyzed(Arc<Analyzed>),
     Reused(Arc<Document>),
@@ -72,8 +77,18 @@ impl View {
             config,
             ratings,
             settings: Settings::default(),
+            defer_edits: false,
             parsed,
             limits: Limits::from_env(),
+        }
+    }
+
+    /// This view for building code actions without their edits (a clone: shared text and
+    /// analyses).
+    pub fn deferring_edits(&self) -> View {
+        View {
+            defer_edits: true,
+            ..self.clone()
         }
     }
 

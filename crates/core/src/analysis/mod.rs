@@ -36,7 +36,9 @@ pub use check::{
     document_findings_analysed, recheck, Asked, Cache, Checked,
 };
 pub use constraint_help::{explain_constraint, spaced_digits, ConstraintHelp};
-pub use explain::{explain_cell, puzzle_kind, status_text, summarize, CellExplanation, CellState};
+pub use explain::{
+    cell_marks, explain_cell, puzzle_kind, status_text, summarize, CellExplanation, CellState,
+};
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{
     block_text, clock_seed, generate, generate_cancellable, line_text, parse_variant, parse_window,
