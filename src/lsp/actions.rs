@@ -4,10 +4,7 @@
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied. A client that
 //! resolves code actions gets them without their edits (built on a view deferring them, marked by
-//! [`defer_edits`]); [`resolve`] works the chosen one's out again.
-
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+//! [`note_where_offered`]); [`resolve`] works the chosen one's out again.
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{
@@ -16,12 +13,12 @@ use tower_lsp_server::lsp_types::{
 
 use super::edits::{action, solve};
 use super::view::View;
-use super::{commands, jobs, ratings};
+use super::{commands, jobs, ratings, remembered};
 use crate::analysis::{self, Verdict};
 use crate::convert::links;
 use crate::engine;
 use crate::format::{self, Edit, Puzzle};
-use crate::grid::{self, digit_char, Geometry, Variant};
+use crate::grid::{self, digit_char, Geometry};
 use crate::rules::Rules;
 
 /// The actions offered at a byte offset, filtered by the client's `only` kinds.
@@ -152,7 +149,7 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let geometry = &puzzle.geometry();
     // Digits "forced" on the way to a contradiction are not worth writing in.
     let placed = match &puzzle.rules {
-        Some(rules) => placed_under_remembered(geometry, rules, &puzzle.givens)?,
+        Some(rules) => placed_under(geometry, rules, &puzzle.givens)?,
         None => {
             let propagation = engine::propagate(geometry, &puzzle.givens);
             if propagation.contradiction.is_some() {
@@ -175,40 +172,10 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
 }
 
-/// How many grids' forced cells [`placed_under_remembered`] keeps.
-const REMEMBERED_GRIDS: usize = 8;
-
-/// [`placed_under`], remembered for the last few grids: the client asks for the code actions
-/// at every move of the cursor, and on a killer the rules' model (the 45 rule's innies and
-/// outies over every sweep of houses) takes a millisecond to build, most of the request.
-fn placed_under_remembered(
-    geometry: &Geometry,
-    rules: &Arc<Rules>,
-    givens: &[u8],
-) -> Option<Vec<(usize, u8)>> {
-    type Grid = (Variant, Arc<Rules>, Box<[u8]>);
-    type Placed = Option<Vec<(usize, u8)>>;
-    static LAST: Mutex<VecDeque<(Grid, Placed)>> = Mutex::new(VecDeque::new());
-    let same = |((v, r, g), _): &&(Grid, _)| {
-        **g == *givens && *v == geometry.variant && (Arc::ptr_eq(r, rules) || **r == **rules)
-    };
-    let lock = || LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, placed)) = lock().iter().find(same) {
-        return placed.clone();
-    }
-    let placed = placed_under(geometry, rules, givens);
-    let mut last = lock();
-    if last.len() == REMEMBERED_GRIDS {
-        last.pop_front();
-    }
-    let grid = (geometry.variant, rules.clone(), givens.into());
-    last.push_back((grid, placed.clone()));
-    placed
-}
-
 /// The cells the rules' propagation leaves one digit, with it; `None` on a contradiction.
+/// Remembered per grid: the client asks for the code actions at every move of the cursor.
 fn placed_under(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<(usize, u8)>> {
-    let masks = engine::variant::propagated(geometry, rules, givens)?;
+    let masks = remembered::propagated(geometry, rules, givens)?;
     let single = |mask: u16| engine::Digits(u32::from(mask)).only();
     let placed = masks.iter().enumerate();
     Some(
@@ -503,7 +470,7 @@ pub struct Offered {
 }
 
 impl Offered {
-    /// What `action` carries, if it was offered by [`defer_edits`].
+    /// What `action` carries, if it was offered by [`note_where_offered`].
     pub fn of(action: &CodeAction) -> Option<Offered> {
         serde_json::from_value(action.data.clone()?).ok()
     }
@@ -518,7 +485,7 @@ impl Offered {
 /// text edit per empty cell, and the list at a cell carries several (solve, fill all forced
 /// cells, the next step), kilobytes an editor reads at every move of the cursor and applies at
 /// most one of.
-pub fn defer_edits(view: &View, position: Position, actions: &mut [CodeActionOrCommand]) {
+pub fn note_where_offered(view: &View, position: Position, actions: &mut [CodeActionOrCommand]) {
     let offered = Offered {
         uri: view.uri.clone(),
         version: view.snapshot.version,

@@ -8,7 +8,7 @@ use tower_lsp_server::lsp_types::{Hover, HoverContents, MarkupContent, MarkupKin
 
 use super::config::Style;
 use super::view::{metadata_spans, View};
-use super::{commands, jobs, ratings};
+use super::{commands, jobs, ratings, remembered};
 use crate::analysis::{self, CellExplanation, CellState, ConstraintHelp, Verdict};
 use crate::format::Puzzle;
 use crate::grid::digit_char;
@@ -25,7 +25,8 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
         Some((index, puzzle)) => {
             match (cell_under(puzzle, offset), constraint_under(puzzle, offset)) {
                 (Some(cell), _) => {
-                    let explanation = analysis::explain_cell(puzzle, cell);
+                    let explanation =
+                        analysis::explain_cell_with(puzzle, cell, &remembered::propagated);
                     let mut value = self::cell(&explanation, style);
                     if puzzle.givens[cell] == 0 {
                         if let Some(step) = next_step_at(view, index, puzzle, cell) {

@@ -6,7 +6,8 @@
 //!
 //! 1. Leaves: `encoding` owns positions, `settings` the user's settings, `long` the threads of
 //!    long work (the generator, ratings), `transport` guards the wire in (and reads what
-//!    lsp-types misses of each session's `initialize`).
+//!    lsp-types misses of each session's `initialize`), `remembered` keeps per grid what every
+//!    move of the cursor would redo (a variant grid's full propagation).
 //! 2. One document and its analysis: `config` (what the client can do), `documents` (the
 //!    text), `diagnostics` (findings as protocol diagnostics, with the per-file cap), `jobs`
 //!    (the analysis off the message loop, budgets, caught panics, test hooks), `memory`
@@ -38,6 +39,7 @@
 //! | `settings` | — |
 //! | `long` | — |
 //! | `transport` | — |
+//! | `remembered` | — |
 //! | `config` | `encoding` |
 //! | `documents` | `encoding` |
 //! | `diagnostics` | `encoding` |
@@ -48,8 +50,8 @@
 //! | `view` | `config`, `documents`, `jobs`, `ratings`, `settings` |
 //! | `edits` | `view` |
 //! | `commands` | `edits`, `ratings`, `view` |
-//! | `actions` | `commands`, `edits`, `jobs`, `ratings`, `view` |
-//! | `hover` | `commands`, `config`, `jobs`, `ratings`, `view` |
+//! | `actions` | `commands`, `edits`, `jobs`, `ratings`, `remembered`, `view` |
+//! | `hover` | `commands`, `config`, `jobs`, `ratings`, `remembered`, `view` |
 //! | `completion` | `view` |
 //! | `navigation` | `view` |
 //! | `outline` | `encoding`, `navigation`, `view` |
@@ -102,6 +104,7 @@ mod query;
 mod rating_run;
 mod ratings;
 mod refresh;
+mod remembered;
 mod server;
 mod session;
 mod settings;

@@ -234,7 +234,7 @@ impl LanguageServer for Backend {
                 return Some(actions::at(view, offset, only.as_deref()));
             }
             let mut offered = actions::at(&view.deferring_edits(), offset, only.as_deref());
-            actions::defer_edits(view, start, &mut offered);
+            actions::note_where_offered(view, start, &mut offered);
             Some(offered)
         };
         let actions = query::run(&self.session, "code action", &uri, query).await;

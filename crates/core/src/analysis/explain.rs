@@ -1,11 +1,14 @@
 //! What hover says: one cell explained (units, pencil marks and why each digit is out, what
 //! propagation concludes), and one puzzle summed up.
 
+use std::sync::Arc;
+
 use super::verdict::{Analysis, Verdict};
 use super::wording::{and_list, reason_text, shared_unit_names, stop_text};
 use crate::engine::{self, Contradiction, Digits, Forced};
 use crate::format::Puzzle;
 use crate::grid::{digit_char, Geometry, Variant};
+use crate::rules::Rules;
 
 /// What hover says about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +46,19 @@ pub enum CellState {
 
 /// Explain one cell of a puzzle (computed on demand: it costs microseconds).
 pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
+    explain_cell_with(puzzle, cell, &|geometry, rules, givens| {
+        engine::variant::propagated(geometry, rules, givens).map(Into::into)
+    })
+}
+
+/// The rules' full propagation of a grid ([`engine::variant::propagated`]), as a caller that
+/// keeps it per grid hands it to [`explain_cell_with`].
+pub type Propagated<'a> = dyn Fn(&Geometry, &Rules, &[u8]) -> Option<Arc<[u16]>> + 'a;
+
+/// [`explain_cell`], with the rules' full propagation from `propagated` (on a variant puzzle
+/// it builds the rules' model with the 45 rule's innies and outies, most of a hover's time: an
+/// editor keeps it per grid, for the cursor's next move).
+pub fn explain_cell_with(puzzle: &Puzzle, cell: usize, propagated: &Propagated) -> CellExplanation {
     let geometry = &puzzle.geometry();
     let units = geometry.units_of[cell]
         .iter()
@@ -50,7 +66,10 @@ pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
         .collect();
     let state = match puzzle.givens[cell] {
         0 => match puzzle.rules.as_deref().filter(|r| !r.is_empty()) {
-            Some(rules) => super::rule_reasons::explain_empty(geometry, puzzle, rules, cell),
+            Some(rules) => {
+                let after = propagated(geometry, rules, &puzzle.givens);
+                super::rule_reasons::explain_empty(geometry, puzzle, rules, cell, after.as_deref())
+            }
             None => explain_empty(geometry, &puzzle.givens, cell),
         },
         digit => CellState::Given {

@@ -37,7 +37,8 @@ pub use check::{
 };
 pub use constraint_help::{explain_constraint, spaced_digits, ConstraintHelp};
 pub use explain::{
-    cell_marks, explain_cell, puzzle_kind, status_text, summarize, CellExplanation, CellState,
+    cell_marks, explain_cell, explain_cell_with, puzzle_kind, status_text, summarize,
+    CellExplanation, CellState, Propagated,
 };
 pub use findings::{findings, givens_finding, redundant_finding};
 pub use generate::{

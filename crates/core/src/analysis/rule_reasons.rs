@@ -46,12 +46,14 @@ pub(super) fn no_solution_findings(
 
 /// An empty cell of a puzzle with rules, as hover shows it: the rules' pencil marks (the
 /// givens and the solver's entries seen, each constraint's own propagator run), why each other
-/// digit is out, naming the given or the constraint, and what full propagation concludes.
+/// digit is out, naming the given or the constraint, and what full propagation concludes
+/// (`propagated`'s masks, `None` for a contradiction).
 pub(super) fn explain_empty(
     geometry: &Geometry,
     puzzle: &Puzzle,
     rules: &Rules,
     cell: usize,
+    propagated: Option<&[u16]>,
 ) -> CellState {
     let givens = &puzzle.givens;
     let marks = variant::candidates_with_reasons(geometry, rules, givens);
@@ -67,7 +69,7 @@ pub(super) fn explain_empty(
         .filter(|d| here >> (d - 1) & 1 == 0)
         .map(|d| (d, words.digit_out(cell, d)))
         .collect();
-    let conclusion = match variant::propagated(geometry, rules, givens) {
+    let conclusion = match propagated {
         None => "propagation finds no solution".to_string(),
         Some(after) => match Digits(u32::from(after[cell])) {
             left if left.len() == 1 => format!(
