@@ -3,14 +3,16 @@
 //! and the three hints (commands that show the next step, at three levels, without an edit). Each is a `WorkspaceEdit` that replaces only
 //! empty marks (built by `format::fill_edits`), versioned when the client supports it so that an
 //! edit computed for an older text is refused by the client instead of misapplied. A client that
-//! resolves code actions gets them without their edits (built on a view deferring them, marked by
-//! [`note_where_offered`]); [`resolve`] works the chosen one's out again.
+//! resolves code actions gets them without their edits (built on a view deferring them, each
+//! saying where it was [`Offered`]); [`resolve`] works the chosen one's out again.
 
-use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
 use tower_lsp_server::lsp_types::{
-    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand, Position, Uri,
+    CodeAction, CodeActionDisabled, CodeActionKind, CodeActionOrCommand,
 };
 
+pub use super::edits::Offered;
 use super::edits::{action, solve};
 use super::view::View;
 use super::{commands, jobs, ratings, remembered};
@@ -174,7 +176,11 @@ fn fill_forced(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
 
 /// The cells the rules' propagation leaves one digit, with it; `None` on a contradiction.
 /// Remembered per grid: the client asks for the code actions at every move of the cursor.
-fn placed_under(geometry: &Geometry, rules: &Rules, givens: &[u8]) -> Option<Vec<(usize, u8)>> {
+fn placed_under(
+    geometry: &Geometry,
+    rules: &Arc<Rules>,
+    givens: &[u8],
+) -> Option<Vec<(usize, u8)>> {
     let masks = remembered::propagated(geometry, rules, givens)?;
     let single = |mask: u16| engine::Digits(u32::from(mask)).only();
     let placed = masks.iter().enumerate();
@@ -457,48 +463,6 @@ fn wanted(action: &CodeAction, only: Option<&[CodeActionKind]>) -> bool {
         let (asked, kind) = (asked.as_str(), kind.as_str());
         kind == asked || kind.starts_with(&format!("{asked}."))
     })
-}
-
-/// Where an action offered without its edit was offered, kept in its `data`: resolving it
-/// works out the actions there again, on the same text, and takes the edit of the one with
-/// its title.
-#[derive(Serialize, Deserialize)]
-pub struct Offered {
-    uri: Uri,
-    version: i32,
-    position: Position,
-}
-
-impl Offered {
-    /// What `action` carries, if it was offered by [`note_where_offered`].
-    pub fn of(action: &CodeAction) -> Option<Offered> {
-        serde_json::from_value(action.data.clone()?).ok()
-    }
-
-    pub fn uri(&self) -> &Uri {
-        &self.uri
-    }
-}
-
-/// Where each action of `actions` built on a view [deferring edits](View::deferring_edits) was
-/// offered, in its `data`, for `codeAction/resolve` to find it again: a solution's edit is a
-/// text edit per empty cell, and the list at a cell carries several (solve, fill all forced
-/// cells, the next step), kilobytes an editor reads at every move of the cursor and applies at
-/// most one of.
-pub fn note_where_offered(view: &View, position: Position, actions: &mut [CodeActionOrCommand]) {
-    let offered = Offered {
-        uri: view.uri.clone(),
-        version: view.snapshot.version,
-        position,
-    };
-    let data = serde_json::to_value(offered).ok();
-    for action in actions {
-        if let CodeActionOrCommand::CodeAction(action) = action {
-            if action.edit.is_none() && action.data.as_ref().is_some_and(|d| d.is_null()) {
-                action.data.clone_from(&data);
-            }
-        }
-    }
 }
 
 /// Why an offered action cannot be resolved.

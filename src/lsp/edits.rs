@@ -5,9 +5,11 @@
 
 use std::collections::HashMap;
 
+use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{
     CodeAction, CodeActionDisabled, CodeActionKind, DocumentChanges, OneOf,
-    OptionalVersionedTextDocumentIdentifier, TextDocumentEdit, TextEdit, WorkspaceEdit,
+    OptionalVersionedTextDocumentIdentifier, Position, TextDocumentEdit, TextEdit, Uri,
+    WorkspaceEdit,
 };
 
 use super::view::View;
@@ -66,11 +68,11 @@ fn unusable(view: &View, reason: &str) -> Option<CodeAction> {
 }
 
 /// A titled action around `edits`; on a view [deferring edits](View::deferring_edits), without
-/// them, its `data` (`null`) saying there is an edit to resolve.
+/// them, its `data` saying where it was [offered](Offered).
 pub fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>) -> CodeAction {
-    let (edit, data) = match view.defer_edits {
-        true => (None, Some(serde_json::Value::Null)),
-        false => (Some(workspace_edit(view, &edits)), None),
+    let (edit, data) = match view.offered_at {
+        Some(position) => (None, serde_json::to_value(Offered::at(view, position)).ok()),
+        None => (Some(workspace_edit(view, &edits)), None),
     };
     CodeAction {
         title,
@@ -78,6 +80,37 @@ pub fn action(view: &View, title: String, kind: CodeActionKind, edits: Vec<Edit>
         edit,
         data,
         ..CodeAction::default()
+    }
+}
+
+/// Where an action offered without its edit was offered, kept in its `data`: resolving it
+/// works out the actions there again, on the same text, and takes the edit of the one with
+/// its title. A solution's edit is a text edit per empty cell, and the list at a cell carries
+/// several (solve, fill all forced cells, the next step), kilobytes an editor would read at
+/// every move of the cursor and apply at most one of.
+#[derive(Serialize, Deserialize)]
+pub struct Offered {
+    uri: Uri,
+    pub version: i32,
+    pub position: Position,
+}
+
+impl Offered {
+    fn at(view: &View, position: Position) -> Offered {
+        Offered {
+            uri: view.uri.clone(),
+            version: view.snapshot.version,
+            position,
+        }
+    }
+
+    /// What `action` carries, if it was offered without its edit.
+    pub fn of(action: &CodeAction) -> Option<Offered> {
+        serde_json::from_value(action.data.clone()?).ok()
+    }
+
+    pub fn uri(&self) -> &Uri {
+        &self.uri
     }
 }
 

@@ -53,15 +53,7 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                 }
                 // Its title or metadata, a border line, a one-line puzzle's trailing text.
                 (None, None) => {
-                    let found = view.analysis(index);
-                    let mut lines = analysis::summarize(puzzle, &found);
-                    if view.verdict_pending(index) {
-                        // A first look's cut search: the whole run, still going, will say it.
-                        let cut = analysis::status_text(&puzzle.geometry(), &found);
-                        for line in lines.iter_mut().filter(|line| **line == cut) {
-                            *line = "solutions: still being counted".to_string();
-                        }
-                    }
+                    let mut lines = analysis::summarize(puzzle, status(view, index, puzzle));
                     lines.extend(commands::rating_lines(view, index, puzzle));
                     let heading = heading(view, index, puzzle);
                     let mut value = summary(&heading, &lines, style);
@@ -91,7 +83,7 @@ pub fn answer(view: &View, position: Position) -> Option<Hover> {
                 .enumerate()
                 .take(MAX_SUMMARIES)
                 .map(|(index, puzzle)| {
-                    let lines = analysis::summarize(puzzle, &view.analysis(index));
+                    let lines = analysis::summarize(puzzle, status(view, index, puzzle));
                     (heading(view, index, puzzle), lines)
                 })
                 .collect();
@@ -322,6 +314,15 @@ pub fn constraint(help: &ConstraintHelp, style: Style) -> String {
         text.list("Candidates now:", help.cells.iter().cloned());
     }
     text.finish()
+}
+
+/// The puzzle's verdict in a line; while a first look's cut search waits for the whole run, that
+/// it is still going (not the cut search's "undecided").
+fn status(view: &View, index: usize, puzzle: &Puzzle) -> String {
+    match view.verdict_pending(index) {
+        true => "solutions: still being counted".to_string(),
+        false => analysis::status_text(&puzzle.geometry(), &view.analysis(index)),
+    }
 }
 
 /// What hover shows on a puzzle's title or metadata: `summarize`'s lines under a heading.

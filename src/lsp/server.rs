@@ -233,9 +233,8 @@ impl LanguageServer for Backend {
             if !view.config.resolve_edits {
                 return Some(actions::at(view, offset, only.as_deref()));
             }
-            let mut offered = actions::at(&view.deferring_edits(), offset, only.as_deref());
-            actions::note_where_offered(view, start, &mut offered);
-            Some(offered)
+            let deferring = view.deferring_edits(start);
+            Some(actions::at(&deferring, offset, only.as_deref()))
         };
         let actions = query::run(&self.session, "code action", &uri, query).await;
         Ok(actions.filter(|actions| !actions.is_empty()))

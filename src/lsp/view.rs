@@ -34,9 +34,9 @@ pub struct View {
     pub ratings: Arc<Ratings>,
     /// The user's settings when the request came (the defaults unless the server sets them).
     pub settings: Settings,
-    /// Code actions are built without their edits, for a client that resolves the one chosen
-    /// (see [`View::deferring_edits`]).
-    pub defer_edits: bool,
+    /// Where code actions are being offered without their edits, to a client that resolves the
+    /// one chosen (see [`View::deferring_edits`]).
+    pub offered_at: Option<Position>,
     parsed: Parsed,
     limits: Limits,
 }
@@ -77,17 +77,17 @@ impl View {
             config,
             ratings,
             settings: Settings::default(),
-            defer_edits: false,
+            offered_at: None,
             parsed,
             limits: Limits::from_env(),
         }
     }
 
-    /// This view for building code actions without their edits (a clone: shared text and
-    /// analyses).
-    pub fn deferring_edits(&self) -> View {
+    /// This view for building the code actions offered at `position` without their edits, each
+    /// saying where it was offered instead (a clone: shared text and analyses).
+    pub fn deferring_edits(&self, position: Position) -> View {
         View {
-            defer_edits: true,
+            offered_at: Some(position),
             ..self.clone()
         }
     }

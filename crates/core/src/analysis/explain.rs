@@ -53,7 +53,8 @@ pub fn explain_cell(puzzle: &Puzzle, cell: usize) -> CellExplanation {
 
 /// The rules' full propagation of a grid ([`engine::variant::propagated`]), as a caller that
 /// keeps it per grid hands it to [`explain_cell_with`].
-pub type Propagated<'a> = dyn Fn(&Geometry, &Rules, &[u8]) -> Option<Arc<[u16]>> + 'a;
+/// It gets the puzzle's own shared rules, by which a keeper can know them again cheaply.
+pub type Propagated<'a> = dyn Fn(&Geometry, &Arc<Rules>, &[u8]) -> Option<Arc<[u16]>> + 'a;
 
 /// [`explain_cell`], with the rules' full propagation from `propagated` (on a variant puzzle
 /// it builds the rules' model with the 45 rule's innies and outies, most of a hover's time: an
@@ -65,7 +66,7 @@ pub fn explain_cell_with(puzzle: &Puzzle, cell: usize, propagated: &Propagated) 
         .map(|&u| geometry.unit_name(u as usize))
         .collect();
     let state = match puzzle.givens[cell] {
-        0 => match puzzle.rules.as_deref().filter(|r| !r.is_empty()) {
+        0 => match puzzle.rules.as_ref().filter(|r| !r.is_empty()) {
             Some(rules) => {
                 let after = propagated(geometry, rules, &puzzle.givens);
                 super::rule_reasons::explain_empty(geometry, puzzle, rules, cell, after.as_deref())
@@ -185,15 +186,16 @@ fn contradiction_text(geometry: &Geometry, contradiction: Contradiction) -> Stri
     }
 }
 
-/// One line per fact about a puzzle as a whole: size, variant, givens, solution status.
-pub fn summarize(puzzle: &Puzzle, analysis: &Analysis) -> Vec<String> {
+/// One line per fact about a puzzle as a whole: size, variant, givens, solution status (`status`,
+/// the analysis' [`status_text`] or what a face says while the verdict is being worked out).
+pub fn summarize(puzzle: &Puzzle, status: String) -> Vec<String> {
     let geometry = &puzzle.geometry();
     // The title is not repeated here: the faces already name the puzzle by it.
     let empty = puzzle.givens.len() - puzzle.givens_count();
     vec![
         puzzle_kind(puzzle),
         format!("{} givens, {empty} empty cells", puzzle.givens_count()),
-        status_text(geometry, analysis),
+        status,
         format!(
             "symmetry of the givens: {}",
             super::setter::symmetry(geometry, &puzzle.clues()).name()
