@@ -7,12 +7,7 @@ use tower_lsp_server::lsp_types::{ClientCapabilities, MarkupKind};
 use super::encoding::Encoding;
 
 /// Markdown or plain text, chosen from the client's `hover.contentFormat`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Style {
-    Markdown,
-    #[default]
-    Plain,
-}
+pub use crate::analysis::prose::Style;
 
 /// The client capabilities we act on, read once at `initialize`.
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,8 +2,9 @@
 //!
 //! `analyze` looks at one grid and knows no text positions, so its result can be cached by
 //! content (`check`); `findings` places it in the source through the puzzle's spans; `explain`
-//! gives the faces ready-made sentences for hover and the like; `navigate` answers the editor's
-//! navigation (the digits that fit a cell, the cells of its units holding a digit).
+//! gives the faces ready-made sentences for hover and the like (`prose` puts them in Markdown or
+//! plain text); `navigate` answers the editor's navigation (the digits that fit a cell, the
+//! cells of its units holding a digit).
 //!
 //! The model is [`Analysis`] with its [`Verdict`] (`verdict`); `solutions` holds the searches
 //! behind the verdict, `analyze` the function. This file only declares the modules and
@@ -20,6 +21,7 @@ mod generate;
 mod grade;
 mod marks;
 mod navigate;
+pub mod prose;
 mod rule_reasons;
 mod setter;
 mod solutions;
