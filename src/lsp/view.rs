@@ -150,16 +150,7 @@ impl View {
 
     /// The puzzle whose grid or own header lines contain (or end at) a byte offset.
     pub fn puzzle_at(&self, offset: usize) -> Option<(usize, &Puzzle)> {
-        let puzzles = &self.document().puzzles;
-        // Puzzles are in source order, each one's header just above its grid: only the last
-        // grids starting at or before the offset, or the next one by its header, can hold it
-        // (a binary search, not a walk through a large collection).
-        let next = puzzles.partition_point(|p| p.span.start <= offset);
-        (next.saturating_sub(2)..(next + 1).min(puzzles.len()))
-            .map(|i| (i, &puzzles[i]))
-            .find(|(_, puzzle)| {
-                puzzle.span.touches(offset) || puzzle.header.iter().any(|s| s.touches(offset))
-            })
+        self.document().puzzle_at(offset)
     }
 
     pub fn range(&self, span: Span) -> Range {

@@ -83,7 +83,7 @@ pub(crate) fn setter_findings(
     // A few puzzles pay for threads: each tries every given.
     on_every_core(&asked, 4, |&(puzzle, unique)| {
         let geometry = &puzzle.geometry();
-        let deadline = time_limit.and_then(|t| std::time::Instant::now().checked_add(t));
+        let deadline = time_limit.and_then(|t| web_time::Instant::now().checked_add(t));
         let budget = Budget {
             deadline: deadline.or(budget.deadline),
             ..*budget

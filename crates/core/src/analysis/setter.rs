@@ -11,7 +11,7 @@ use super::verdict::{Core, Verdict};
 use crate::engine::{self, Budget, Digits, SearchOutcome, Stop};
 use crate::grid::Geometry;
 use crate::rules::Rules;
-use std::time::Instant;
+use web_time::Instant;
 
 /// The searches of one check share the budget's nodes: `max_nodes` bounds them all together,
 /// not each (a 25×25 has hundreds of givens to try).

@@ -6,7 +6,7 @@
 //! The reduction (`deduce`) adds subsets and box-line interaction to `propagate`'s rules.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 use super::deduce::PlaceCounts;
 use super::propagate::{Board, Silent};

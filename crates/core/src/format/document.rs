@@ -22,3 +22,20 @@ pub struct Document {
     /// The same with its size and variant read: what re-reading part of the file starts from.
     pub(crate) file_scope: Scope,
 }
+
+impl Document {
+    /// The puzzle whose grid or header lines (title, metadata, constraints) hold byte `offset`,
+    /// with its index: what the cursor is on.
+    pub fn puzzle_at(&self, offset: usize) -> Option<(usize, &Puzzle)> {
+        let puzzles = &self.puzzles;
+        // Puzzles are in source order, each one's header just above its grid: only the last
+        // grids starting at or before the offset, or the next one by its header, can hold it
+        // (a binary search, not a walk through a large collection).
+        let next = puzzles.partition_point(|p| p.span.start <= offset);
+        (next.saturating_sub(2)..(next + 1).min(puzzles.len()))
+            .map(|i| (i, &puzzles[i]))
+            .find(|(_, puzzle)| {
+                puzzle.span.touches(offset) || puzzle.header.iter().any(|s| s.touches(offset))
+            })
+    }
+}

@@ -8,7 +8,7 @@
 //! parser, so the puzzle solved and rated here is the one the file says.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::{judge, making_budget, random_solution, Failure, Generated, Request};
 use crate::analysis::setter::{redundant_givens_under, Symmetry};

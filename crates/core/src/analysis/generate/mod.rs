@@ -12,7 +12,9 @@ mod genre;
 pub use genre::Genre;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::setter::{redundant_givens, symmetry, unique_without, Symmetry};
 use crate::engine::fast9::{self, XorShift};
@@ -115,8 +117,8 @@ pub enum Failure {
 /// A seed when none is asked for: the clock's nanoseconds. Callers write it beside the puzzles
 /// (the command line and the editor alike), so the same ones can be made again.
 pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64)
 }
 

@@ -1,0 +1,282 @@
+//! sudoku-web: what the browser playground (`web/`) asks of sudoku-lsp's core, compiled to
+//! `wasm32-unknown-unknown` and called through wasm-bindgen from a Web Worker.
+//!
+//! A [`Playground`] holds one text, parsed and checked, as the language server's session holds
+//! a document: [`Playground::update`] takes each new text and answers its diagnostics; the
+//! other questions (hover, the picture, the panel's verdict, rating and steps, solve, the
+//! links) are about the text it holds and a cursor in it. Offsets, in and out, count UTF-16
+//! code units, as JavaScript's strings do (and CodeMirror's positions); answers are JSON or
+//! plain strings, so the page needs no generated types.
+//!
+//! The words are the editor's: findings from `analysis`, hovers from `analysis::prose`, the
+//! picture from `render`.
+//!
+//! ```
+//! use sudoku_web::Playground;
+//!
+//! let mut playground = Playground::new();
+//! let text = format!("33.......\n{}", ".........\n".repeat(8));
+//! let diagnostics: serde_json::Value = serde_json::from_str(&playground.update(text)).unwrap();
+//! assert_eq!(diagnostics[0]["severity"], "error");
+//! assert!(playground.hover(0).unwrap().contains("conflicts with"));
+//! ```
+
+mod offsets;
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use sudoku_core::analysis::{self, prose, Analysis, Cache, Verdict};
+use sudoku_core::convert::{fpuzzles, links};
+use sudoku_core::engine::Budget;
+use sudoku_core::finding::{Finding, Severity};
+use sudoku_core::format::{self, Document, Puzzle};
+use sudoku_core::render;
+use wasm_bindgen::prelude::*;
+
+use offsets::Offsets;
+
+/// How long a text's check may search for each puzzle's verdict: a keystroke's squiggles should
+/// not wait on a puzzle whose solutions take seconds to count (it says "undecided" instead).
+const CHECK_MS: u64 = 300;
+
+/// How long the panel's rating and steps may take.
+const RATING_MS: u64 = 3000;
+
+/// One text, parsed and checked: the playground's document.
+#[wasm_bindgen]
+pub struct Playground {
+    text: String,
+    offsets: Offsets,
+    document: Document,
+    analyses: Vec<Arc<Analysis>>,
+    /// The analyses by grid: a keystroke in one puzzle checks that one again, not the others.
+    cache: Cache,
+}
+
+impl Default for Playground {
+    fn default() -> Playground {
+        Playground::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Playground {
+    /// An empty playground.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Playground {
+        Playground {
+            text: String::new(),
+            offsets: Offsets::new(""),
+            document: Document::default(),
+            analyses: Vec::new(),
+            cache: Cache::default(),
+        }
+    }
+
+    /// Take `text` as the document and check it: its findings as a JSON array of
+    /// `{from, to, severity, code, message, related: [{from, to, message}]}`, severity one of
+    /// `error`, `warning`, `info`, `hint` (CodeMirror's lint names).
+    pub fn update(&mut self, text: String) -> String {
+        let budget = within(CHECK_MS);
+        let checked = analysis::check_text_with(&text, &budget, &mut self.cache);
+        self.offsets = Offsets::new(&text);
+        self.text = text;
+        let diagnostics: Vec<Value> = checked
+            .findings
+            .iter()
+            .map(|f| self.diagnostic(f))
+            .collect();
+        self.document = checked.document;
+        self.analyses = checked.analyses;
+        Value::Array(diagnostics).to_string()
+    }
+
+    /// What hover shows at `at` (Markdown): a cell's candidates and why each other digit is out,
+    /// a constraint's combinations, or a puzzle's summary on its title.
+    pub fn hover(&self, at: u32) -> Option<String> {
+        let offset = self.offsets.byte(at);
+        let (index, puzzle) = self.document.puzzle_at(offset)?;
+        let style = prose::Style::Markdown;
+        if let Some(cell) = puzzle.span.touches(offset).then(|| puzzle.cell_at(offset)) {
+            let cell = cell?;
+            return Some(prose::cell(&analysis::explain_cell(puzzle, cell), style));
+        }
+        let rules = puzzle.rules.as_deref();
+        let constraint =
+            rules.and_then(|r| r.constraints.iter().position(|c| c.line.touches(offset)));
+        if let Some(help) = constraint.and_then(|i| analysis::explain_constraint(puzzle, i)) {
+            return Some(prose::constraint(&help, style));
+        }
+        let lines = self.summary_lines(index, puzzle);
+        Some(prose::summary(&heading(index, puzzle), &lines, style))
+    }
+
+    /// The SVG picture of the puzzle at `at` (the first one when the cursor is on none), with
+    /// its constraints, as `sudoku-lsp render` draws it.
+    pub fn picture(&self, at: u32) -> Option<String> {
+        let (index, puzzle) = self.puzzle_near(at)?;
+        let analysis = self.analyses.get(index)?;
+        let options = render::Options::default();
+        Some(render::svg(&render::draw(puzzle, analysis, &options)))
+    }
+
+    /// The panel beside the picture, as JSON: `{title, lines, steps}` for the puzzle at `at`
+    /// (the first when the cursor is on none): its kind, givens and verdict, its rating, and
+    /// the explained path a person would take (each step's sentence); `null` without puzzles.
+    pub fn panel(&self, at: u32) -> String {
+        let Some((index, puzzle)) = self.puzzle_near(at) else {
+            return Value::Null.to_string();
+        };
+        let mut lines = self.summary_lines(index, puzzle);
+        let mut steps = Vec::new();
+        if matches!(self.analyses[index].verdict, Verdict::Unique(_)) {
+            match analysis::grade_puzzle(puzzle, &within(RATING_MS)) {
+                Ok(rated) => {
+                    lines.push(rating_line(&rated));
+                    steps = rated.path.steps.iter().map(|s| s.text.clone()).collect();
+                }
+                Err(not) => lines.push(format!("Not rated: {}", not.0)),
+            }
+        }
+        json!({"title": heading(index, puzzle), "lines": lines, "steps": steps}).to_string()
+    }
+
+    /// The edits that write the solution into the puzzle at `at` (the first when the cursor is
+    /// on none), as JSON `[{from, to, insert}]`; `null` when it has no one solution.
+    pub fn solve(&self, at: u32) -> String {
+        let solved = self.puzzle_near(at).and_then(|(index, puzzle)| {
+            match &self.analyses.get(index)?.verdict {
+                Verdict::Unique(solution) => Some(format::fill_edits(puzzle, solution)),
+                _ => None,
+            }
+        });
+        let Some(edits) = solved else {
+            return Value::Null.to_string();
+        };
+        let edits: Vec<Value> = edits
+            .iter()
+            .map(|e| json!({"from": self.offsets.utf16(e.span.start), "to": self.offsets.utf16(e.span.end), "insert": e.text}))
+            .collect();
+        Value::Array(edits).to_string()
+    }
+
+    /// The text in its canonical form (`sudoku-lsp fmt`).
+    pub fn format(&self) -> String {
+        format::canonical(&self.text, &self.document)
+    }
+
+    /// The f-puzzles (`to` = `"fpuzzles"`) or SudokuPad (`"sudokupad"`) link of the puzzle at
+    /// `at` (the first when the cursor is on none); an error says why there is none.
+    pub fn link(&self, at: u32, to: &str) -> Result<String, JsError> {
+        let (_, puzzle) = self
+            .puzzle_near(at)
+            .ok_or_else(|| JsError::new("no puzzle"))?;
+        let exported = fpuzzles::export(&self.text, &self.document, puzzle);
+        if !exported.lost.is_empty() {
+            let lost = exported.lost.join("; ");
+            return Err(JsError::new(&format!(
+                "f-puzzles cannot hold {lost}, so no link is made"
+            )));
+        }
+        match to {
+            "fpuzzles" => Ok(links::fpuzzles_link(&exported.json)),
+            "sudokupad" => Ok(links::sudokupad_link(&exported.json)),
+            _ => Err(JsError::new(&format!(
+                "no link to {to}: fpuzzles or sudokupad"
+            ))),
+        }
+    }
+}
+
+/// The `.sudoku` text of an f-puzzles or SudokuPad link (or f-puzzles JSON), what was kept as
+/// comments named at its top; an error says what is wrong with the link.
+#[wasm_bindgen(js_name = importLink)]
+pub fn import_link(link: &str) -> Result<String, JsError> {
+    let imported = links::import(link).map_err(|e| JsError::new(&e))?;
+    if let Some(first) = imported.errors.first() {
+        return Err(JsError::new(first));
+    }
+    let notes: String = imported
+        .warnings
+        .iter()
+        .map(|w| format!("# note: {w}\n"))
+        .collect();
+    Ok(format!("{notes}{}", imported.text))
+}
+
+impl Playground {
+    fn diagnostic(&self, finding: &Finding) -> Value {
+        let severity = match finding.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+            Severity::Hint => "hint",
+        };
+        let related: Vec<Value> = finding
+            .related
+            .iter()
+            .map(|r| json!({"from": self.offsets.utf16(r.span.start), "to": self.offsets.utf16(r.span.end), "message": &*r.message}))
+            .collect();
+        json!({
+            "from": self.offsets.utf16(finding.span.start),
+            "to": self.offsets.utf16(finding.span.end),
+            "severity": severity,
+            "code": finding.code.as_str(),
+            "message": &*finding.message,
+            "related": related,
+        })
+    }
+
+    /// The puzzle the cursor is on, else the first.
+    fn puzzle_near(&self, at: u32) -> Option<(usize, &Puzzle)> {
+        let offset = self.offsets.byte(at);
+        let first = self.document.puzzles.first().map(|p| (0, p));
+        self.document.puzzle_at(offset).or(first)
+    }
+
+    fn summary_lines(&self, index: usize, puzzle: &Puzzle) -> Vec<String> {
+        let status = match self.analyses.get(index) {
+            Some(analysis) => analysis::status_text(&puzzle.geometry(), analysis),
+            None => "not checked".to_string(),
+        };
+        analysis::summarize(puzzle, status)
+    }
+}
+
+/// "Puzzle 2: Easy one", or "Puzzle 2" without a title.
+fn heading(index: usize, puzzle: &Puzzle) -> String {
+    match &puzzle.meta.title {
+        Some(title) => format!("Puzzle {}: {}", index + 1, title.value),
+        None => format!("Puzzle {}", index + 1),
+    }
+}
+
+/// "Rating: SE 7.2 · Fiendish (hardest: Forcing chain)".
+fn rating_line(rated: &analysis::Rated) -> String {
+    let scale = match rated.scale {
+        analysis::Scale::SudokuExplainer => "SE",
+        analysis::Scale::Variant => "Variant",
+    };
+    let rating = &rated.rating;
+    let bound = if rating.complete { "" } else { "≥ " };
+    let hardest = rating
+        .hardest
+        .map(|t| format!(" (hardest: {t})"))
+        .unwrap_or_default();
+    format!(
+        "Rating: {scale} {bound}{} · {}{hardest}",
+        rating.difficulty, rating.level
+    )
+}
+
+/// A budget that ends `ms` milliseconds from now (by the page's clock in the browser).
+fn within(ms: u64) -> Budget<'static> {
+    Budget {
+        deadline: Some(web_time::Instant::now() + std::time::Duration::from_millis(ms)),
+        ..Budget::default()
+    }
+}
+
+#[cfg(test)]
+mod tests;

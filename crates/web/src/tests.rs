@@ -1,0 +1,105 @@
+use super::*;
+
+const EASY: &str = "# title: Loose\n\
+..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n";
+
+fn diagnostics(playground: &mut Playground, text: &str) -> Vec<Value> {
+    let json: Value = serde_json::from_str(&playground.update(text.to_string())).unwrap();
+    json.as_array().unwrap().clone()
+}
+
+#[test]
+fn a_conflict_is_an_error_at_its_cells_in_utf16_units() {
+    let mut playground = Playground::new();
+    // "😀" is two UTF-16 units and four bytes: the grid's offsets differ in each.
+    let text = format!("# title: 😀\n33.......\n{}", ".........\n".repeat(8));
+    let found = diagnostics(&mut playground, &text);
+    let conflict = found
+        .iter()
+        .find(|d| d["code"] == "conflict")
+        .expect("a conflict");
+    assert_eq!(conflict["severity"], "error");
+    let grid = text[..text.find("33").unwrap()].encode_utf16().count();
+    let from = conflict["from"].as_u64().unwrap() as usize;
+    assert!(
+        from == grid || from == grid + 1,
+        "{conflict} (grid at {grid})"
+    );
+}
+
+#[test]
+fn hover_on_an_empty_cell_gives_its_candidates_and_on_the_title_the_summary() {
+    let mut playground = Playground::new();
+    assert!(diagnostics(&mut playground, EASY).is_empty());
+    let a1 = EASY.find("..3").unwrap() as u32;
+    let hover = playground.hover(a1).unwrap();
+    assert!(hover.starts_with("**A1**"), "{hover}");
+    assert!(hover.contains("Pencil marks:"), "{hover}");
+    let title = playground.hover(3).unwrap();
+    assert!(title.contains("Puzzle 1: Loose"), "{title}");
+    assert!(title.contains("exactly one solution"), "{title}");
+}
+
+#[test]
+fn the_picture_is_the_puzzles_svg() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let svg = playground.picture(0).unwrap();
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{svg:.80}"
+    );
+    assert!(svg.contains("</svg>"));
+}
+
+#[test]
+fn the_panel_rates_and_explains_and_solve_fills_every_empty_cell() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let panel: Value = serde_json::from_str(&playground.panel(0)).unwrap();
+    assert_eq!(panel["title"], "Puzzle 1: Loose");
+    let lines = panel["lines"].to_string();
+    assert!(lines.contains("Rating: SE "), "{lines}");
+    assert!(!panel["steps"].as_array().unwrap().is_empty());
+    let edits: Value = serde_json::from_str(&playground.solve(0)).unwrap();
+    let empty = EASY
+        .lines()
+        .skip(1)
+        .flat_map(|l| l.chars())
+        .filter(|&c| c == '.')
+        .count();
+    assert_eq!(edits.as_array().unwrap().len(), empty);
+    let mut solved = EASY.to_string();
+    for edit in edits.as_array().unwrap().iter().rev() {
+        let (from, to) = (
+            edit["from"].as_u64().unwrap() as usize,
+            edit["to"].as_u64().unwrap() as usize,
+        );
+        solved.replace_range(from..to, edit["insert"].as_str().unwrap());
+    }
+    assert!(diagnostics(&mut playground, &solved)
+        .iter()
+        .all(|d| d["severity"] != "error"));
+    assert!(!solved.contains('.'));
+}
+
+#[test]
+fn a_link_goes_out_and_comes_back_as_the_same_puzzle() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let link = playground.link(0, "fpuzzles").unwrap();
+    assert!(link.starts_with("https://"), "{link}");
+    let text = import_link(&link).unwrap();
+    let back = format::parse(&text);
+    let here = format::parse(EASY);
+    assert_eq!(back.puzzles[0].givens, here.puzzles[0].givens);
+}
+
+#[test]
+fn offsets_count_utf16_units_both_ways() {
+    let offsets = Offsets::new("a😀é\n");
+    // bytes: a=0, 😀=1..5, é=5..7, \n=7, end 8; units: a=0, 😀=1..3, é=3, \n=4, end 5.
+    assert_eq!([0, 1, 5, 7, 8].map(|b| offsets.utf16(b)), [0, 1, 3, 4, 5]);
+    assert_eq!([0, 1, 3, 4, 5].map(|u| offsets.byte(u)), [0, 1, 5, 7, 8]);
+    assert_eq!(offsets.byte(99), 8);
+}

@@ -1,0 +1,29 @@
+// The page's side of a worker: each call is a promise of the worker's answer.
+
+// The core's WebAssembly, compiled once for every worker (a worker cannot share its own).
+export const compiled = WebAssembly.compileStreaming(fetch(new URL("./sudoku_web_bg.wasm", import.meta.url))).catch(
+  () => null, // the worker fetches it itself, and says why if that fails too
+);
+
+export class Core {
+  constructor() {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    compiled.then((module) => this.worker.postMessage({ module }));
+    this.pending = new Map();
+    this.next = 0;
+    this.worker.onmessage = ({ data: { id, result, error } }) => {
+      const call = this.pending.get(id);
+      this.pending.delete(id);
+      if (error !== undefined) call.reject(new Error(error));
+      else call.resolve(result);
+    };
+  }
+
+  call(method, ...args) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, args });
+    });
+  }
+}

@@ -1,0 +1,308 @@
+// The playground page: a CodeMirror editor holding `.sudoku` text, checked by the core in a
+// worker as you type (squiggles, hover), the picture and the verdict, rating and steps of the
+// puzzle under the cursor beside it, and buttons for what the editor's code actions and
+// commands do. The page's address holds the text, so a link shares the puzzle.
+import { EditorState } from "@codemirror/state";
+import {
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightSpecialChars,
+  hoverTooltip,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
+import LZString from "lz-string";
+import { renderMarkdown } from "./markdown.js";
+
+// What boot.js started before this larger script was read: the checker and its first check.
+const boot = globalThis.sudokuBoot;
+
+// What a test (or a curious user, from the console) can read: when the first diagnostics
+// came, each check's time from the keystroke to its squiggles, the text the address holds.
+const stats = { firstDiagnosticsMs: null, checks: [], addressed: null };
+
+const checker = boot.checker; // checks, hovers, solves: quick answers about the current text
+let raterCore = null; // the panel's rating and steps: may take seconds, so apart (and started
+// after the first check, which it would otherwise slow)
+const rater = () => (raterCore ??= new boot.Core());
+
+const message = document.getElementById("message");
+function say(text, isError = false) {
+  message.textContent = text;
+  message.classList.toggle("error", isError);
+}
+
+// ------------------------------------------------------------------ the text in the address
+
+let addressTimer = 0;
+function keepInAddress(text) {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    const encoded = LZString.compressToEncodedURIComponent(text);
+    history.replaceState(null, "", `#text=${encoded}`);
+    stats.addressed = text;
+  }, 300);
+}
+
+// ------------------------------------------------------------------ checking as you type
+
+// The text the checker holds, once its diagnostics are shown: hover and the buttons ask about
+// it, and only while the editor still shows it.
+let checkedDoc = null;
+let checking = false;
+let changedAt = null; // when the oldest change not yet checked was made
+
+async function check(view) {
+  if (checking) return; // the running check's loop sends the newest text when it ends
+  checking = true;
+  while (view.state.doc !== checkedDoc) {
+    const doc = view.state.doc;
+    const since = changedAt ?? performance.now();
+    changedAt = null;
+    let diagnostics;
+    try {
+      const text = doc.toString();
+      // The first text was sent by boot.js, before the editor was built.
+      const early = boot.first && boot.text === text ? boot.first : null;
+      boot.first = null;
+      diagnostics = await (early ?? checker.call("update", text));
+    } catch (error) {
+      say(`The check failed: ${error.message}`, true);
+      break;
+    }
+    if (view.state.doc !== doc) {
+      changedAt ??= since;
+      continue; // typed meanwhile: check the newer text first, show nothing stale
+    }
+    view.dispatch(setDiagnostics(view.state, diagnostics.map((d) => toCodeMirror(d, doc.length))));
+    checkedDoc = doc;
+    const now = performance.now();
+    stats.checks.push(now - since);
+    if (stats.firstDiagnosticsMs === null) stats.firstDiagnosticsMs = now;
+    document.body.dataset.checked = String(stats.checks.length);
+    keepInAddress(doc.toString());
+    showPuzzle(view);
+  }
+  checking = false;
+}
+
+function toCodeMirror(d, length) {
+  const from = Math.min(d.from, length);
+  const to = Math.min(Math.max(d.to, from), length);
+  const related = d.related.map((r) => r.message).filter(Boolean);
+  const message = related.length ? `${d.message}\n${related.join("\n")}` : d.message;
+  return { from, to, severity: d.severity, source: d.code, message };
+}
+
+// ------------------------------------------------------------------ hover
+
+const hover = hoverTooltip(async (view, pos) => {
+  if (view.state.doc !== checkedDoc) return null;
+  const text = await checker.call("hover", pos);
+  if (text === null || view.state.doc !== checkedDoc) return null;
+  return {
+    pos,
+    above: true,
+    create: () => {
+      const dom = document.createElement("div");
+      dom.className = "hover";
+      dom.append(...renderMarkdown(text));
+      return { dom };
+    },
+  };
+});
+
+// ------------------------------------------------------------------ links pasted in
+
+const LINK = /^\s*(https?:\/\/)?[^\s]*(f-puzzles\.com|sudokupad\.app|crackingthecryptic\.com|sigh\.github\.io)[^\s]*\s*$/i;
+
+const pasteLinks = EditorView.domEventHandlers({
+  paste(event, view) {
+    const pasted = event.clipboardData?.getData("text/plain") ?? "";
+    if (!LINK.test(pasted)) return false;
+    event.preventDefault();
+    importInto(view, pasted.trim());
+    return true;
+  },
+});
+
+async function importInto(view, link) {
+  try {
+    const text = await checker.call("importLink", link);
+    const { from, to } = view.state.selection.main;
+    view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from } });
+    say("The link became .sudoku text.");
+  } catch (error) {
+    say(`That link could not be read: ${error.message}`, true);
+  }
+}
+
+// ------------------------------------------------------------------ the puzzle beside
+
+// The picture follows the cursor and each check at once (drawing is quick); the panel's rating
+// and steps wait until typing pauses, and only the newest is worked out: a rating of a hard
+// puzzle can take seconds, and each keystroke would otherwise start another.
+const PICTURE_DELAY_MS = 60;
+const PANEL_DELAY_MS = 400;
+let pictureTimer = 0;
+let panelTimer = 0;
+function showPuzzle(view) {
+  clearTimeout(pictureTimer);
+  pictureTimer = setTimeout(() => drawPicture(view), PICTURE_DELAY_MS);
+  clearTimeout(panelTimer);
+  panelTimer = setTimeout(() => rateInPanel(view), PANEL_DELAY_MS);
+}
+
+async function drawPicture(view) {
+  const doc = view.state.doc;
+  if (doc !== checkedDoc) return;
+  const svg = await checker.call("picture", view.state.selection.main.head);
+  if (view.state.doc !== doc) return;
+  const picture = document.getElementById("picture");
+  if (svg !== null && svg !== picture.dataset.svg) {
+    picture.dataset.svg = svg;
+    URL.revokeObjectURL(picture.src);
+    picture.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  }
+  picture.hidden = svg === null;
+}
+
+let rating = false;
+let panelShown = null; // the text and cursor the panel shows
+async function rateInPanel(view) {
+  if (rating) return; // the running one looks again when it ends
+  rating = true;
+  for (;;) {
+    const doc = view.state.doc;
+    const at = view.state.selection.main.head;
+    const key = { doc, at };
+    if (panelShown && panelShown.doc === doc && panelShown.at === at) break;
+    const panel = await rater().call("panelFor", doc.toString(), at);
+    panelShown = key;
+    if (view.state.doc === doc) fillPanel(panel);
+  }
+  rating = false;
+}
+
+function fillPanel(panel) {
+  const title = document.getElementById("puzzle-title");
+  const lines = document.getElementById("puzzle-lines");
+  const steps = document.getElementById("puzzle-steps");
+  title.textContent = panel?.title ?? "No puzzle here";
+  lines.replaceChildren(...(panel?.lines ?? []).map((line) => item(line)));
+  steps.replaceChildren(...(panel?.steps ?? []).map((step) => item(step)));
+  document.getElementById("steps-count").textContent = String(panel?.steps?.length ?? 0);
+}
+
+function item(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
+// ------------------------------------------------------------------ buttons
+
+async function whenChecked(view) {
+  await check(view);
+  return view.state.doc === checkedDoc;
+}
+
+async function solve(view) {
+  if (!(await whenChecked(view))) return;
+  const doc = view.state.doc;
+  const edits = await checker.call("solve", view.state.selection.main.head);
+  if (view.state.doc !== doc) return;
+  if (edits === null) {
+    say("Not solved: the puzzle does not have exactly one solution.", true);
+    return;
+  }
+  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })) });
+  say(`Solved: ${edits.length} cells filled.`);
+}
+
+async function format(view) {
+  if (!(await whenChecked(view))) return;
+  const doc = view.state.doc;
+  const text = await checker.call("format");
+  if (view.state.doc !== doc || text === doc.toString()) return;
+  view.dispatch({ changes: { from: 0, to: doc.length, insert: text } });
+  say("Formatted.");
+}
+
+async function link(view, to) {
+  if (!(await whenChecked(view))) return null;
+  try {
+    const url = await checker.call("link", view.state.selection.main.head, to);
+    document.getElementById("link-out").value = url;
+    return url;
+  } catch (error) {
+    say(error.message, true);
+    return null;
+  }
+}
+
+async function copyLink(view) {
+  const url = await link(view, "fpuzzles");
+  if (url === null) return;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("The f-puzzles link is copied.");
+  } catch {
+    say("The f-puzzles link is below: copy it from there.");
+  }
+}
+
+async function openSudokuPad(view) {
+  const url = await link(view, "sudokupad");
+  if (url !== null) window.open(url, "_blank", "noopener");
+}
+
+// ------------------------------------------------------------------ the page
+
+const view = new EditorView({
+  parent: document.getElementById("editor"),
+  state: EditorState.create({
+    doc: boot.text,
+    extensions: [
+      lineNumbers(),
+      highlightSpecialChars(),
+      undoHistory(),
+      drawSelection(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      lintGutter(),
+      hover,
+      pasteLinks,
+      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) {
+          changedAt ??= performance.now();
+          check(update.view);
+        } else if (update.selectionSet) {
+          showPuzzle(update.view);
+        }
+      }),
+    ],
+  }),
+});
+
+document.getElementById("solve").onclick = () => solve(view);
+document.getElementById("format").onclick = () => format(view);
+document.getElementById("copy-link").onclick = () => copyLink(view);
+document.getElementById("sudokupad").onclick = () => openSudokuPad(view);
+document.getElementById("import").onclick = () => {
+  const input = document.getElementById("link-in");
+  if (input.value.trim()) importInto(view, input.value.trim());
+};
+
+window.sudokuPlayground = { view, stats };
+check(view);
+
+// Offline once loaded: the service worker keeps every file of the page.
+if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}

@@ -1,0 +1,243 @@
+// Drives the built playground (web/dist, from web/build.sh) in a real Chromium, as a user
+// would: the first squiggles, a conflict typed and undone, hover on a cell, the picture and the
+// panel, Solve, a link pasted in, the page offline once loaded; any JavaScript error on the page
+// fails it. Prints the first diagnostics' time and the keystroke-to-squiggles times, and keeps a
+// screenshot in $PLAYGROUND_OUT (web/test-output/ by default).
+//
+//   node web/test/playground.mjs
+//
+// Without a Chromium (CHROMIUM, or chromium on PATH) it says `skipped: …` and passes, unless
+// SUDOKU_LSP_REQUIRE_BROWSER is set (CI), where it fails.
+import { createServer } from "node:http";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const web = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(web, "dist");
+const output = process.env.PLAYGROUND_OUT ?? join(web, "test-output");
+
+function findChromium() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const name of ["chromium", "chromium-browser", "google-chrome"]) {
+    try {
+      return execFileSync("sh", ["-c", `command -v ${name}`]).toString().trim();
+    } catch {}
+  }
+  return null;
+}
+
+const executablePath = findChromium();
+if (!executablePath || !existsSync(join(dist, "index.html"))) {
+  const why = !executablePath ? "no Chromium (set CHROMIUM or install chromium)" : "web/dist is not built (bash web/build.sh)";
+  if (process.env.SUDOKU_LSP_REQUIRE_BROWSER) {
+    console.error(`playground: ${why}, and SUDOKU_LSP_REQUIRE_BROWSER is set`);
+    process.exit(1);
+  }
+  console.log(`skipped: ${why}`);
+  process.exit(0);
+}
+
+// ------------------------------------------------------------------ a static server for dist
+
+const TYPES = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".wasm": "application/wasm",
+  ".map": "application/json",
+};
+const server = createServer((request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname));
+  const file = join(dist, path.endsWith("/") ? join(path, "index.html") : path);
+  if (!file.startsWith(dist) || !existsSync(file)) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+  response.end(readFileSync(file));
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// ------------------------------------------------------------------ checks
+
+let failures = 0;
+function ok(condition, what, detail = "") {
+  console.log(`${condition ? "ok  " : "FAIL"} ${what}${detail ? `: ${detail}` : ""}`);
+  if (!condition) failures++;
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", ...(process.env.CHROMIUM_ARGS ?? "").split(" ").filter(Boolean)] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+const page = await context.newPage();
+const errors = [];
+page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+page.on("console", (message) => {
+  if (message.type() === "error") errors.push(`console error: ${message.text()}`);
+});
+
+try {
+  const opened = Date.now();
+  await page.goto(base);
+  await page.waitForSelector("body[data-checked]", { timeout: 30000 });
+  const first = await page.evaluate(() => window.sudokuPlayground.stats.firstDiagnosticsMs);
+  console.log(`first diagnostics ${first.toFixed(0)} ms after the page began (${Date.now() - opened} ms from goto)`);
+
+  // The picture and the panel of the first puzzle.
+  await page.waitForFunction(() => document.getElementById("picture").dataset.svg);
+  const picture = await page.evaluate(() => {
+    const img = document.getElementById("picture");
+    return { svg: img.dataset.svg, hidden: img.hidden };
+  });
+  ok(picture.svg.includes("<svg") && !picture.hidden, "the picture of the puzzle is shown");
+  await page.waitForFunction(() => document.querySelectorAll("#puzzle-lines li").length > 0, null, { timeout: 30000 });
+  const panel = await page.evaluate(() => ({
+    title: document.getElementById("puzzle-title").textContent,
+    lines: [...document.querySelectorAll("#puzzle-lines li")].map((li) => li.textContent),
+    steps: document.querySelectorAll("#puzzle-steps li").length,
+  }));
+  ok(panel.title === "Puzzle 1: A gentle one", "the panel names the puzzle", panel.title);
+  ok(panel.lines.some((l) => l.startsWith("Rating: SE ")), "the panel rates it", panel.lines.join(" | "));
+  ok(panel.steps > 10, "the panel lists the steps", `${panel.steps} steps`);
+
+  // Type a conflict: A1 becomes 3 (A3 holds 3).
+  const a1 = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString().indexOf("..3.2.6.."));
+  await clickAt(a1);
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.up("Shift");
+  await page.keyboard.type("3");
+  await page.waitForSelector(".cm-lintRange-error", { timeout: 10000 });
+  ok(true, "typing a conflict shows an error squiggle");
+
+  // Hover the error and an empty cell.
+  await hoverAt(a1 + 1);
+  const onEmpty = await page.waitForSelector(".cm-tooltip-hover .hover", { timeout: 10000 }).then((e) => e.textContent());
+  ok(/A2/.test(onEmpty) && /Pencil marks/.test(onEmpty), "hover on an empty cell shows its pencil marks", onEmpty.slice(0, 80));
+  await page.mouse.move(5, 5);
+
+  // Undo: the squiggle goes.
+  await page.keyboard.press("Control+z");
+  await page.waitForSelector(".cm-lintRange-error", { state: "detached", timeout: 10000 });
+  ok(true, "undo takes the squiggle away");
+
+  // Keystrokes: a digit in and out of an empty cell, forty times; each one's squiggles timed.
+  const before = await page.evaluate(() => window.sudokuPlayground.stats.checks.length);
+  for (let i = 0; i < 40; i++) {
+    await clickAt(a1 + 1);
+    await page.keyboard.down("Shift");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.up("Shift");
+    await page.keyboard.type(i % 2 ? "." : "4");
+    await page.waitForFunction((n) => window.sudokuPlayground.stats.checks.length > n, before + i);
+  }
+  const times = await page.evaluate((n) => window.sudokuPlayground.stats.checks.slice(n), before);
+  const slowest = [...times].sort((a, b) => b - a).slice(0, 5).map((t) => t.toFixed(1));
+  console.log(`keystroke to squiggles over ${times.length} edits: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (slowest ${slowest.join(", ")})`);
+
+  // Solve the first puzzle.
+  await clickAt(a1);
+  await page.click("#solve");
+  await page.waitForFunction(() => /Solved/.test(document.getElementById("message").textContent));
+  const solved = await firstGrid();
+  ok(!solved.includes("."), "Solve writes the solution into the first puzzle", solved.slice(0, 20));
+  await page.waitForFunction(() => !document.querySelector(".cm-lintRange-error"));
+
+  // A link out, then pasted back in.
+  await clickAt(a1);
+  await page.click("#copy-link");
+  await page.waitForFunction(() => document.getElementById("link-out").value.startsWith("https://"));
+  const link = await page.inputValue("#link-out");
+  ok(link.includes("f-puzzles.com"), "the f-puzzles link is given", link.slice(0, 50));
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ selection: { anchor: 0, head: view.state.doc.length } });
+  });
+  await page.evaluate((link) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", link);
+    const paste = new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true });
+    window.sudokuPlayground.view.contentDOM.dispatchEvent(paste);
+  }, link);
+  await page.waitForFunction(() => /became/.test(document.getElementById("message").textContent));
+  const imported = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(!imported.includes("f-puzzles.com") && (await firstGrid()) === solved, "a pasted link becomes the same puzzle as .sudoku text", imported.slice(0, 60));
+
+  // The address holds the text: a new page at it shows the same.
+  await page.waitForFunction(() => {
+    const playground = window.sudokuPlayground;
+    return playground.stats.addressed === playground.view.state.doc.toString();
+  });
+  const address = page.url();
+  const second = await context.newPage();
+  second.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  await second.goto(address);
+  await second.waitForSelector("body[data-checked]");
+  const shared = await second.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(shared === imported, "the page's address carries the text");
+
+  // Offline once loaded.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  offline.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  await offline.goto(base);
+  await offline.waitForSelector("body[data-checked]", { timeout: 20000 });
+  ok(true, "the page loads and checks offline");
+  await context.setOffline(false);
+
+  mkdirSync(output, { recursive: true });
+  await page.screenshot({ path: join(output, "playground.png") });
+  console.log(`screenshot: ${join(output, "playground.png")}`);
+} catch (error) {
+  ok(false, "the run", error.stack ?? String(error));
+  mkdirSync(output, { recursive: true });
+  await page.screenshot({ path: join(output, "failure.png") }).catch(() => {});
+} finally {
+  ok(errors.length === 0, "no JavaScript errors on the page", errors.join("; "));
+  await browser.close();
+  server.close();
+}
+console.log(failures ? `playground: ${failures} failed` : "playground: passed");
+process.exit(failures ? 1 : 0);
+
+// ------------------------------------------------------------------ helpers
+
+async function coordsOf(pos) {
+  return page.evaluate((pos) => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ effects: [], scrollIntoView: true, selection: view.state.selection });
+    const c = view.coordsAtPos(pos);
+    return { x: (c.left + c.right) / 2 + 1, y: (c.top + c.bottom) / 2 };
+  }, pos);
+}
+
+async function clickAt(pos) {
+  const { x, y } = await coordsOf(pos);
+  await page.mouse.click(x - 3, y);
+}
+
+async function hoverAt(pos) {
+  const { x, y } = await coordsOf(pos);
+  await page.mouse.move(x + 2, y);
+}
+
+async function firstGrid() {
+  return page.evaluate(() => {
+    const text = window.sudokuPlayground.view.state.doc.toString();
+    // Grid rows, in any layout: cells with spaces and box bars between them.
+    const rows = text
+      .split("\n")
+      .filter((l) => /^[.1-9 |]+$/.test(l) && /[.1-9]/.test(l))
+      .map((l) => l.replace(/[ |]/g, ""));
+    return rows.slice(0, 9).join("");
+  });
+}
