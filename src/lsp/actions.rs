@@ -302,10 +302,8 @@ fn disabled(view: &View, title: String, reason: String) -> Option<CodeAction> {
 /// that only eliminate are named in the title.
 fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
     let lead = ratings::lead(puzzle, &view.ratings);
-    let (step, before) = lead.split_last()?;
-    if step.placements.is_empty() {
-        return None;
-    }
+    let title = analysis::prose::next_step_title(&lead)?;
+    let step = lead.last()?;
     let mut edits: Vec<Edit> = step
         .placements
         .iter()
@@ -313,23 +311,6 @@ fn next_step(view: &View, puzzle: &Puzzle) -> Option<CodeAction> {
         .map(|p| place(puzzle, p.cell as usize, p.digit))
         .collect();
     edits.sort_by_key(|edit| edit.span.start);
-    let title = if before.is_empty() {
-        format!("Apply next step: {}", step.text)
-    } else {
-        let mut techniques: Vec<&str> = Vec::new();
-        for earlier in before {
-            let name = earlier.technique.name();
-            if !techniques.contains(&name) {
-                techniques.push(name);
-            }
-        }
-        format!(
-            "Apply next step (after {} that only eliminate: {}): {}",
-            crate::finding::plural(before.len(), "step"),
-            techniques.join(", "),
-            step.text
-        )
-    };
     Some(action(view, title, CodeActionKind::REFACTOR_REWRITE, edits))
 }
 

@@ -17,7 +17,7 @@ use crate::engine::Budget;
 use crate::finding::Span;
 use crate::format::Puzzle;
 use crate::grid::{geometry, Size, Variant};
-use crate::logic::{self, Board, Rating, Step, Technique};
+use crate::logic::{self, Rating, Step, Technique};
 use crate::rules::Rules;
 
 /// The most steps worked out on demand looking for the next placement.
@@ -314,7 +314,11 @@ pub fn rate_batch(
             None => {
                 let geo = geometry(*size, *variant);
                 let path = logic::solve_path(geo, givens, &budget);
-                let lead = walk_grid(geo, givens, MAX_LEAD, None, Some(cancel));
+                let until_cancelled = Budget {
+                    cancel: Some(cancel),
+                    ..Budget::default()
+                };
+                let lead = logic::lead(geo, givens, MAX_LEAD, &until_cancelled, &until_cancelled);
                 let redundant = redundant_givens(geo, None, givens, cancel);
                 Rated::of(path, lead, redundant, false)
             }
@@ -524,47 +528,9 @@ const HOVER_STEP: Duration = Duration::from_millis(20);
 /// by grid, is about the givens alone, and so is its cached lead).
 fn walk(puzzle: &Puzzle, max: usize, deadline: Option<Instant>) -> Vec<Step> {
     let geo = crate::grid::geometry(puzzle.size, puzzle.variant);
-    walk_grid(geo, &puzzle.givens, max, deadline, None)
-}
-
-fn walk_grid(
-    geo: &'static crate::grid::Geometry,
-    givens: &[u8],
-    max: usize,
-    deadline: Option<Instant>,
-    cancel: Option<&AtomicBool>,
-) -> Vec<Step> {
-    if geo.cells() <= 128 {
-        lead_from(Board::<2>::new(geo, givens), max, deadline, cancel)
-    } else {
-        lead_from(Board::<10>::new(geo, givens), max, deadline, cancel)
-    }
-}
-
-/// Hints from `board` until one places a digit: the first whatever it takes (unless cancelled),
-/// the others until `deadline`.
-fn lead_from<const W: usize>(
-    mut board: Board<W>,
-    max: usize,
-    deadline: Option<Instant>,
-    cancel: Option<&AtomicBool>,
-) -> Vec<Step> {
-    let mut steps = Vec::new();
-    while !board.is_solved() && !board.is_broken() && steps.len() < max {
-        let budget = Budget {
-            deadline: if steps.is_empty() { None } else { deadline },
-            cancel,
-            ..Budget::default()
-        };
-        let Some(step) = logic::next_hint(&board, &budget) else {
-            break;
-        };
-        let places = !step.placements.is_empty();
-        board.apply(&step);
-        steps.push(step);
-        if places {
-            break;
-        }
-    }
-    steps
+    let rest = Budget {
+        deadline,
+        ..Budget::default()
+    };
+    logic::lead(geo, &puzzle.givens, max, &Budget::default(), &rest)
 }

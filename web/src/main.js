@@ -224,6 +224,44 @@ async function solve(view) {
   say(`Solved: ${edits.length} cells filled.`);
 }
 
+async function applyEdits(view, method, said) {
+  if (!(await whenChecked(view))) return;
+  const doc = view.state.doc;
+  let answer;
+  try {
+    answer = await checker.call(method, view.state.selection.main.head);
+  } catch (error) {
+    say(error.message, true);
+    return;
+  }
+  if (view.state.doc !== doc) return;
+  if (answer.error) {
+    say(answer.error, true);
+    return;
+  }
+  const edits = answer.edits ?? answer;
+  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })) });
+  say(said(answer));
+}
+
+const nextStep = (view) => applyEdits(view, "nextStep", (answer) => answer.title.replace(/^Apply next step/, "Applied the next step"));
+const fillMarks = (view) => applyEdits(view, "fillMarks", (edits) => `Pencil marks written in ${edits.length} cells.`);
+
+// Each click on the same text goes a level further: where to look, the technique, the step.
+let hinted = { doc: null, level: 0 };
+async function hint(view) {
+  if (!(await whenChecked(view))) return;
+  const doc = view.state.doc;
+  const level = hinted.doc === doc ? Math.min(hinted.level + 1, 3) : 1;
+  try {
+    const text = await checker.call("hint", view.state.selection.main.head, level);
+    hinted = { doc, level };
+    say(`Hint ${level}/3: ${text}`);
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
 async function format(view) {
   if (!(await whenChecked(view))) return;
   const doc = view.state.doc;
@@ -292,6 +330,9 @@ const view = new EditorView({
 
 document.getElementById("solve").onclick = () => solve(view);
 document.getElementById("format").onclick = () => format(view);
+document.getElementById("next-step").onclick = () => nextStep(view);
+document.getElementById("hint").onclick = () => hint(view);
+document.getElementById("marks").onclick = () => fillMarks(view);
 document.getElementById("copy-link").onclick = () => copyLink(view);
 document.getElementById("sudokupad").onclick = () => openSudokuPad(view);
 document.getElementById("import").onclick = () => {

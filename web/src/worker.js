@@ -24,6 +24,9 @@ const methods = {
     return JSON.parse(playground.panel(at));
   },
   solve: (playground, at) => JSON.parse(playground.solve(at)),
+  nextStep: (playground, at) => JSON.parse(playground.next_step(at)),
+  hint: (playground, at, level) => playground.hint(at, level),
+  fillMarks: (playground, at) => JSON.parse(playground.fill_marks(at)),
   format: (playground) => playground.format(),
   link: (playground, at, to) => playground.link(at, to),
   importLink: (_, link) => importLink(link),

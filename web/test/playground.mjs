@@ -143,6 +143,26 @@ try {
   const slowest = [...times].sort((a, b) => b - a).slice(0, 5).map((t) => t.toFixed(1));
   console.log(`keystroke to squiggles over ${times.length} edits: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (slowest ${slowest.join(", ")})`);
 
+  // Hints go further with each click; the next step writes a digit; pencil marks fill the
+  // empty cells (undone after, to solve from the grid).
+  await clickAt(a1);
+  await page.click("#hint");
+  await page.waitForFunction(() => /^Hint 1\/3: /.test(document.getElementById("message").textContent));
+  await page.click("#hint");
+  await page.waitForFunction(() => /^Hint 2\/3: /.test(document.getElementById("message").textContent));
+  ok(true, "Hint says where to look, then more");
+  const emptyBefore = (await firstGrid()).split(".").length - 1;
+  await page.click("#next-step");
+  await page.waitForFunction(() => /^Applied the next step/.test(document.getElementById("message").textContent));
+  const emptyAfter = (await firstGrid()).split(".").length - 1;
+  ok(emptyAfter < emptyBefore, "Next step writes a digit", `${emptyBefore} → ${emptyAfter} empty cells`);
+  await page.keyboard.press("Control+z");
+  await page.click("#marks");
+  await page.waitForFunction(() => /^Pencil marks written/.test(document.getElementById("message").textContent));
+  const withMarks = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(/\b4578\b/.test(withMarks) || /\[4578\]/.test(withMarks), "Pencil marks are written (A2: 4578)", withMarks.split("\n").slice(2, 4).join(" / "));
+  await page.keyboard.press("Control+z");
+
   // Solve the first puzzle.
   await clickAt(a1);
   await page.click("#solve");

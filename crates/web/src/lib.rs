@@ -30,8 +30,9 @@ use sudoku_core::analysis::{self, prose, Analysis, Cache, Verdict};
 use sudoku_core::convert::{fpuzzles, links};
 use sudoku_core::engine::Budget;
 use sudoku_core::finding::{Finding, Severity};
-use sudoku_core::format::{self, Document, Puzzle};
+use sudoku_core::format::{self, Document, Edit, Puzzle};
 use sudoku_core::render;
+use sudoku_core::{grid, logic};
 use wasm_bindgen::prelude::*;
 
 use offsets::Offsets;
@@ -40,8 +41,11 @@ use offsets::Offsets;
 /// not wait on a puzzle whose solutions take seconds to count (it says "undecided" instead).
 const CHECK_MS: u64 = 300;
 
-/// How long the panel's rating and steps may take.
+/// How long the panel's rating and steps, a hint and the next step may take.
 const RATING_MS: u64 = 3000;
+
+/// At most this many steps that only eliminate before the next step that places a digit.
+const MAX_LEAD: usize = 200;
 
 /// One text, parsed and checked: the playground's document.
 #[wasm_bindgen]
@@ -154,11 +158,39 @@ impl Playground {
         let Some(edits) = solved else {
             return Value::Null.to_string();
         };
-        let edits: Vec<Value> = edits
-            .iter()
-            .map(|e| json!({"from": self.offsets.utf16(e.span.start), "to": self.offsets.utf16(e.span.end), "insert": e.text}))
-            .collect();
-        Value::Array(edits).to_string()
+        self.edits_json(&edits).to_string()
+    }
+
+    /// The next step from where the solver is, on the puzzle at `at` (the first when the cursor
+    /// is on none), as JSON `{title, edits}`: the editor's *Apply next step*. On a grid with
+    /// pencil marks, the simplest step on them, its eliminations written into the marks; on one
+    /// without, the steps up to the first that places a digit, whose placements are written.
+    /// `{error}` says why there is none.
+    pub fn next_step(&self, at: u32) -> String {
+        let answer = self
+            .puzzle_near(at)
+            .ok_or_else(|| "no puzzle".to_string())
+            .and_then(|(index, puzzle)| self.next_step_of(index, puzzle));
+        match answer {
+            Ok((title, edits)) => json!({"title": title, "edits": self.edits_json(&edits)}),
+            Err(error) => json!({"error": error}),
+        }
+        .to_string()
+    }
+
+    /// The hint at `level` (1: where to look, 2: which technique, 3: the whole step) for the
+    /// puzzle at `at` (the first when the cursor is on none), from where the solver is; an error
+    /// says why there is none.
+    pub fn hint(&self, at: u32, level: u8) -> Result<String, JsError> {
+        self.hint_or_why(at, level)
+            .map_err(|why| JsError::new(&why))
+    }
+
+    /// The edits that write every empty cell's pencil marks (the candidates the placed digits
+    /// and, on a variant puzzle, its rules leave), as JSON `[{from, to, insert}]`; an error says
+    /// why they cannot be written.
+    pub fn fill_marks(&self, at: u32) -> Result<String, JsError> {
+        self.fill_marks_or_why(at).map_err(|why| JsError::new(&why))
     }
 
     /// The text in its canonical form (`sudoku-lsp fmt`).
@@ -169,23 +201,7 @@ impl Playground {
     /// The f-puzzles (`to` = `"fpuzzles"`) or SudokuPad (`"sudokupad"`) link of the puzzle at
     /// `at` (the first when the cursor is on none); an error says why there is none.
     pub fn link(&self, at: u32, to: &str) -> Result<String, JsError> {
-        let (_, puzzle) = self
-            .puzzle_near(at)
-            .ok_or_else(|| JsError::new("no puzzle"))?;
-        let exported = fpuzzles::export(&self.text, &self.document, puzzle);
-        if !exported.lost.is_empty() {
-            let lost = exported.lost.join("; ");
-            return Err(JsError::new(&format!(
-                "f-puzzles cannot hold {lost}, so no link is made"
-            )));
-        }
-        match to {
-            "fpuzzles" => Ok(links::fpuzzles_link(&exported.json)),
-            "sudokupad" => Ok(links::sudokupad_link(&exported.json)),
-            _ => Err(JsError::new(&format!(
-                "no link to {to}: fpuzzles or sudokupad"
-            ))),
-        }
+        self.link_or_why(at, to).map_err(|why| JsError::new(&why))
     }
 }
 
@@ -193,9 +209,14 @@ impl Playground {
 /// comments named at its top; an error says what is wrong with the link.
 #[wasm_bindgen(js_name = importLink)]
 pub fn import_link(link: &str) -> Result<String, JsError> {
-    let imported = links::import(link).map_err(|e| JsError::new(&e))?;
+    import_link_or_why(link).map_err(|why| JsError::new(&why))
+}
+
+/// [`import_link`], its error a plain string.
+pub fn import_link_or_why(link: &str) -> Result<String, String> {
+    let imported = links::import(link)?;
     if let Some(first) = imported.errors.first() {
-        return Err(JsError::new(first));
+        return Err(first.clone());
     }
     let notes: String = imported
         .warnings
@@ -206,6 +227,50 @@ pub fn import_link(link: &str) -> Result<String, JsError> {
 }
 
 impl Playground {
+    /// [`Playground::hint`], its error a plain string (JavaScript's errors exist only in the
+    /// browser).
+    pub fn hint_or_why(&self, at: u32, level: u8) -> Result<String, String> {
+        let (index, puzzle) = self.puzzle_near(at).ok_or("no puzzle")?;
+        self.unique(index)?;
+        let step = analysis::next_step(puzzle, &within(RATING_MS)).ok_or_else(|| {
+            let solved = !puzzle.givens.contains(&0);
+            let why = match solved {
+                true => "no hint: the puzzle is solved",
+                false => "no hint: no step found in time, or none the solver knows",
+            };
+            why.to_string()
+        })?;
+        Ok(step.hint(&puzzle.geometry(), level.clamp(1, 3)))
+    }
+
+    /// [`Playground::fill_marks`], its error a plain string (JavaScript's errors exist only in the
+    /// browser).
+    pub fn fill_marks_or_why(&self, at: u32) -> Result<String, String> {
+        let (_, puzzle) = self.puzzle_near(at).ok_or("no puzzle")?;
+        let filled = analysis::fill_marks(puzzle);
+        if let Some(why) = analysis::marks_unwritable(puzzle, &filled) {
+            return Err(why);
+        }
+        let edits = analysis::marks_edits(puzzle, &filled, &self.text, 0);
+        Ok(self.edits_json(&edits).to_string())
+    }
+
+    /// [`Playground::link`], its error a plain string (JavaScript's errors exist only in the
+    /// browser).
+    pub fn link_or_why(&self, at: u32, to: &str) -> Result<String, String> {
+        let (_, puzzle) = self.puzzle_near(at).ok_or("no puzzle")?;
+        let exported = fpuzzles::export(&self.text, &self.document, puzzle);
+        if !exported.lost.is_empty() {
+            let lost = exported.lost.join("; ");
+            return Err(format!("f-puzzles cannot hold {lost}, so no link is made"));
+        }
+        match to {
+            "fpuzzles" => Ok(links::fpuzzles_link(&exported.json)),
+            "sudokupad" => Ok(links::sudokupad_link(&exported.json)),
+            _ => Err(format!("no link to {to}: fpuzzles or sudokupad")),
+        }
+    }
+
     fn diagnostic(&self, finding: &Finding) -> Value {
         let severity = match finding.severity {
             Severity::Error => "error",
@@ -226,6 +291,73 @@ impl Playground {
             "message": &*finding.message,
             "related": related,
         })
+    }
+
+    fn edits_json(&self, edits: &[Edit]) -> Value {
+        let edits = edits.iter().map(|e| {
+            let (from, to) = (
+                self.offsets.utf16(e.span.start),
+                self.offsets.utf16(e.span.end),
+            );
+            json!({"from": from, "to": to, "insert": e.text})
+        });
+        Value::Array(edits.collect())
+    }
+
+    /// Whether the puzzle has one solution, else why it gets no hint.
+    fn unique(&self, index: usize) -> Result<(), String> {
+        match self.analyses.get(index).map(|a| &a.verdict) {
+            Some(Verdict::Unique(_)) => Ok(()),
+            _ => Err("no hint: the puzzle does not have exactly one solution".into()),
+        }
+    }
+
+    /// The title and edits of the next step (see [`Playground::next_step`]).
+    fn next_step_of(&self, index: usize, puzzle: &Puzzle) -> Result<(String, Vec<Edit>), String> {
+        if !matches!(
+            self.analyses.get(index).map(|a| &a.verdict),
+            Some(Verdict::Unique(_))
+        ) {
+            return Err("no next step: the puzzle does not have exactly one solution".into());
+        }
+        let budget = within(RATING_MS);
+        let none = || "no next step: none found in time, or none the solver knows".to_string();
+        if let Some(marks) = puzzle.marks.as_deref() {
+            let step = analysis::next_step(puzzle, &budget).ok_or_else(none)?;
+            let mut after = marks.to_vec();
+            for e in &step.eliminations {
+                after[e.cell as usize] &= !(1 << (e.digit - 1));
+            }
+            // A placement is written as a placed digit, the other changes as marks.
+            for p in &step.placements {
+                after[p.cell as usize] = marks[p.cell as usize];
+            }
+            let mut edits = analysis::marks_edits(puzzle, &after, &self.text, 0);
+            let placed = step.placements.iter();
+            edits.extend(placed.map(|p| analysis::place_edit(puzzle, p.cell as usize, p.digit)));
+            edits.sort_by_key(|e| e.span.start);
+            return Ok((format!("Apply next step: {}", step.text), edits));
+        }
+        let lead = match puzzle.rules.as_deref() {
+            Some(rules) => {
+                let geometry = rules.geometry(puzzle.size, puzzle.variant);
+                logic::lead_with_rules(&geometry, rules, &puzzle.givens, MAX_LEAD, &budget, &budget)
+            }
+            None => {
+                let geometry = grid::geometry(puzzle.size, puzzle.variant);
+                logic::lead(geometry, &puzzle.givens, MAX_LEAD, &budget, &budget)
+            }
+        };
+        let title = prose::next_step_title(&lead).ok_or_else(none)?;
+        let step = lead.last().ok_or_else(none)?;
+        let mut edits: Vec<Edit> = step
+            .placements
+            .iter()
+            .filter(|p| puzzle.givens[p.cell as usize] == 0)
+            .map(|p| format::digit_edit(puzzle, p.cell as usize, p.digit))
+            .collect();
+        edits.sort_by_key(|e| e.span.start);
+        Ok((title, edits))
     }
 
     /// The puzzle the cursor is on, else the first.

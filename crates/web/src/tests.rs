@@ -87,9 +87,9 @@ fn the_panel_rates_and_explains_and_solve_fills_every_empty_cell() {
 fn a_link_goes_out_and_comes_back_as_the_same_puzzle() {
     let mut playground = Playground::new();
     diagnostics(&mut playground, EASY);
-    let link = playground.link(0, "fpuzzles").unwrap();
+    let link = playground.link_or_why(0, "fpuzzles").unwrap();
     assert!(link.starts_with("https://"), "{link}");
-    let text = import_link(&link).unwrap();
+    let text = import_link_or_why(&link).unwrap();
     let back = format::parse(&text);
     let here = format::parse(EASY);
     assert_eq!(back.puzzles[0].givens, here.puzzles[0].givens);
@@ -102,4 +102,71 @@ fn offsets_count_utf16_units_both_ways() {
     assert_eq!([0, 1, 5, 7, 8].map(|b| offsets.utf16(b)), [0, 1, 3, 4, 5]);
     assert_eq!([0, 1, 3, 4, 5].map(|u| offsets.byte(u)), [0, 1, 5, 7, 8]);
     assert_eq!(offsets.byte(99), 8);
+}
+
+#[test]
+fn the_next_step_places_a_digit_and_hints_go_from_where_to_what() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let next: Value = serde_json::from_str(&playground.next_step(0)).unwrap();
+    let title = next["title"].as_str().unwrap();
+    assert!(title.starts_with("Apply next step"), "{next}");
+    let edits = next["edits"].as_array().unwrap();
+    assert!(!edits.is_empty());
+    assert!(edits.iter().all(|e| e["insert"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .all(|c| c.is_ascii_digit())));
+    let where_to_look = playground.hint_or_why(0, 1).unwrap();
+    let whole = playground.hint_or_why(0, 3).unwrap();
+    assert!(where_to_look.contains("look at"), "{where_to_look}");
+    assert_ne!(where_to_look, whole);
+}
+
+#[test]
+fn pencil_marks_are_written_into_every_empty_cell() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let edits: Value = serde_json::from_str(&playground.fill_marks_or_why(0).unwrap()).unwrap();
+    let mut marked = EASY.to_string();
+    for edit in edits.as_array().unwrap().iter().rev() {
+        let (from, to) = (
+            edit["from"].as_u64().unwrap() as usize,
+            edit["to"].as_u64().unwrap() as usize,
+        );
+        marked.replace_range(from..to, edit["insert"].as_str().unwrap());
+    }
+    let document = format::parse(&marked);
+    let puzzle = &document.puzzles[0];
+    assert!(puzzle.marks.is_some(), "{marked}");
+    assert_eq!(puzzle.givens, format::parse(EASY).puzzles[0].givens);
+    // On marks, the next step writes into them.
+    let next: Value = serde_json::from_str(&{
+        playground.update(marked.clone());
+        playground.next_step(0)
+    })
+    .unwrap();
+    assert!(
+        next["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Apply next step: "),
+        "{next}"
+    );
+}
+
+#[test]
+fn a_puzzle_without_one_solution_gets_no_hint_and_no_next_step() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, &format!("{}\n", ".........\n".repeat(9)));
+    assert!(playground.hint_or_why(0, 1).is_err());
+    let next: Value = serde_json::from_str(&playground.next_step(0)).unwrap();
+    assert!(
+        next["error"]
+            .as_str()
+            .unwrap()
+            .contains("exactly one solution"),
+        "{next}"
+    );
 }

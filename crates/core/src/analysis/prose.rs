@@ -4,6 +4,7 @@
 
 use super::{CellExplanation, CellState, ConstraintHelp};
 use crate::grid::digit_char;
+use crate::logic::Step;
 
 /// Markdown, or plain text for a client that shows no markup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -140,6 +141,33 @@ pub fn constraint(help: &ConstraintHelp, style: Style) -> String {
         text.list("Candidates now:", help.cells.iter().cloned());
     }
     text.finish()
+}
+
+/// "Apply next step: Hidden single: 7 in box 5 can only go in E5": the title of the editor's
+/// action (and the playground's button) that writes the last step of `lead`, the steps up to the
+/// first that places a digit; those before it, which only eliminate, are named. `None` when the
+/// lead places nothing.
+pub fn next_step_title(lead: &[Step]) -> Option<String> {
+    let (step, before) = lead.split_last()?;
+    if step.placements.is_empty() {
+        return None;
+    }
+    if before.is_empty() {
+        return Some(format!("Apply next step: {}", step.text));
+    }
+    let mut techniques: Vec<&str> = Vec::new();
+    for earlier in before {
+        let name = earlier.technique.name();
+        if !techniques.contains(&name) {
+            techniques.push(name);
+        }
+    }
+    Some(format!(
+        "Apply next step (after {} that only eliminate: {}): {}",
+        crate::finding::plural(before.len(), "step"),
+        techniques.join(", "),
+        step.text
+    ))
 }
 
 /// What hover shows on a puzzle's title or metadata: `summarize`'s lines under a heading.

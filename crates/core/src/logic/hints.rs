@@ -156,6 +156,45 @@ pub fn next_hint<const W: usize>(board: &Board<'_, W>, budget: &Budget) -> Optio
     None
 }
 
+/// The steps of the hint ladder from `givens` up to and including the first that places a
+/// digit (what the editor's *Apply next step* writes), at most `max` of them: the first within
+/// `first`, the others within `rest`. The classic twin of [`super::lead_with_rules`].
+pub fn lead(
+    geo: &'static Geometry,
+    givens: &[u8],
+    max: usize,
+    first: &Budget,
+    rest: &Budget,
+) -> Vec<Step> {
+    if geo.cells() <= 128 {
+        lead_from(Board::<2>::new(geo, givens), max, first, rest)
+    } else {
+        lead_from(Board::<10>::new(geo, givens), max, first, rest)
+    }
+}
+
+fn lead_from<const W: usize>(
+    mut board: Board<'_, W>,
+    max: usize,
+    first: &Budget,
+    rest: &Budget,
+) -> Vec<Step> {
+    let mut steps = Vec::new();
+    while !board.is_solved() && !board.is_broken() && steps.len() < max {
+        let budget = if steps.is_empty() { first } else { rest };
+        let Some(step) = next_hint(&board, budget) else {
+            break;
+        };
+        let places = !step.placements.is_empty();
+        board.apply(&step);
+        steps.push(step);
+        if places {
+            break;
+        }
+    }
+    steps
+}
+
 /// The hint for a grid of `values` (0 for empty), with the candidates a player has pencilled
 /// in (one set per cell, those of filled cells ignored) or, without them, every candidate the
 /// placed digits leave.

@@ -38,7 +38,7 @@ mod wings;
 
 pub use board::Board;
 pub use cells::CellSet;
-pub use hints::{hint, next_hint, Extra, HintRung, EXTRAS, HINT_LADDER};
+pub use hints::{hint, lead, next_hint, Extra, HintRung, EXTRAS, HINT_LADDER};
 pub use ladder::Rung;
 pub use solver::{
     next_step, next_step_within, rate, solve_path, stopped, Level, Outcome, Path, Rating,
