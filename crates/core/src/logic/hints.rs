@@ -167,22 +167,26 @@ pub fn lead(
     rest: &Budget,
 ) -> Vec<Step> {
     if geo.cells() <= 128 {
-        lead_from(Board::<2>::new(geo, givens), max, first, rest)
+        lead_from(Board::<2>::new(geo, givens), max, first, rest, next_hint)
     } else {
-        lead_from(Board::<10>::new(geo, givens), max, first, rest)
+        lead_from(Board::<10>::new(geo, givens), max, first, rest, next_hint)
     }
 }
 
-fn lead_from<const W: usize>(
+/// The steps `next` finds on `board`, each applied, up to and including the first that places a
+/// digit, at most `max`: the first within `first`, the others within `rest`. The walk of
+/// [`lead`] and of the variant solver's lead alike.
+pub(crate) fn lead_from<const W: usize>(
     mut board: Board<'_, W>,
     max: usize,
     first: &Budget,
     rest: &Budget,
+    mut next: impl FnMut(&Board<'_, W>, &Budget) -> Option<Step>,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     while !board.is_solved() && !board.is_broken() && steps.len() < max {
         let budget = if steps.is_empty() { first } else { rest };
-        let Some(step) = next_hint(&board, budget) else {
+        let Some(step) = next(&board, budget) else {
             break;
         };
         let places = !step.placements.is_empty();

@@ -381,21 +381,9 @@ impl<'r> Walker<'r> {
         first: &Budget,
         rest: &Budget,
     ) -> Vec<Step> {
-        let mut board = Board::<W>::new(&self.geo, givens);
-        let mut steps: Vec<Step> = Vec::new();
-        while !board.is_solved() && !board.is_broken() && steps.len() < max {
-            let budget = if steps.is_empty() { first } else { rest };
-            let Ok(Some(step)) = self.next(&board, budget) else {
-                break;
-            };
-            let places = !step.placements.is_empty();
-            board.apply(&step);
-            steps.push(step);
-            if places {
-                break;
-            }
-        }
-        steps
+        let board = Board::<W>::new(&self.geo, givens);
+        let next = |board: &Board<'_, W>, budget: &Budget| self.next(board, budget).ok().flatten();
+        super::hints::lead_from(board, max, first, rest, next)
     }
 
     fn step<const W: usize>(
