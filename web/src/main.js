@@ -53,12 +53,21 @@ function keepInAddress(text) {
 // The text the checker holds, once its diagnostics are shown: hover and the buttons ask about
 // it, and only while the editor still shows it.
 let checkedDoc = null;
-let checking = false;
+let checking = null; // the running checks' loop, which ends once the newest text is checked
 let changedAt = null; // when the oldest change not yet checked was made
 
-async function check(view) {
-  if (checking) return; // the running check's loop sends the newest text when it ends
-  checking = true;
+// Check the editor's text; the promise ends when its newest text is checked (or a check
+// failed). While a check runs, another call joins it: its loop sends the newest text next.
+function check(view) {
+  checking ??= checkUntilCurrent(view).then((checked) => {
+    checking = null;
+    // A text typed as the loop ended (not after a failed check, which would fail again).
+    if (checked && view.state.doc !== checkedDoc) return check(view);
+  });
+  return checking;
+}
+
+async function checkUntilCurrent(view) {
   while (view.state.doc !== checkedDoc) {
     const doc = view.state.doc;
     const since = changedAt ?? performance.now();
@@ -72,7 +81,7 @@ async function check(view) {
       diagnostics = await (early ?? checker.call("update", text));
     } catch (error) {
       say(`The check failed: ${error.message}`, true);
-      break;
+      return false;
     }
     if (view.state.doc !== doc) {
       changedAt ??= since;
@@ -87,7 +96,7 @@ async function check(view) {
     keepInAddress(doc.toString());
     showPuzzle(view);
   }
-  checking = false;
+  return true;
 }
 
 function toCodeMirror(d, length) {

@@ -163,6 +163,17 @@ try {
   ok(/\b4578\b/.test(withMarks) || /\[4578\]/.test(withMarks), "Pencil marks are written (A2: 4578)", withMarks.split("\n").slice(2, 4).join(" / "));
   await page.keyboard.press("Control+z");
 
+  // A button pressed at once after a keystroke acts on the new text (A2 = 4: no solution).
+  await clickAt(a1 + 1);
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.up("Shift");
+  await page.keyboard.type("4");
+  await page.click("#solve");
+  await page.waitForFunction(() => /^Not solved/.test(document.getElementById("message").textContent));
+  ok(true, "Solve right after a keystroke reads the new text (no solution)");
+  await page.keyboard.press("Control+z");
+
   // Solve the first puzzle.
   await clickAt(a1);
   await page.click("#solve");
