@@ -3,6 +3,18 @@ use super::*;
 const EASY: &str = "# title: Loose\n\
 ..3.2.6..\n9..3.5..1\n..18.64..\n..81.29..\n7.......8\n..67.82..\n..26.95..\n8..2.3..9\n..5.1.3..\n";
 
+/// `text` with the JSON edits `[{from, to, insert}]` made (offsets in UTF-16 units, which for
+/// these ASCII texts are bytes), last first so the earlier offsets hold.
+fn applied(text: &str, edits: &Value) -> String {
+    let mut out = text.to_string();
+    for edit in edits.as_array().unwrap().iter().rev() {
+        let from = edit["from"].as_u64().unwrap() as usize;
+        let to = edit["to"].as_u64().unwrap() as usize;
+        out.replace_range(from..to, edit["insert"].as_str().unwrap());
+    }
+    out
+}
+
 fn diagnostics(playground: &mut Playground, text: &str) -> Vec<Value> {
     let json: Value = serde_json::from_str(&playground.update(text.to_string())).unwrap();
     json.as_array().unwrap().clone()
@@ -69,14 +81,7 @@ fn the_panel_rates_and_explains_and_solve_fills_every_empty_cell() {
         .filter(|&c| c == '.')
         .count();
     assert_eq!(edits.as_array().unwrap().len(), empty);
-    let mut solved = EASY.to_string();
-    for edit in edits.as_array().unwrap().iter().rev() {
-        let (from, to) = (
-            edit["from"].as_u64().unwrap() as usize,
-            edit["to"].as_u64().unwrap() as usize,
-        );
-        solved.replace_range(from..to, edit["insert"].as_str().unwrap());
-    }
+    let solved = applied(EASY, &edits);
     assert!(diagnostics(&mut playground, &solved)
         .iter()
         .all(|d| d["severity"] != "error"));
@@ -129,14 +134,7 @@ fn pencil_marks_are_written_into_every_empty_cell() {
     let mut playground = Playground::new();
     diagnostics(&mut playground, EASY);
     let edits: Value = serde_json::from_str(&playground.fill_marks_or_why(0).unwrap()).unwrap();
-    let mut marked = EASY.to_string();
-    for edit in edits.as_array().unwrap().iter().rev() {
-        let (from, to) = (
-            edit["from"].as_u64().unwrap() as usize,
-            edit["to"].as_u64().unwrap() as usize,
-        );
-        marked.replace_range(from..to, edit["insert"].as_str().unwrap());
-    }
+    let marked = applied(EASY, &edits);
     let document = format::parse(&marked);
     let puzzle = &document.puzzles[0];
     assert!(puzzle.marks.is_some(), "{marked}");
