@@ -30,7 +30,7 @@ wasm-bindgen --target web --out-dir build/pkg "$target/wasm32-unknown-unknown/wa
 rm -rf dist
 mkdir -p dist
 npx esbuild src/boot.js src/main.js src/worker.js --bundle --format=esm --minify --sourcemap \
-  --loader:.sudoku=text --log-level=warning --outdir=dist
+  --loader:.sudoku=text --external:./main.js --log-level=warning --outdir=dist
 cp build/pkg/sudoku_web_bg.wasm index.html style.css dist/
 
 # The service worker keeps every file for offline use; its cache is named by their contents,

@@ -1,8 +1,10 @@
-// Read first and small: checks the first text while the browser still reads the editor's larger
-// script (main.js), which takes over from `globalThis.sudokuBoot`. That first check runs here,
-// on the page's thread (a few tens of milliseconds, before anyone can type): a worker takes
-// hundreds of milliseconds to start on a slow machine. Every later check runs in the worker,
-// started here too, which is given the same text at once so that it answers hovers about it.
+// The page's first script, small and read first. It compiles the core (streaming, while the
+// editor's larger script, main.js, is fetched and parsed: see index.html's modulepreload),
+// checks the first text here on the page's thread, and loads the editor, which takes over from
+// `globalThis.sudokuBoot`. The worker that runs every later check starts only once that first
+// check is done: on a machine with two cores a starting worker, the streaming compile and the
+// editor's script slow each other down, and of the orders tried this one shows the first
+// squiggles soonest (web/test/playground.mjs prints the marks set here and in main.js).
 import LZString from "lz-string";
 import { Core, compiled } from "./core.js";
 import init, { Playground } from "../build/pkg/sudoku_web.js";
@@ -29,17 +31,29 @@ function textFromAddress() {
   return LZString.decompressFromEncodedURIComponent(match[1]);
 }
 
+performance.mark("boot");
 const text = textFromAddress() ?? SAMPLE;
-const checker = new Core();
-checker.call("update", text); // its answer is the one below
 
 async function checkHere() {
   const module = await compiled;
+  performance.mark("compiled");
   await init({ module_or_path: module ?? new URL("sudoku_web_bg.wasm", import.meta.url) });
+  performance.mark("instantiated");
   const playground = new Playground();
   const diagnostics = JSON.parse(playground.update(text));
+  performance.mark("checked");
   playground.free();
   return diagnostics;
 }
-// Core goes along so that main.js's workers share this script's one compiled module.
-globalThis.sudokuBoot = { text, checker, first: checkHere(), Core };
+const first = checkHere();
+// Core goes along so that main.js's workers share this script's one compiled module; `checker`
+// is the worker every later check runs in, started once the first check is done and given the
+// same text, so that it answers hovers about it.
+const checker = new Core();
+globalThis.sudokuBoot = { text, first, Core, checker };
+first.then(
+  () => checker.call("update", text),
+  () => {}, // main.js says why
+);
+performance.mark("import");
+import("./main.js");

@@ -5,12 +5,17 @@ export const compiled = WebAssembly.compileStreaming(fetch(new URL("./sudoku_web
   () => null, // the worker fetches it itself, and says why if that fails too
 );
 
+// The worker starts at the first call: starting one costs the machine a core for a while.
 export class Core {
   constructor() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    compiled.then((module) => this.worker.postMessage({ module }));
+    this.worker = null;
     this.pending = new Map();
     this.next = 0;
+  }
+
+  start() {
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    compiled.then((module) => this.worker.postMessage({ module }));
     this.worker.onmessage = ({ data: { id, result, error } }) => {
       const call = this.pending.get(id);
       this.pending.delete(id);
@@ -20,6 +25,7 @@ export class Core {
   }
 
   call(method, ...args) {
+    if (this.worker === null) this.start();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

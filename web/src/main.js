@@ -20,6 +20,7 @@ import { renderMarkdown } from "./markdown.js";
 
 // What boot.js started before this larger script was read: the checker and its first check.
 const boot = globalThis.sudokuBoot;
+performance.mark("main");
 
 // What a test (or a curious user, from the console) can read: when the first diagnostics
 // came, each check's time from the keystroke to its squiggles, the text the address holds.
@@ -91,7 +92,10 @@ async function checkUntilCurrent(view) {
     checkedDoc = doc;
     const now = performance.now();
     stats.checks.push(now - since);
-    if (stats.firstDiagnosticsMs === null) stats.firstDiagnosticsMs = now;
+    if (stats.firstDiagnosticsMs === null) {
+      stats.firstDiagnosticsMs = now;
+      performance.mark("diagnostics");
+    }
     document.body.dataset.checked = String(stats.checks.length);
     keepInAddress(doc.toString());
     showPuzzle(view);
@@ -349,10 +353,14 @@ document.getElementById("import").onclick = () => {
   if (input.value.trim()) importInto(view, input.value.trim());
 };
 
+performance.mark("editor");
 window.sudokuPlayground = { view, stats };
-check(view);
+// Offline once loaded: the service worker keeps every file of the page. Registered once the
+// first check is shown and the page is idle, since its install fetches and compiles every file.
+check(view).then(() => setTimeout(keepOffline, 500));
 
-// Offline once loaded: the service worker keeps every file of the page.
-if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+function keepOffline() {
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
 }

@@ -90,6 +90,8 @@ try {
   await page.waitForSelector("body[data-checked]", { timeout: 30000 });
   const first = await page.evaluate(() => window.sudokuPlayground.stats.firstDiagnosticsMs);
   console.log(`first diagnostics ${first.toFixed(0)} ms after the page began (${Date.now() - opened} ms from goto)`);
+  const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((m) => `${m.name} ${m.startTime.toFixed(0)}`));
+  console.log(`     (ms after the page began: ${marks.join(", ")})`);
 
   // The picture and the panel of the first puzzle.
   await page.waitForFunction(() => document.getElementById("picture").dataset.svg);

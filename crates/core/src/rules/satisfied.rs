@@ -213,13 +213,18 @@ impl Constraint {
     }
 }
 
-/// Whether some filling of `empty` (in `grid`, which is restored) keeps the constraint.
+/// Whether some filling of `empty` (in `grid`, which is restored) keeps the constraint. A
+/// partial filling its bounds already break is not filled further: a five-cell cage with a high
+/// sum is otherwise tried tens of thousands of ways before the first that fits.
 fn any_completion(constraint: &Constraint, size: Size, grid: &mut [u8], empty: &[u16]) -> bool {
     let Some((&cell, rest)) = empty.split_first() else {
         return constraint.satisfied(size, grid);
     };
     for digit in 1..=size.side() as u8 {
         grid[cell as usize] = digit;
+        if constraint.broken_by_bounds(size, grid) {
+            continue;
+        }
         if any_completion(constraint, size, grid, rest) {
             grid[cell as usize] = 0;
             return true;
