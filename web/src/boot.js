@@ -41,9 +41,12 @@ async function checkHere() {
   performance.mark("instantiated");
   const playground = new Playground();
   const diagnostics = JSON.parse(playground.update(text));
+  // The whole text's meanings: the first text is short (a long one from an address is the
+  // user's, and its first squiggles matter more than painting lines out of view).
+  const meanings = text.length <= 20000 ? playground.tokens(0, text.length) : null;
   performance.mark("checked");
   playground.free();
-  return diagnostics;
+  return { diagnostics, meanings };
 }
 const first = checkHere();
 // Core goes along so that main.js's workers share this script's one compiled module; `checker`

@@ -16,6 +16,8 @@ import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirro
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
 import LZString from "lz-string";
+import { completion } from "./completion.js";
+import { meanings, showMeanings } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
 
 // What boot.js started before this larger script was read: the checker and its first check.
@@ -74,12 +76,13 @@ async function checkUntilCurrent(view) {
     const since = changedAt ?? performance.now();
     changedAt = null;
     let diagnostics;
+    let early = null;
     try {
       const text = doc.toString();
-      // The first text was sent by boot.js, before the editor was built.
-      const early = boot.first && boot.text === text ? boot.first : null;
+      // The first text was checked by boot.js, before the editor was built.
+      early = boot.first && boot.text === text ? await boot.first : null;
       boot.first = null;
-      diagnostics = await (early ?? checker.call("update", text));
+      diagnostics = early?.diagnostics ?? (await checker.call("update", text));
     } catch (error) {
       say(`The check failed: ${error.message}`, true);
       return false;
@@ -98,9 +101,37 @@ async function checkUntilCurrent(view) {
     }
     document.body.dataset.checked = String(stats.checks.length);
     keepInAddress(doc.toString());
+    if (early?.meanings) view.dispatch({ effects: showMeanings(early.meanings, doc.length) });
+    else highlight(view);
     showPuzzle(view);
   }
   return true;
+}
+
+// ------------------------------------------------------------------ highlighting by meaning
+
+// Ask for the meanings of the lines in view, for the checked text.
+async function highlight(view) {
+  const doc = view.state.doc;
+  if (doc !== checkedDoc) return;
+  const { from, to } = view.viewport;
+  const flat = await checker.call("tokens", from, to);
+  if (view.state.doc === doc) view.dispatch({ effects: showMeanings(flat, doc.length) });
+}
+
+let scrollTimer = 0;
+function highlightAfterScroll(view) {
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(() => highlight(view), 50);
+}
+
+// ------------------------------------------------------------------ completion
+
+// The core's completion at `pos` of `state`'s text, once the checker holds that text.
+async function completeAt(state, pos) {
+  if (!(await whenChecked(view)) || view.state.doc !== state.doc) return null;
+  const answer = await checker.call("complete", pos);
+  return view.state.doc === state.doc ? answer : null;
 }
 
 function toCodeMirror(d, length) {
@@ -327,6 +358,8 @@ const view = new EditorView({
       highlightSelectionMatches(),
       lintGutter(),
       hover,
+      meanings,
+      completion(completeAt),
       pasteLinks,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
       EditorView.updateListener.of((update) => {
@@ -336,6 +369,7 @@ const view = new EditorView({
         } else if (update.selectionSet) {
           showPuzzle(update.view);
         }
+        if (update.viewportChanged && !update.docChanged) highlightAfterScroll(update.view);
       }),
     ],
   }),

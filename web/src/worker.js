@@ -18,6 +18,8 @@ const methods = {
   update: (playground, text) => JSON.parse(playground.update(text)),
   hover: (playground, at) => playground.hover(at) ?? null,
   picture: (playground, at) => playground.picture(at) ?? null,
+  tokens: (playground, from, to) => playground.tokens(from, to),
+  complete: (playground, at) => JSON.parse(playground.complete(at)),
   // The rater's worker: the panel of a text it checks first (its own copy of the text).
   panelFor: (playground, text, at) => {
     playground.update(text);

@@ -110,8 +110,51 @@ try {
   ok(panel.lines.some((l) => l.startsWith("Rating: SE ")), "the panel rates it", panel.lines.join(" | "));
   ok(panel.steps > 10, "the panel lists the steps", `${panel.steps} steps`);
 
-  // Type a conflict: A1 becomes 3 (A3 holds 3).
+  // Highlighting by meaning: metadata, givens, empty cells, borders, a cage's parts.
+  const meaning = await page.evaluate(() => {
+    const text = (name) => [...document.querySelectorAll(`.tok-${name}`)].map((s) => s.textContent);
+    return { key: text("key"), value: text("value"), given: text("given"), empty: text("empty"), keyword: text("keyword"), cell: text("cell") };
+  });
+  ok(meaning.key.includes("title") && meaning.value.includes("A gentle one"), "the metadata is highlighted", `${meaning.key} / ${meaning.value}`);
+  ok(meaning.given.includes("3") && meaning.empty.includes(".."), "givens and empty cells are highlighted", `${meaning.given.slice(0, 4)} / ${meaning.empty.slice(0, 4)}`);
+  ok(meaning.keyword.includes("cage") && meaning.cell.length > 0, "a cage's keyword and cells are highlighted", `${meaning.keyword.slice(0, 3)} / ${meaning.cell.slice(0, 3)}`);
+
+  // Completion in an empty cell (A1: 4 or 5), asked for with Ctrl+Space, chosen with Enter.
   const a1 = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString().indexOf("..3.2.6.."));
+  await clickAt(a1 + 1);
+  await page.keyboard.press("Control+Space");
+  const offered = await page
+    .waitForSelector(".cm-tooltip-autocomplete li", { timeout: 10000 })
+    .then(() => page.$$eval(".cm-tooltip-autocomplete li .cm-completionLabel", (labels) => labels.map((l) => l.textContent)));
+  ok(offered.join(" ") === "4 5", "completion in A1 offers the digits that fit", offered.join(" "));
+  await page.waitForTimeout(150); // CodeMirror takes Enter for the list only once it has been open 75 ms
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => !document.querySelector(".cm-tooltip-autocomplete"));
+  const completed = await firstGrid();
+  ok(completed.startsWith("4.3"), "choosing one writes it into the cell", completed.slice(0, 9));
+  await page.keyboard.press("Control+z");
+  await page.waitForFunction(() => !document.querySelector(".cm-tooltip-autocomplete"));
+
+  // Completion of a constraint's keyword, by itself while it is typed, on a new last line.
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    const end = view.state.doc.length;
+    view.dispatch({ selection: { anchor: end } });
+    view.focus();
+  });
+  await page.keyboard.type("\nther");
+  const keywords = await page
+    .waitForSelector(".cm-tooltip-autocomplete li", { timeout: 10000 })
+    .then(() => page.$$eval(".cm-tooltip-autocomplete li .cm-completionLabel", (labels) => labels.map((l) => l.textContent)));
+  ok(keywords.includes("thermo"), "typing a constraint's first letters offers its keyword", keywords.join(" "));
+  await page.keyboard.press("Escape");
+  for (let i = 0; i < 5; i++) await page.keyboard.press("Backspace");
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ selection: { anchor: 0 }, scrollIntoView: true });
+  });
+
+  // Type a conflict: A1 becomes 3 (A3 holds 3).
   await clickAt(a1);
   await page.keyboard.down("Shift");
   await page.keyboard.press("ArrowRight");
@@ -119,6 +162,9 @@ try {
   await page.keyboard.type("3");
   await page.waitForSelector(".cm-lintRange-error", { timeout: 10000 });
   ok(true, "typing a conflict shows an error squiggle");
+  await page.waitForSelector(".tok-conflict", { timeout: 10000 });
+  const struck = await page.$$eval(".tok-conflict", (spans) => spans.map((s) => s.textContent).join(" "));
+  ok(/3/.test(struck), "the digits in conflict are highlighted as such", struck);
 
   // Hover the error and an empty cell.
   await hoverAt(a1 + 1);

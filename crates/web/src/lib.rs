@@ -23,10 +23,11 @@
 
 mod offsets;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use sudoku_core::analysis::{self, prose, Analysis, Cache, Verdict};
+use sudoku_core::analysis::{self, completion, prose, tokens, Analysis, Cache, Verdict};
 use sudoku_core::convert::{fpuzzles, links};
 use sudoku_core::engine::Budget;
 use sudoku_core::finding::{Finding, Severity};
@@ -36,6 +37,9 @@ use sudoku_core::{grid, logic};
 use wasm_bindgen::prelude::*;
 
 use offsets::Offsets;
+
+/// Added to a token's meaning (see [`Playground::tokens`]) for a digit in conflict.
+pub const CONFLICT: u32 = 1 << 8;
 
 /// How long a text's check may search for each puzzle's verdict: a keystroke's squiggles should
 /// not wait on a puzzle whose solutions take seconds to count (it says "undecided" instead).
@@ -56,7 +60,29 @@ pub struct Playground {
     analyses: Vec<Arc<Analysis>>,
     /// The analyses by grid: a keystroke in one puzzle checks that one again, not the others.
     cache: Cache,
+    /// The panel's rating and steps by grid: a cursor moving about a puzzle rates it once.
+    ratings: HashMap<RatingKey, Rating>,
 }
+
+/// What a rating depends on: the grid, its entries and its rules.
+type RatingKey = (
+    sudoku_core::grid::Size,
+    sudoku_core::grid::Variant,
+    Option<Arc<sudoku_core::rules::Rules>>,
+    Vec<u8>,
+    format::Entries,
+);
+
+/// The panel's rating line and steps of one grid.
+#[derive(Clone)]
+struct Rating {
+    line: String,
+    steps: Vec<String>,
+}
+
+/// At most this many ratings are kept; past it, the oldest go (all at once: a page's texts hold
+/// a few puzzles, not hundreds).
+const RATINGS_KEPT: usize = 256;
 
 impl Default for Playground {
     fn default() -> Playground {
@@ -75,6 +101,7 @@ impl Playground {
             document: Document::default(),
             analyses: Vec::new(),
             cache: Cache::default(),
+            ratings: HashMap::new(),
         }
     }
 
@@ -116,6 +143,60 @@ impl Playground {
         Some(prose::summary(&heading(index, puzzle), &lines, style))
     }
 
+    /// Highlighting by meaning for the lines that meet `from..to`: a flat array of
+    /// `from, to, meaning` triples in text order (the core's `analysis::tokens::Meaning` by its
+    /// index: 0 given, 1 entry, 2 pencil marks, 3 empty cell, 4 border, 5 metadata key, 6 its
+    /// value, 7 comment, 8 constraint keyword, 9 its number, 10 a cell it names, 11 a word of
+    /// it), plus [`CONFLICT`] for a digit in conflict.
+    pub fn tokens(&self, from: u32, to: u32) -> Vec<u32> {
+        let (from, to) = (self.offsets.byte(from), self.offsets.byte(to));
+        let start = self.text[..from].rfind('\n').map_or(0, |i| i + 1);
+        let analyses = |index: usize| self.analyses.get(index).map(|a| &**a);
+        let mut lines = tokens::Lines::new(&self.document, start, analyses);
+        let (mut out, mut line_tokens, mut at) = (Vec::new(), Vec::new(), start);
+        for whole in self.text[start..].split_inclusive('\n') {
+            if at > to {
+                break;
+            }
+            let line = whole.trim_end_matches(['\n', '\r']);
+            line_tokens.clear();
+            lines.line(line, at, &mut line_tokens);
+            for t in &line_tokens {
+                let conflict = if t.conflict { CONFLICT } else { 0 };
+                out.push(self.offsets.utf16(at + t.span.start));
+                out.push(self.offsets.utf16(at + t.span.end));
+                out.push(meaning_index(t.meaning) | conflict);
+            }
+            at += whole.len();
+        }
+        out
+    }
+
+    /// What may be typed at `at`, as JSON `{from, to, items}` or `null`: `from..to` is the text
+    /// typed so far that the items replace (the face filters by it), each item
+    /// `{label, kind, detail, info, preselect, edit: {from, to, insert}}`, kind one of `digit`,
+    /// `keyword`, `sum`, `cell`, in the order to show them.
+    pub fn complete(&self, at: u32) -> String {
+        let offset = self.offsets.byte(at);
+        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = self.text[offset..]
+            .find('\n')
+            .map_or(self.text.len(), |i| offset + i);
+        let line = self.text[start..end].trim_end_matches('\r');
+        let Some(mut items) = completion::items(&self.document, start, line, offset) else {
+            return Value::Null.to_string();
+        };
+        items.sort_by(|a, b| a.sort.cmp(&b.sort));
+        let typed_from = items
+            .iter()
+            .map(|i| i.edit.span.start)
+            .min()
+            .unwrap_or(offset);
+        let items: Vec<Value> = items.iter().map(|item| self.item_json(item)).collect();
+        json!({"from": self.offsets.utf16(typed_from.min(offset)), "to": at, "items": items})
+            .to_string()
+    }
+
     /// The SVG picture of the puzzle at `at` (the first one when the cursor is on none), with
     /// its constraints, as `sudoku-lsp render` draws it.
     pub fn picture(&self, at: u32) -> Option<String> {
@@ -128,22 +209,36 @@ impl Playground {
     /// The panel beside the picture, as JSON: `{title, lines, steps}` for the puzzle at `at`
     /// (the first when the cursor is on none): its kind, givens and verdict, its rating, and
     /// the explained path a person would take (each step's sentence); `null` without puzzles.
-    pub fn panel(&self, at: u32) -> String {
+    pub fn panel(&mut self, at: u32) -> String {
         let Some((index, puzzle)) = self.puzzle_near(at) else {
             return Value::Null.to_string();
         };
         let mut lines = self.summary_lines(index, puzzle);
+        let title = heading(index, puzzle);
         let mut steps = Vec::new();
         if matches!(self.analyses[index].verdict, Verdict::Unique(_)) {
-            match analysis::grade_puzzle(puzzle, &within(RATING_MS)) {
-                Ok(rated) => {
-                    lines.push(rating_line(&rated));
-                    steps = rated.path.steps.iter().map(|s| s.text.clone()).collect();
+            let key: RatingKey = (
+                puzzle.size,
+                puzzle.variant,
+                puzzle.rules.clone(),
+                puzzle.givens.clone(),
+                puzzle.entries.clone(),
+            );
+            let rating = match self.ratings.get(&key) {
+                Some(known) => known.clone(),
+                None => {
+                    let rating = rate(puzzle);
+                    if self.ratings.len() >= RATINGS_KEPT {
+                        self.ratings.clear();
+                    }
+                    self.ratings.insert(key, rating.clone());
+                    rating
                 }
-                Err(not) => lines.push(format!("Not rated: {}", not.0)),
-            }
+            };
+            lines.push(rating.line);
+            steps = rating.steps;
         }
-        json!({"title": heading(index, puzzle), "lines": lines, "steps": steps}).to_string()
+        json!({"title": title, "lines": lines, "steps": steps}).to_string()
     }
 
     /// The edits that write the solution into the puzzle at `at` (the first when the cursor is
@@ -293,6 +388,23 @@ impl Playground {
         })
     }
 
+    fn item_json(&self, item: &completion::Item) -> Value {
+        let kind = match item.kind {
+            completion::Kind::Digit => "digit",
+            completion::Kind::Keyword => "keyword",
+            completion::Kind::Sum => "sum",
+            completion::Kind::Cell => "cell",
+        };
+        json!({
+            "label": item.label,
+            "kind": kind,
+            "detail": item.detail,
+            "info": item.documentation,
+            "preselect": item.preselect,
+            "edit": self.edits_json(std::slice::from_ref(&item.edit))[0],
+        })
+    }
+
     fn edits_json(&self, edits: &[Edit]) -> Value {
         let edits = edits.iter().map(|e| {
             let (from, to) = (
@@ -376,6 +488,20 @@ impl Playground {
     }
 }
 
+/// The rating line and the steps of a puzzle with one solution.
+fn rate(puzzle: &Puzzle) -> Rating {
+    match analysis::grade_puzzle(puzzle, &within(RATING_MS)) {
+        Ok(rated) => Rating {
+            line: rating_line(&rated),
+            steps: rated.path.steps.iter().map(|s| s.text.clone()).collect(),
+        },
+        Err(not) => Rating {
+            line: format!("Not rated: {}", not.0),
+            steps: Vec::new(),
+        },
+    }
+}
+
 /// "Puzzle 2: Easy one", or "Puzzle 2" without a title.
 fn heading(index: usize, puzzle: &Puzzle) -> String {
     match &puzzle.meta.title {
@@ -400,6 +526,25 @@ fn rating_line(rated: &analysis::Rated) -> String {
         "Rating: {scale} {bound}{} · {}{hardest}",
         rating.difficulty, rating.level
     )
+}
+
+/// A meaning's number in [`Playground::tokens`]'s array (the page's `MEANINGS` lists the same).
+fn meaning_index(meaning: tokens::Meaning) -> u32 {
+    use tokens::Meaning::*;
+    match meaning {
+        Given => 0,
+        Entry => 1,
+        Marks => 2,
+        Empty => 3,
+        Border => 4,
+        Key => 5,
+        Value => 6,
+        Comment => 7,
+        Keyword => 8,
+        Number => 9,
+        Cell => 10,
+        Word => 11,
+    }
 }
 
 /// A budget that ends `ms` milliseconds from now (by the page's clock in the browser).

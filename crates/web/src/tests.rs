@@ -168,3 +168,124 @@ fn a_puzzle_without_one_solution_gets_no_hint_and_no_next_step() {
         "{next}"
     );
 }
+
+/// The tokens of `text` as (its text, meaning, conflict) triples.
+fn tokens_of(playground: &Playground, text: &str) -> Vec<(String, u32, bool)> {
+    let flat = playground.tokens(0, text.encode_utf16().count() as u32);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    flat.chunks(3)
+        .map(|t| {
+            let piece = String::from_utf16(&units[t[0] as usize..t[1] as usize]).unwrap();
+            (piece, t[2] & !CONFLICT, t[2] & CONFLICT != 0)
+        })
+        .collect()
+}
+
+#[test]
+fn tokens_say_what_each_stretch_is_in_utf16_units_with_conflicts_marked() {
+    let mut playground = Playground::new();
+    let text = format!(
+        "# title: 😀 two\n33.......\n{}cage 15: A3 A4 # a comment\n",
+        ".........\n".repeat(8)
+    );
+    diagnostics(&mut playground, &text);
+    let tokens = tokens_of(&playground, &text);
+    let has = |piece: &str, meaning: u32, conflict: bool| {
+        tokens.contains(&(piece.to_string(), meaning, conflict))
+    };
+    assert!(has("title", 5, false), "{tokens:?}");
+    assert!(has("😀 two", 6, false), "{tokens:?}");
+    assert!(has("33", 0, true), "the two 3s are in conflict: {tokens:?}");
+    assert!(has(".......", 3, false), "{tokens:?}");
+    assert!(has("cage", 8, false), "{tokens:?}");
+    assert!(has("15", 9, false), "{tokens:?}");
+    assert!(has("A3", 10, false), "{tokens:?}");
+    assert!(has("# a comment", 7, false), "{tokens:?}");
+}
+
+#[test]
+fn tokens_for_a_range_start_at_its_line_and_stop_after_it() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let second_row = EASY.find("9..3").unwrap() as u32;
+    let flat = playground.tokens(second_row + 2, second_row + 3);
+    assert_eq!(flat[0], second_row, "from the line's start");
+    let last_end = flat[flat.len() - 2];
+    assert_eq!(last_end, second_row + 9, "only that line: {flat:?}");
+}
+
+fn completion(playground: &Playground, at: usize) -> Value {
+    serde_json::from_str(&playground.complete(at as u32)).unwrap()
+}
+
+#[test]
+fn completion_in_an_empty_cell_offers_the_digits_that_fit_it() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let a1 = EASY.find("..3").unwrap();
+    let offered = completion(&playground, a1 + 1);
+    let labels: Vec<&str> = offered["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["4", "5"], "{offered}");
+    let edit = &offered["items"][0]["edit"];
+    assert_eq!(edit["from"], a1, "{offered}");
+    assert_eq!(edit["to"], a1 + 1, "{offered}");
+    assert_eq!(edit["insert"], "4", "{offered}");
+    assert!(offered["items"][0]["info"]
+        .as_str()
+        .unwrap()
+        .contains("Out of A1"));
+    // Between two givens (C3 and C4): nothing.
+    let between = EASY.find("18").unwrap() + 1;
+    assert_eq!(completion(&playground, between), Value::Null);
+}
+
+#[test]
+fn completion_on_a_constraint_line_offers_keywords_then_cells() {
+    let mut playground = Playground::new();
+    let text = format!("{EASY}ther");
+    diagnostics(&mut playground, &text);
+    let offered = completion(&playground, text.len());
+    let line = text.rfind('\n').unwrap() + 1;
+    assert_eq!(offered["from"], line, "the word typed so far: {offered}");
+    let items = offered["items"].as_array().unwrap();
+    assert!(
+        items
+            .iter()
+            .any(|i| i["label"] == "thermo" && i["kind"] == "keyword"),
+        "{offered}"
+    );
+    let text = format!("{EASY}thermo: A1 ");
+    diagnostics(&mut playground, &text);
+    let offered = completion(&playground, text.len());
+    let labels: Vec<&str> = offered["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        ["A2", "B1", "B2"],
+        "the cells touching A1: {offered}"
+    );
+}
+
+#[test]
+fn the_panel_rates_a_grid_once_wherever_the_cursor_is_in_it() {
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, EASY);
+    let first = playground.panel(0);
+    let again = playground.panel(EASY.find("7.......8").unwrap() as u32);
+    assert_eq!(first, again);
+    assert_eq!(playground.ratings.len(), 1, "rated once");
+    // Another grid is rated on its own.
+    let edited = EASY.replacen("..3.2.6..", "4.3.2.6..", 1);
+    diagnostics(&mut playground, &edited);
+    playground.panel(0);
+    assert_eq!(playground.ratings.len(), 2);
+}

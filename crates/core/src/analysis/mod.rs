@@ -4,7 +4,9 @@
 //! content (`check`); `findings` places it in the source through the puzzle's spans; `explain`
 //! gives the faces ready-made sentences for hover and the like (`prose` puts them in Markdown or
 //! plain text); `navigate` answers the editor's navigation (the digits that fit a cell, the
-//! cells of its units holding a digit).
+//! cells of its units holding a digit); `completion` what may be typed at a cursor, and `tokens`
+//! what each stretch of a text is, for highlighting by meaning (both shared by the language
+//! server and the playground).
 //!
 //! The model is [`Analysis`] with its [`Verdict`] (`verdict`); `solutions` holds the searches
 //! behind the verdict, `analyze` the function. This file only declares the modules and
@@ -14,6 +16,7 @@ mod analyze;
 mod break_words;
 mod broken;
 mod check;
+pub mod completion;
 mod constraint_help;
 mod explain;
 mod findings;
@@ -25,6 +28,7 @@ pub mod prose;
 mod rule_reasons;
 mod setter;
 mod solutions;
+pub mod tokens;
 mod verdict;
 mod wording;
 
