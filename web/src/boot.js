@@ -40,12 +40,13 @@ async function checkHere() {
   await init({ module_or_path: module ?? new URL("sudoku_web_bg.wasm", import.meta.url) });
   performance.mark("instantiated");
   const playground = new Playground();
-  const diagnostics = JSON.parse(playground.update(text));
+  const diagnostics = playground.update(text);
   // The whole text's meanings: the first text is short (a long one from an address is the
   // user's, and its first squiggles matter more than painting lines out of view).
   const meanings = text.length <= 20000 ? playground.tokens(0, text.length) : null;
   performance.mark("checked");
-  playground.free();
+  // Kept for main.js's quick looks at each keystroke's text.
+  globalThis.sudokuBoot.page = playground;
   return { diagnostics, meanings };
 }
 const first = checkHere();
@@ -53,7 +54,7 @@ const first = checkHere();
 // is the worker every later check runs in, started once the first check is done and given the
 // same text, so that it answers hovers about it.
 const checker = new Core();
-globalThis.sudokuBoot = { text, first, Core, checker };
+globalThis.sudokuBoot = { text, first, Core, checker, page: null };
 first.then(
   () => checker.call("update", text),
   () => {}, // main.js says why

@@ -25,8 +25,9 @@ const boot = globalThis.sudokuBoot;
 performance.mark("main");
 
 // What a test (or a curious user, from the console) can read: when the first diagnostics
-// came, each check's time from the keystroke to its squiggles, the text the address holds.
-const stats = { firstDiagnosticsMs: null, checks: [], addressed: null };
+// came, each check's time from the keystroke to its squiggles, how many squiggles came from a
+// quick look on the page's thread, the text the address holds.
+const stats = { firstDiagnosticsMs: null, checks: [], quickLooks: 0, addressed: null };
 
 const checker = boot.checker; // checks, hovers, solves: quick answers about the current text
 let raterCore = null; // the panel's rating and steps: may take seconds, so apart (and started
@@ -57,7 +58,9 @@ function keepInAddress(text) {
 // it, and only while the editor still shows it.
 let checkedDoc = null;
 let checking = null; // the running checks' loop, which ends once the newest text is checked
-let changedAt = null; // when the oldest change not yet checked was made
+let changedAt = null; // when the oldest change whose squiggles are not shown yet was made
+let keyAt = null; // when the last key went down (the event's own time)
+let shown = { doc: null, json: null }; // the text whose squiggles are shown, and they
 
 // Check the editor's text; the promise ends when its newest text is checked (or a check
 // failed). While a check runs, another call joins it: its loop sends the newest text next.
@@ -73,32 +76,21 @@ function check(view) {
 async function checkUntilCurrent(view) {
   while (view.state.doc !== checkedDoc) {
     const doc = view.state.doc;
-    const since = changedAt ?? performance.now();
-    changedAt = null;
-    let diagnostics;
+    let json;
     let early = null;
     try {
       const text = doc.toString();
       // The first text was checked by boot.js, before the editor was built.
       early = boot.first && boot.text === text ? await boot.first : null;
       boot.first = null;
-      diagnostics = early?.diagnostics ?? (await checker.call("update", text));
+      json = early?.diagnostics ?? (await checker.call("update", text));
     } catch (error) {
       say(`The check failed: ${error.message}`, true);
       return false;
     }
-    if (view.state.doc !== doc) {
-      changedAt ??= since;
-      continue; // typed meanwhile: check the newer text first, show nothing stale
-    }
-    view.dispatch(setDiagnostics(view.state, diagnostics.map((d) => toCodeMirror(d, doc.length))));
+    if (view.state.doc !== doc) continue; // typed meanwhile: check the newer text first, show nothing stale
+    showDiagnostics(view, doc, json);
     checkedDoc = doc;
-    const now = performance.now();
-    stats.checks.push(now - since);
-    if (stats.firstDiagnosticsMs === null) {
-      stats.firstDiagnosticsMs = now;
-      performance.mark("diagnostics");
-    }
     document.body.dataset.checked = String(stats.checks.length);
     keepInAddress(doc.toString());
     if (early?.meanings) view.dispatch({ effects: showMeanings(early.meanings, doc.length) });
@@ -106,6 +98,56 @@ async function checkUntilCurrent(view) {
     showPuzzle(view);
   }
   return true;
+}
+
+// Show `doc`'s diagnostics (the core's JSON), unless they are shown already.
+function showDiagnostics(view, doc, json) {
+  if (shown.doc === doc && shown.json === json) return;
+  const diagnostics = JSON.parse(json);
+  view.dispatch(setDiagnostics(view.state, diagnostics.map((d) => toCodeMirror(d, doc.length))));
+  const now = performance.now();
+  if (shown.doc !== doc && changedAt !== null) {
+    stats.checks.push(now - changedAt);
+    changedAt = null;
+  }
+  shown = { doc, json };
+  if (stats.firstDiagnosticsMs === null) {
+    stats.firstDiagnosticsMs = now;
+    performance.mark("diagnostics");
+  }
+}
+
+// ------------------------------------------------------------------ a quick look
+
+// Every check runs in the worker, and its answer is the one hover and the buttons go by. A
+// short text is also looked at here, on the page's thread, at once, with a budget of a few
+// milliseconds: its squiggles then come in the keystroke's own frame, where the worker's answer
+// would come a frame or two later (the page's thread paints the keystroke first). When the look
+// cannot decide every verdict in that time it shows nothing, and none is tried for a while.
+const QUICK_TEXT = 20000; // UTF-16 units
+const QUICK_MS = 3;
+const QUICK_PAUSE_MS = 2000;
+let quickPausedUntil = 0;
+
+function quickLook(view) {
+  const page = boot.page;
+  const doc = view.state.doc;
+  const started = performance.now();
+  if (!page || doc.length > QUICK_TEXT || started < quickPausedUntil || shown.doc === doc) return;
+  let json;
+  try {
+    json = page.quick(doc.toString(), QUICK_MS);
+  } catch {
+    boot.page = null; // the worker's checks go on
+    return;
+  }
+  if (json === undefined || performance.now() - started > 2 * QUICK_MS) {
+    quickPausedUntil = performance.now() + QUICK_PAUSE_MS;
+  }
+  if (json !== undefined && view.state.doc === doc) {
+    showDiagnostics(view, doc, json);
+    stats.quickLooks++;
+  }
 }
 
 // ------------------------------------------------------------------ highlighting by meaning
@@ -362,9 +404,18 @@ const view = new EditorView({
       completion(completeAt),
       pasteLinks,
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap]),
+      EditorView.domEventHandlers({
+        keydown(event) {
+          keyAt = event.timeStamp;
+        },
+      }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          changedAt ??= performance.now();
+          // From the key that made the change, when one did.
+          const now = performance.now();
+          changedAt ??= keyAt !== null && now - keyAt < 200 ? keyAt : now;
+          keyAt = null;
+          queueMicrotask(() => quickLook(update.view)); // once this update is done
           check(update.view);
         } else if (update.selectionSet) {
           showPuzzle(update.view);

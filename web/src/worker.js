@@ -15,7 +15,7 @@ const ready = module.then((compiled) =>
 );
 
 const methods = {
-  update: (playground, text) => JSON.parse(playground.update(text)),
+  update: (playground, text) => playground.update(text), // JSON, compared with the page's own
   hover: (playground, at) => playground.hover(at) ?? null,
   picture: (playground, at) => playground.picture(at) ?? null,
   tokens: (playground, from, to) => playground.tokens(from, to),

@@ -188,8 +188,9 @@ try {
     await page.waitForFunction((n) => window.sudokuPlayground.stats.checks.length > n, before + i);
   }
   const times = await page.evaluate((n) => window.sudokuPlayground.stats.checks.slice(n), before);
+  const quick = await page.evaluate(() => window.sudokuPlayground.stats.quickLooks);
   const slowest = [...times].sort((a, b) => b - a).slice(0, 5).map((t) => t.toFixed(1));
-  console.log(`keystroke to squiggles over ${times.length} edits: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (slowest ${slowest.join(", ")})`);
+  console.log(`keystroke to squiggles over ${times.length} edits: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (slowest ${slowest.join(", ")}; ${quick} shown by a quick look on the page's thread)`);
 
   // Hints go further with each click; the next step writes a digit; pencil marks fill the
   // empty cells (undone after, to solve from the grid).

@@ -1,5 +1,7 @@
 //! sudoku-web: what the browser playground (`web/`) asks of sudoku-lsp's core, compiled to
-//! `wasm32-unknown-unknown` and called through wasm-bindgen from a Web Worker.
+//! `wasm32-unknown-unknown` and called through wasm-bindgen: from a Web Worker, which checks
+//! every text and answers everything else, and on the page's own thread for the first text and
+//! a [`Playground::quick`] look at each keystroke's short text.
 //!
 //! A [`Playground`] holds one text, parsed and checked, as the language server's session holds
 //! a document: [`Playground::update`] takes each new text and answers its diagnostics; the
@@ -109,18 +111,18 @@ impl Playground {
     /// `{from, to, severity, code, message, related: [{from, to, message}]}`, severity one of
     /// `error`, `warning`, `info`, `hint` (CodeMirror's lint names).
     pub fn update(&mut self, text: String) -> String {
-        let budget = within(CHECK_MS);
-        let checked = analysis::check_text_with(&text, &budget, &mut self.cache);
-        self.offsets = Offsets::new(&text);
-        self.text = text;
-        let diagnostics: Vec<Value> = checked
-            .findings
+        self.update_within(text, CHECK_MS)
+    }
+
+    /// [`Playground::update`] within `ms` milliseconds, for a quick look on the page's own
+    /// thread: the diagnostics only when every puzzle's verdict was decided in that time (an
+    /// "undecided" would flicker in and out), else nothing.
+    pub fn quick(&mut self, text: String, ms: u32) -> Option<String> {
+        let diagnostics = self.update_within(text, ms as u64);
+        self.analyses
             .iter()
-            .map(|f| self.diagnostic(f))
-            .collect();
-        self.document = checked.document;
-        self.analyses = checked.analyses;
-        Value::Array(diagnostics).to_string()
+            .all(|a| a.is_final())
+            .then_some(diagnostics)
     }
 
     /// What hover shows at `at` (Markdown): a cell's candidates and why each other digit is out,
@@ -322,6 +324,22 @@ pub fn import_link_or_why(link: &str) -> Result<String, String> {
 }
 
 impl Playground {
+    /// Check `text` within `ms` milliseconds and hold it: its diagnostics as JSON.
+    fn update_within(&mut self, text: String, ms: u64) -> String {
+        let budget = within(ms);
+        let checked = analysis::check_text_with(&text, &budget, &mut self.cache);
+        self.offsets = Offsets::new(&text);
+        self.text = text;
+        let diagnostics: Vec<Value> = checked
+            .findings
+            .iter()
+            .map(|f| self.diagnostic(f))
+            .collect();
+        self.document = checked.document;
+        self.analyses = checked.analyses;
+        Value::Array(diagnostics).to_string()
+    }
+
     /// [`Playground::hint`], its error a plain string (JavaScript's errors exist only in the
     /// browser).
     pub fn hint_or_why(&self, at: u32, level: u8) -> Result<String, String> {

@@ -289,3 +289,14 @@ fn the_panel_rates_a_grid_once_wherever_the_cursor_is_in_it() {
     playground.panel(0);
     assert_eq!(playground.ratings.len(), 2);
 }
+
+#[test]
+fn a_quick_look_answers_only_when_every_verdict_is_decided() {
+    let mut playground = Playground::new();
+    let full = playground.update(EASY.to_string());
+    let mut page = Playground::new();
+    assert_eq!(page.quick(EASY.to_string(), 1000), Some(full));
+    // No time at all for a grid whose verdict needs a search: nothing, not "undecided".
+    let open = format!("{}\n", ".".repeat(256));
+    assert_eq!(page.quick(open, 0), None);
+}
