@@ -24,6 +24,18 @@ export class Core {
     };
   }
 
+  // Whether no call waits for its answer.
+  get idle() {
+    return this.pending.size === 0;
+  }
+
+  // Stop the worker at once, whatever it is doing; calls waiting for an answer fail.
+  terminate() {
+    this.worker?.terminate();
+    for (const call of this.pending.values()) call.reject(new Error("stopped"));
+    this.pending.clear();
+  }
+
   call(method, ...args) {
     if (this.worker === null) this.start();
     const id = this.next++;

@@ -26,10 +26,10 @@ performance.mark("main");
 
 // What a test (or a curious user, from the console) can read: when the first diagnostics
 // came, each check's time from the keystroke to its squiggles, how many squiggles came from a
-// quick look on the page's thread, the text the address holds.
-const stats = { firstDiagnosticsMs: null, checks: [], quickLooks: 0, addressed: null };
+// quick look on the page's thread, how many texts were settled, the text the address holds.
+const stats = { firstDiagnosticsMs: null, checks: [], quickLooks: 0, settled: 0, addressed: null };
 
-const checker = boot.checker; // checks, hovers, solves: quick answers about the current text
+let checker = boot.checker; // checks, hovers, solves: quick answers about the current text
 let raterCore = null; // the panel's rating and steps: may take seconds, so apart (and started
 // after the first check, which it would otherwise slow)
 const rater = () => (raterCore ??= new boot.Core());
@@ -90,6 +90,7 @@ async function checkUntilCurrent(view) {
     }
     if (view.state.doc !== doc) continue; // typed meanwhile: check the newer text first, show nothing stale
     showDiagnostics(view, doc, json);
+    settleLater(view, doc, json);
     checkedDoc = doc;
     document.body.dataset.checked = String(stats.checks.length);
     keepInAddress(doc.toString());
@@ -115,6 +116,52 @@ function showDiagnostics(view, doc, json) {
     stats.firstDiagnosticsMs = now;
     performance.mark("diagnostics");
   }
+}
+
+// ------------------------------------------------------------------ settling
+
+// A check has 300 ms a text, so that squiggles keep up with typing: a verdict it cannot decide
+// in that time is "undecided". Once typing pauses, a worker of its own checks that text again
+// with the language server's limits for a whole run (a million search nodes); a change to the
+// text stops it. Done, it takes the checker's place: it holds the text, every verdict decided.
+const SETTLE_DELAY_MS = 500;
+let settleTimer = 0;
+let settler = null;
+
+function stopSettling() {
+  clearTimeout(settleTimer);
+  settler?.terminate();
+  settler = null;
+}
+
+function settleLater(view, doc, json) {
+  stopSettling();
+  if (json.includes('"code":"undecided"')) settleTimer = setTimeout(() => settle(view, doc), SETTLE_DELAY_MS);
+}
+
+async function settle(view, doc) {
+  if (view.state.doc !== doc) return;
+  const core = (settler = new boot.Core());
+  let json;
+  try {
+    json = await core.call("settle", doc.toString());
+  } catch {
+    return; // stopped: the text changed
+  }
+  if (settler !== core) return;
+  settler = null;
+  // Only in the checker's place while nothing waits on the checker, and for the text it holds.
+  if (view.state.doc !== doc || checkedDoc !== doc || !checker.idle) {
+    core.terminate();
+    return;
+  }
+  const old = checker;
+  checker = core;
+  old.terminate();
+  showDiagnostics(view, doc, json);
+  stats.settled++;
+  highlight(view);
+  showPuzzle(view);
 }
 
 // ------------------------------------------------------------------ a quick look
@@ -415,6 +462,7 @@ const view = new EditorView({
           const now = performance.now();
           changedAt ??= keyAt !== null && now - keyAt < 200 ? keyAt : now;
           keyAt = null;
+          stopSettling();
           queueMicrotask(() => quickLook(update.view)); // once this update is done
           check(update.view);
         } else if (update.selectionSet) {
@@ -439,7 +487,7 @@ document.getElementById("import").onclick = () => {
 };
 
 performance.mark("editor");
-window.sudokuPlayground = { view, stats };
+window.sudokuPlayground = { view, stats, shown: () => shown.json };
 // Offline once loaded: the service worker keeps every file of the page. Registered once the
 // first check is shown and the page is idle, since its install fetches and compiles every file.
 check(view).then(() => setTimeout(keepOffline, 500));

@@ -16,13 +16,14 @@ const ready = module.then((compiled) =>
 
 const methods = {
   update: (playground, text) => playground.update(text), // JSON, compared with the page's own
+  settle: (playground, text) => playground.settle(text),
   hover: (playground, at) => playground.hover(at) ?? null,
   picture: (playground, at) => playground.picture(at) ?? null,
   tokens: (playground, from, to) => playground.tokens(from, to),
   complete: (playground, at) => JSON.parse(playground.complete(at)),
   // The rater's worker: the panel of a text it checks first (its own copy of the text).
   panelFor: (playground, text, at) => {
-    playground.update(text);
+    playground.settle(text); // off the typing path: every verdict decided, as a whole run would
     return JSON.parse(playground.panel(at));
   },
   solve: (playground, at) => JSON.parse(playground.solve(at)),

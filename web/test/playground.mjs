@@ -16,6 +16,31 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+// The Barbed Cross (as tests/integration/common/mod.rs has it): its verdict takes a search of
+// tens of thousands of nodes, more than a keystroke's check may spend in the page.
+const SLOW_VERDICT = `# title: The Barbed Cross
+disjoint
+little-killer 62: A9 down-left
+little-killer 33: A1 down-right
+little-killer 12: A3 down-left
+little-killer 14: C9 up-left
+little-killer 21: I7 up-right
+little-killer 36: I5 up-right
+little-killer 8: G1 down-right
+little-killer 9: A2 down-left
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+------+-------+------
+. . . | . . . | . . .
+. . . | . . . | . . .
+. . . | . . . | . . .
+`;
 const dist = join(web, "dist");
 const output = process.env.PLAYGROUND_OUT ?? join(web, "test-output");
 
@@ -263,6 +288,17 @@ try {
   await second.waitForSelector("body[data-checked]");
   const shared = await second.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
   ok(shared === imported, "the page's address carries the text");
+
+  // A verdict the keystroke's check cannot decide in its 300 ms (the Barbed Cross: little
+  // killers over disjoint groups, no givens) is decided once typing pauses.
+  await page.evaluate((text) => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
+  }, SLOW_VERDICT);
+  await page.waitForFunction(() => /exactly one solution/.test(window.sudokuPlayground.shown() ?? "") || /exactly one solution/.test(document.getElementById("puzzle-lines").textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => !/undecided/.test(window.sudokuPlayground.shown()), null, { timeout: 60000 });
+  const settled = await page.evaluate(() => window.sudokuPlayground.stats.settled);
+  ok(true, "a slow verdict is decided once typing pauses", settled ? "settled in a worker of its own" : "decided by the keystroke's check itself");
 
   // Offline once loaded.
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -47,6 +47,9 @@ pub const CONFLICT: u32 = 1 << 8;
 /// not wait on a puzzle whose solutions take seconds to count (it says "undecided" instead).
 const CHECK_MS: u64 = 300;
 
+/// The longest a text's settling check may search (see [`Playground::settle`]).
+const SETTLE_MS: u64 = 30_000;
+
 /// How long the panel's rating and steps, a hint and the next step may take.
 const RATING_MS: u64 = 3000;
 
@@ -111,14 +114,25 @@ impl Playground {
     /// `{from, to, severity, code, message, related: [{from, to, message}]}`, severity one of
     /// `error`, `warning`, `info`, `hint` (CodeMirror's lint names).
     pub fn update(&mut self, text: String) -> String {
-        self.update_within(text, CHECK_MS)
+        self.update_within(text, &within(CHECK_MS))
+    }
+
+    /// [`Playground::update`] with the language server's limits for a whole run (a million
+    /// search nodes; a deadline only of [`SETTLE_MS`]): for a text whose check left verdicts
+    /// undecided, in a worker of its own that the page stops when the text changes.
+    pub fn settle(&mut self, text: String) -> String {
+        let budget = Budget {
+            max_nodes: Some(analysis::DEFAULT_MAX_NODES),
+            ..within(SETTLE_MS)
+        };
+        self.update_within(text, &budget)
     }
 
     /// [`Playground::update`] within `ms` milliseconds, for a quick look on the page's own
     /// thread: the diagnostics only when every puzzle's verdict was decided in that time (an
     /// "undecided" would flicker in and out), else nothing.
     pub fn quick(&mut self, text: String, ms: u32) -> Option<String> {
-        let diagnostics = self.update_within(text, ms as u64);
+        let diagnostics = self.update_within(text, &within(ms as u64));
         self.analyses
             .iter()
             .all(|a| a.is_final())
@@ -324,10 +338,9 @@ pub fn import_link_or_why(link: &str) -> Result<String, String> {
 }
 
 impl Playground {
-    /// Check `text` within `ms` milliseconds and hold it: its diagnostics as JSON.
-    fn update_within(&mut self, text: String, ms: u64) -> String {
-        let budget = within(ms);
-        let checked = analysis::check_text_with(&text, &budget, &mut self.cache);
+    /// Check `text` within `budget` and hold it: its diagnostics as JSON.
+    fn update_within(&mut self, text: String, budget: &Budget) -> String {
+        let checked = analysis::check_text_with(&text, budget, &mut self.cache);
         self.offsets = Offsets::new(&text);
         self.text = text;
         let diagnostics: Vec<Value> = checked

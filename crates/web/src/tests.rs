@@ -300,3 +300,18 @@ fn a_quick_look_answers_only_when_every_verdict_is_decided() {
     let open = format!("{}\n", ".".repeat(256));
     assert_eq!(page.quick(open, 0), None);
 }
+
+#[test]
+fn settling_decides_what_a_check_out_of_time_left_undecided() {
+    let mut playground = Playground::new();
+    let open = format!("{}\n", ".".repeat(256));
+    assert_eq!(
+        playground.quick(open.clone(), 0),
+        None,
+        "undecided in no time"
+    );
+    let settled = playground.settle(open);
+    assert!(!settled.contains("undecided"), "{settled}");
+    assert!(settled.contains("several solutions"), "{settled}");
+    assert!(playground.analyses.iter().all(|a| a.is_final()));
+}
