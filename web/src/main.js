@@ -15,7 +15,6 @@ import {
 import { defaultKeymap, history as undoHistory, historyKeymap } from "@codemirror/commands";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
-import LZString from "lz-string";
 import { completion } from "./completion.js";
 import { meanings, showMeanings } from "./highlight.js";
 import { renderMarkdown } from "./markdown.js";
@@ -42,13 +41,28 @@ function say(text, isError = false) {
 
 // ------------------------------------------------------------------ the text in the address
 
+// The text goes into the address once typing pauses, compressed in the worker (LZ-String; a
+// long text takes the page's thread hundreds of milliseconds). A text too long for an address
+// is not put there, and the message says so.
+const ADDRESS_TEXT = 1_000_000; // UTF-16 units: some 300,000 characters of address
 let addressTimer = 0;
-function keepInAddress(text) {
+let tooLongSaid = false;
+function keepInAddress(view, doc) {
   clearTimeout(addressTimer);
-  addressTimer = setTimeout(() => {
-    const encoded = LZString.compressToEncodedURIComponent(text);
+  addressTimer = setTimeout(async () => {
+    if (view.state.doc !== doc || checkedDoc !== doc) return;
+    if (doc.length > ADDRESS_TEXT) {
+      if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+      if (!tooLongSaid) say("This text is too long for the page's address: copy the text itself to share it.");
+      tooLongSaid = true;
+      stats.addressed = null;
+      return;
+    }
+    tooLongSaid = false;
+    const encoded = await checker.call("address");
+    if (view.state.doc !== doc) return;
     history.replaceState(null, "", `#text=${encoded}`);
-    stats.addressed = text;
+    stats.addressed = doc.toString();
   }, 300);
 }
 
@@ -93,7 +107,7 @@ async function checkUntilCurrent(view) {
     settleLater(view, doc, json);
     checkedDoc = doc;
     document.body.dataset.checked = String(stats.checks.length);
-    keepInAddress(doc.toString());
+    keepInAddress(view, doc);
     if (early?.meanings) view.dispatch({ effects: showMeanings(early.meanings, doc.length) });
     else highlight(view);
     showPuzzle(view);

@@ -31,6 +31,7 @@ const methods = {
   hint: (playground, at, level) => playground.hint(at, level),
   fillMarks: (playground, at) => JSON.parse(playground.fill_marks(at)),
   format: (playground) => playground.format(),
+  address: (playground) => playground.address(),
   link: (playground, at, to) => playground.link(at, to),
   importLink: (_, link) => importLink(link),
 };

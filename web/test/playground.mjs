@@ -289,6 +289,29 @@ try {
   const shared = await second.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
   ok(shared === imported, "the page's address carries the text");
 
+  // A pasted collection (15,000 one-line puzzles, 1.2 MB): checked in the worker, a conflict
+  // typed into it squiggled, the address left alone with a message, the page still typing.
+  const line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  await page.evaluate((text) => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
+  }, `${line}\n`.repeat(15000));
+  await page.waitForFunction(() => /too long for the page's address/.test(document.getElementById("message").textContent), null, { timeout: 60000 });
+  ok(true, "a text too long for the address says so");
+  const bigChecks = await page.evaluate(() => window.sudokuPlayground.stats.checks.length);
+  const typedAt = Date.now();
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ changes: { from: 1, to: 2, insert: "4" }, userEvent: "input.type" }); // 44: a conflict in row A
+  });
+  await page.waitForSelector(".cm-lintRange-error", { timeout: 60000 });
+  await page.waitForFunction((n) => window.sudokuPlayground.stats.checks.length > n, bigChecks);
+  ok(true, "a conflict typed into it is squiggled", `${Date.now() - typedAt} ms`);
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: "" } });
+  });
+
   // A verdict the keystroke's check cannot decide in its 300 ms (the Barbed Cross: little
   // killers over disjoint groups, no givens) is decided once typing pauses.
   await page.evaluate((text) => {

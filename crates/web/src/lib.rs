@@ -304,6 +304,12 @@ impl Playground {
         self.fill_marks_or_why(at).map_err(|why| JsError::new(&why))
     }
 
+    /// The text as the page's address holds it (`#text=…`): LZ-String's URI-safe form, which
+    /// the page reads back with `LZString.decompressFromEncodedURIComponent`.
+    pub fn address(&self) -> String {
+        lz_str::compress_to_encoded_uri_component(self.text.as_str())
+    }
+
     /// The text in its canonical form (`sudoku-lsp fmt`).
     pub fn format(&self) -> String {
         format::canonical(&self.text, &self.document)

@@ -315,3 +315,19 @@ fn settling_decides_what_a_check_out_of_time_left_undecided() {
     assert!(settled.contains("several solutions"), "{settled}");
     assert!(playground.analyses.iter().all(|a| a.is_final()));
 }
+
+#[test]
+fn the_address_holds_the_text_as_lz_string_reads_it_back() {
+    let mut playground = Playground::new();
+    let text = format!("# title: 😀 ünïcode\n{EASY}");
+    diagnostics(&mut playground, &text);
+    let address = playground.address();
+    assert!(
+        address
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-$".contains(c)),
+        "URI-safe: {address}"
+    );
+    let back = lz_str::decompress_from_encoded_uri_component(&address).unwrap();
+    assert_eq!(String::from_utf16(&back).unwrap(), text);
+}
