@@ -187,6 +187,7 @@ async function settle(view, doc) {
 // cannot decide every verdict in that time it shows nothing, and none is tried for a while.
 const QUICK_TEXT = 20000; // UTF-16 units
 const QUICK_MS = 3;
+const QUICK_SLOW_MS = 12;
 const QUICK_PAUSE_MS = 2000;
 let quickPausedUntil = 0;
 
@@ -202,7 +203,9 @@ function quickLook(view) {
     boot.page = null; // the worker's checks go on
     return;
   }
-  if (json === undefined || performance.now() - started > 2 * QUICK_MS) {
+  // Undecided in time, or far slower than its budget (a long text's parse): the text is not
+  // one for quick looks, for a while.
+  if (json === undefined || performance.now() - started > QUICK_SLOW_MS) {
     quickPausedUntil = performance.now() + QUICK_PAUSE_MS;
   }
   if (json !== undefined && view.state.doc === doc) {
