@@ -166,24 +166,14 @@ impl Playground {
     /// it), plus [`CONFLICT`] for a digit in conflict.
     pub fn tokens(&self, from: u32, to: u32) -> Vec<u32> {
         let (from, to) = (self.offsets.byte(from), self.offsets.byte(to));
-        let start = self.text[..from].rfind('\n').map_or(0, |i| i + 1);
         let analyses = |index: usize| self.analyses.get(index).map(|a| &**a);
-        let mut lines = tokens::Lines::new(&self.document, start, analyses);
-        let (mut out, mut line_tokens, mut at) = (Vec::new(), Vec::new(), start);
-        for whole in self.text[start..].split_inclusive('\n') {
-            if at > to {
-                break;
-            }
-            let line = whole.trim_end_matches(['\n', '\r']);
-            line_tokens.clear();
-            lines.line(line, at, &mut line_tokens);
-            for t in &line_tokens {
-                let conflict = if t.conflict { CONFLICT } else { 0 };
-                out.push(self.offsets.utf16(at + t.span.start));
-                out.push(self.offsets.utf16(at + t.span.end));
-                out.push(meaning_index(t.meaning) | conflict);
-            }
-            at += whole.len();
+        let found = tokens::between(&self.text, &self.document, from, to, analyses);
+        let mut out = Vec::with_capacity(found.len() * 3);
+        for t in found {
+            let conflict = if t.conflict { CONFLICT } else { 0 };
+            out.push(self.offsets.utf16(t.span.start));
+            out.push(self.offsets.utf16(t.span.end));
+            out.push(meaning_index(t.meaning) | conflict);
         }
         out
     }

@@ -111,16 +111,24 @@ impl<'a, F: FnMut(usize) -> Option<&'a Analysis>> Lines<'a, F> {
     }
 }
 
-/// Every token of `text` (the document's text) with its span in the whole text: for a face
-/// that wants them all at once, as the playground does.
-pub fn all<'a>(
+/// The tokens of the lines of `text` (the document's text) that meet bytes `from..to`, with
+/// their spans in the whole text: for a face that wants the lines in view at once, as the
+/// playground does.
+pub fn between<'a>(
     text: &str,
     document: &'a Document,
+    from: usize,
+    to: usize,
     analysis: impl FnMut(usize) -> Option<&'a Analysis>,
 ) -> Vec<Token> {
-    let mut lines = Lines::new(document, 0, analysis);
-    let (mut out, mut line_tokens, mut at) = (Vec::new(), Vec::new(), 0);
-    for whole in text.split_inclusive('\n') {
+    let from = from.min(text.len());
+    let start = text[..from].rfind('\n').map_or(0, |i| i + 1);
+    let mut lines = Lines::new(document, start, analysis);
+    let (mut out, mut line_tokens, mut at) = (Vec::new(), Vec::new(), start);
+    for whole in text[start..].split_inclusive('\n') {
+        if at > to {
+            break;
+        }
         let line = whole.trim_end_matches(['\n', '\r']);
         line_tokens.clear();
         lines.line(line, at, &mut line_tokens);
