@@ -218,18 +218,19 @@ fn completion(playground: &Playground, at: usize) -> Value {
     serde_json::from_str(&playground.complete(at as u32)).unwrap()
 }
 
+/// The labels of a completion's items, in order.
+fn labels(offered: &Value) -> Vec<&str> {
+    let items = offered["items"].as_array().unwrap();
+    items.iter().map(|i| i["label"].as_str().unwrap()).collect()
+}
+
 #[test]
 fn completion_in_an_empty_cell_offers_the_digits_that_fit_it() {
     let mut playground = Playground::new();
     diagnostics(&mut playground, EASY);
     let a1 = EASY.find("..3").unwrap();
     let offered = completion(&playground, a1 + 1);
-    let labels: Vec<&str> = offered["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels(&offered);
     assert_eq!(labels, ["4", "5"], "{offered}");
     let edit = &offered["items"][0]["edit"];
     assert_eq!(edit["from"], a1, "{offered}");
@@ -262,12 +263,7 @@ fn completion_on_a_constraint_line_offers_keywords_then_cells() {
     let text = format!("{EASY}thermo: A1 ");
     diagnostics(&mut playground, &text);
     let offered = completion(&playground, text.len());
-    let labels: Vec<&str> = offered["items"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels(&offered);
     assert_eq!(
         labels,
         ["A2", "B1", "B2"],
