@@ -7,10 +7,12 @@ import { page } from "./page.js";
 let raterCore = null;
 const rater = () => (raterCore ??= new page.boot.Core());
 
-// The picture follows the cursor and each check at once (drawing is quick); the panel's rating
-// and steps wait until typing pauses, and only the newest is worked out: a rating of a hard
-// puzzle can take seconds, and each keystroke would otherwise start another.
-const PICTURE_DELAY_MS = 60;
+// The picture follows the cursor and each check once typing pauses a moment: the core draws it
+// in a millisecond, but the browser takes 10-25 ms of the page's thread to show an SVG, and a
+// key pressed meanwhile waits for it. The panel's rating and steps wait a little longer, and
+// only the newest is worked out: a rating of a hard puzzle can take seconds, and each keystroke
+// would otherwise start another.
+const PICTURE_DELAY_MS = 200;
 const PANEL_DELAY_MS = 400;
 let pictureTimer = 0;
 let panelTimer = 0;
