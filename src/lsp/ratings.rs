@@ -117,16 +117,8 @@ impl Rated {
     /// `SE 7.2 · Fiendish`, or `SE ≥ 7.2 · Fiendish` for a lower bound; `Variant 2.8 · Hard`
     /// on the variant scale.
     pub fn words(&self) -> String {
-        let bound = if self.incomplete.is_some() {
-            "≥ "
-        } else {
-            ""
-        };
-        let scale = if self.variant_scale { "Variant" } else { "SE" };
-        format!(
-            "{scale} {bound}{} · {}",
-            self.rating.difficulty, self.rating.level
-        )
+        let bound = self.incomplete.is_some();
+        crate::analysis::prose::rating(&self.rating, self.variant_scale, bound)
     }
 
     /// The lines hover shows on a puzzle's title: rating, hardest technique, steps by technique,

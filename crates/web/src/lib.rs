@@ -539,20 +539,14 @@ fn heading(index: usize, puzzle: &Puzzle) -> String {
 
 /// "Rating: SE 7.2 · Fiendish (hardest: Forcing chain)".
 fn rating_line(rated: &analysis::Rated) -> String {
-    let scale = match rated.scale {
-        analysis::Scale::SudokuExplainer => "SE",
-        analysis::Scale::Variant => "Variant",
-    };
+    let variant = matches!(rated.scale, analysis::Scale::Variant);
     let rating = &rated.rating;
-    let bound = if rating.complete { "" } else { "≥ " };
     let hardest = rating
         .hardest
         .map(|t| format!(" (hardest: {t})"))
         .unwrap_or_default();
-    format!(
-        "Rating: {scale} {bound}{} · {}{hardest}",
-        rating.difficulty, rating.level
-    )
+    let words = prose::rating(rating, variant, !rating.complete);
+    format!("Rating: {words}{hardest}")
 }
 
 /// A meaning's number in [`Playground::tokens`]'s array (the page's `MEANINGS` lists the same).

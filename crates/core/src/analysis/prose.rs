@@ -4,7 +4,7 @@
 
 use super::{CellExplanation, CellState, ConstraintHelp};
 use crate::grid::digit_char;
-use crate::logic::Step;
+use crate::logic::{Rating, Step};
 
 /// Markdown, or plain text for a client that shows no markup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -168,6 +168,14 @@ pub fn next_step_title(lead: &[Step]) -> Option<String> {
         techniques.join(", "),
         step.text
     ))
+}
+
+/// A rating in words: `SE 7.2 · Fiendish`, `SE ≥ 7.2 · Fiendish` for a lower bound (`bound`),
+/// `Variant 2.8 · Hard` on the variant scale.
+pub fn rating(rating: &Rating, variant_scale: bool, bound: bool) -> String {
+    let scale = if variant_scale { "Variant" } else { "SE" };
+    let bound = if bound { "≥ " } else { "" };
+    format!("{scale} {bound}{} · {}", rating.difficulty, rating.level)
 }
 
 /// What hover shows on a puzzle's title or metadata: `summarize`'s lines under a heading.
