@@ -5,7 +5,7 @@
 //
 // The parts: page.js (what they share), checks.js (checking as you type), address.js,
 // beside.js (the picture and the panel), hover.js, completion.js, highlight.js, actions.js
-// (the buttons, links pasted in). This file makes the editor and wires them to it.
+// (the buttons, links pasted in), theme.js. This file makes the editor and wires them to it.
 import { EditorState } from "@codemirror/state";
 import {
   EditorView,
@@ -35,6 +35,7 @@ import { completion } from "./completion.js";
 import { meanings } from "./highlight.js";
 import { hover } from "./hover.js";
 import { page } from "./page.js";
+import { theme } from "./theme.js";
 
 performance.mark("main");
 
@@ -43,6 +44,7 @@ const view = new EditorView({
   state: EditorState.create({
     doc: page.boot.text,
     extensions: [
+      theme(),
       lineNumbers(),
       highlightSpecialChars(),
       undoHistory(),

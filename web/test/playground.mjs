@@ -315,6 +315,29 @@ try {
   const settled = await page.evaluate(() => window.sudokuPlayground.stats.settled);
   ok(true, "a slow verdict is decided once typing pauses", settled ? "settled in a worker of its own" : "decided by the keystroke's check itself");
 
+  // A phone's narrow screen: the text above, the picture below, neither squeezed out.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const narrow = await page.evaluate(() => ({
+    editor: document.querySelector(".cm-editor").getBoundingClientRect().width,
+    picture: document.getElementById("picture").getBoundingClientRect().width,
+  }));
+  ok(narrow.editor > 300 && narrow.picture > 300, "on a narrow screen the text and the picture each take the width", JSON.stringify(narrow));
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // A dark colour scheme: a dark gutter, light text.
+  const darkPage = await context.newPage({ colorScheme: "dark" });
+  await darkPage.emulateMedia({ colorScheme: "dark" });
+  darkPage.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  await darkPage.goto(base);
+  await darkPage.waitForSelector("body[data-checked]");
+  const dark = await darkPage.evaluate(() => ({
+    gutter: getComputedStyle(document.querySelector(".cm-gutters")).backgroundColor,
+    text: getComputedStyle(document.querySelector(".cm-editor")).color,
+  }));
+  const brightness = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+  ok(brightness(dark.gutter) < 80 && brightness(dark.text) > 180, "in a dark colour scheme the editor is dark, its text light", JSON.stringify(dark));
+  await darkPage.close();
+
   // Offline once loaded.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
