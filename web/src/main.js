@@ -5,7 +5,7 @@
 //
 // The parts: page.js (what they share), checks.js (checking as you type), address.js,
 // beside.js (the picture and the panel), hover.js, completion.js, highlight.js, actions.js
-// (the buttons, links pasted in), theme.js. This file makes the editor and wires them to it.
+// (the buttons, links pasted in), examples.js, theme.js. This file makes the editor and wires them to it.
 import { EditorState } from "@codemirror/state";
 import {
   EditorView,
@@ -32,6 +32,7 @@ import {
 import { showPuzzle } from "./beside.js";
 import { check, completeAt, highlightAfterScroll, keyDown, shownJson, textChanged } from "./checks.js";
 import { completion } from "./completion.js";
+import { offerExamples } from "./examples.js";
 import { meanings } from "./highlight.js";
 import { hover } from "./hover.js";
 import { page } from "./page.js";
@@ -77,6 +78,7 @@ document.getElementById("hint").onclick = () => hint(view);
 document.getElementById("marks").onclick = () => fillMarks(view);
 document.getElementById("copy-link").onclick = () => copyLink(view);
 document.getElementById("sudokupad").onclick = () => openSudokuPad(view);
+offerExamples(document.getElementById("examples"), view);
 document.getElementById("import").onclick = () => {
   const input = document.getElementById("link-in");
   if (input.value.trim()) importInto(view, input.value.trim());

@@ -315,6 +315,16 @@ try {
   const settled = await page.evaluate(() => window.sudokuPlayground.stats.settled);
   ok(true, "a slow verdict is decided once typing pauses", settled ? "settled in a worker of its own" : "decided by the keystroke's check itself");
 
+  // An example from the list replaces the text; undo brings it back.
+  const beforeExample = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  await page.selectOption("#examples", "Thermometers");
+  await page.waitForFunction(() => document.getElementById("puzzle-title").textContent === "Puzzle 1: Thermometers", null, { timeout: 30000 });
+  const thermoPicture = await page.waitForFunction(() => /<svg/.test(document.getElementById("picture").dataset.svg ?? "") && document.getElementById("picture").dataset.svg.includes("Thermometers")).then(() => true, () => false);
+  ok(thermoPicture, "an example chosen from the list is checked, pictured and rated");
+  await page.keyboard.press("Control+z");
+  const afterUndo = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(afterUndo === beforeExample, "undo brings the text back");
+
   // A phone's narrow screen: the text above, the picture below, neither squeezed out.
   await page.setViewportSize({ width: 390, height: 844 });
   const narrow = await page.evaluate(() => ({
