@@ -55,8 +55,18 @@ async function checkUntilCurrent(view) {
 // Show `doc`'s diagnostics (the core's JSON), unless they are shown already.
 function showDiagnostics(view, doc, json) {
   if (shown.doc === doc && shown.json === json) return;
+  view.dispatch(lintSpec(view.state, json));
+  noteShown(doc, json);
+}
+
+// The transaction spec that shows the core's diagnostics (`json`) on `state`'s text.
+function lintSpec(state, json) {
   const diagnostics = JSON.parse(json);
-  view.dispatch(setDiagnostics(view.state, diagnostics.map((d) => toCodeMirror(d, doc.length))));
+  return setDiagnostics(state, diagnostics.map((d) => toCodeMirror(d, state.doc.length)));
+}
+
+// `doc`'s squiggles (the core's `json`) are shown now: the time since the change they answer.
+function noteShown(doc, json) {
   const now = performance.now();
   if (shown.doc !== doc && changedAt !== null) {
     page.stats.checks.push(now - changedAt);
@@ -127,37 +137,56 @@ async function settle(view, doc) {
 // ------------------------------------------------------------------ a quick look
 
 // Every check runs in the worker, and its answer is the one hover and the buttons go by. A
-// short text is also looked at here, on the page's thread, at once, with a budget of a few
-// milliseconds: its squiggles then come in the keystroke's own frame, where the worker's answer
-// would come a frame or two later (the page's thread paints the keystroke first). When the look
-// cannot decide every verdict in that time it shows nothing, and none is tried for a while.
+// short text is also looked at here, on the page's thread, as the keystroke's change is
+// dispatched, with a budget of a few milliseconds: its squiggles then come in the keystroke's own
+// update of the editor, where the worker's answer would come a frame or two later (the page's
+// thread paints the keystroke first). When the look cannot decide every verdict in that time it
+// shows nothing, and none is tried for a while.
 const QUICK_TEXT = 20000; // UTF-16 units
 const QUICK_MS = 3;
 const QUICK_SLOW_MS = 12;
 const QUICK_PAUSE_MS = 2000;
 let quickPausedUntil = 0;
 
-function quickLook(view) {
+// The squiggles of a quick look at `doc` (the core's JSON), or undefined.
+function quickLook(doc) {
   const here = page.boot.page;
-  const doc = view.state.doc;
   const started = performance.now();
-  if (!here || doc.length > QUICK_TEXT || started < quickPausedUntil || shown.doc === doc) return;
+  if (!here || doc.length > QUICK_TEXT || started < quickPausedUntil) return undefined;
   let json;
   try {
     json = here.quick(doc.toString(), QUICK_MS);
   } catch {
     page.boot.page = null; // the worker's checks go on
-    return;
+    return undefined;
   }
   // Undecided in time, or far slower than its budget (a long text's parse): the text is not
   // one for quick looks, for a while.
   if (json === undefined || performance.now() - started > QUICK_SLOW_MS) {
     quickPausedUntil = performance.now() + QUICK_PAUSE_MS;
   }
-  if (json !== undefined && view.state.doc === doc) {
-    showDiagnostics(view, doc, json);
-    page.stats.quickLooks++;
+  return json;
+}
+
+// The editor's dispatch: transactions that change the text are followed, in the same update of
+// the editor, by the squiggles of a quick look at the new text when it has them: the keystroke
+// and its squiggles reach the page in one update of the editor's DOM, not two.
+export function dispatchWithQuickLook(transactions, view) {
+  const last = transactions[transactions.length - 1];
+  if (!last.docChanged) {
+    view.update(transactions);
+    return;
   }
+  noteChange();
+  const doc = last.state.doc;
+  const json = quickLook(doc);
+  if (json === undefined) {
+    view.update(transactions);
+    return;
+  }
+  view.update([...transactions, last.state.update(lintSpec(last.state, json))]);
+  noteShown(doc, json);
+  page.stats.quickLooks++;
 }
 
 // ------------------------------------------------------------------ highlighting by meaning
@@ -201,14 +230,17 @@ export function keyDown(event) {
   keyAt = event.timeStamp;
 }
 
-// The text changed: squiggles from a quick look once this update is done, settling stopped,
-// the check started.
-export function textChanged(view) {
+// A change to the text is on its way to the editor: counted from the key that made it, when
+// one did.
+function noteChange() {
   const now = performance.now();
   changedAt ??= keyAt !== null && now - keyAt < 200 ? keyAt : now;
   keyAt = null;
+}
+
+// The text changed: settling stopped, the worker's check started.
+export function textChanged(view) {
   stopSettling();
-  queueMicrotask(() => quickLook(view));
   check(view);
 }
 

@@ -30,7 +30,15 @@ import {
   solve,
 } from "./actions.js";
 import { showPuzzle } from "./beside.js";
-import { check, completeAt, highlightAfterScroll, keyDown, shownJson, textChanged } from "./checks.js";
+import {
+  check,
+  completeAt,
+  dispatchWithQuickLook,
+  highlightAfterScroll,
+  keyDown,
+  shownJson,
+  textChanged,
+} from "./checks.js";
 import { completion } from "./completion.js";
 import { offerExamples } from "./examples.js";
 import { meanings } from "./highlight.js";
@@ -42,6 +50,7 @@ performance.mark("main");
 
 const view = new EditorView({
   parent: document.getElementById("editor"),
+  dispatchTransactions: dispatchWithQuickLook,
   state: EditorState.create({
     doc: page.boot.text,
     extensions: [
