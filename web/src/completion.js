@@ -1,8 +1,9 @@
 // Completion: what the core offers at the cursor (the digits that fit an empty cell, why the
 // others are out; constraint keywords, cage sums and the cells that may come next on a
-// constraint line). The list comes on Ctrl+Space anywhere, and by itself while a word is typed
+// constraint line). The list comes on Ctrl+Space anywhere, and by itself when a letter is typed
 // (a keyword, a cell's name): typing digits into a grid must not pop a list at every cell.
-import { autocompletion } from "@codemirror/autocomplete";
+import { autocompletion, completionStatus, startCompletion } from "@codemirror/autocomplete";
+import { EditorView } from "@codemirror/view";
 
 const TYPES = { digit: "constant", keyword: "keyword", sum: "constant", cell: "variable" };
 
@@ -30,7 +31,27 @@ export function completion(ask) {
       })),
     };
   }
-  return autocompletion({ override: [source], icons: false });
+  // Not CodeMirror's own activation on typing: it would ask at every digit typed into a grid
+  // (and update the editor twice for each), where only a letter can start a keyword or a cell.
+  return [autocompletion({ override: [source], icons: false, activateOnTyping: false }), onLetters];
+}
+
+// The list opens by itself when a letter is typed (and none is open).
+const onLetters = EditorView.updateListener.of((update) => {
+  if (update.docChanged && typedLetter(update) && completionStatus(update.state) === null) {
+    setTimeout(() => startCompletion(update.view)); // not within this update
+  }
+});
+
+function typedLetter(update) {
+  let letter = false;
+  for (const transaction of update.transactions) {
+    if (!transaction.isUserEvent("input.type")) continue;
+    transaction.changes.iterChanges((_fromA, _toA, _fromB, _toB, inserted) => {
+      letter ||= /^[A-Za-z]$/.test(inserted.toString());
+    });
+  }
+  return letter;
 }
 
 // Write a digit over its cell, `edit` (its start is where the list's `from` was; CodeMirror
