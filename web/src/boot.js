@@ -25,14 +25,18 @@ const SAMPLE = `# title: A gentle one
 
 ${KILLER}`;
 
+// The text the page's address holds (`#text=…`), if it holds one; why it cannot be read, if not.
 function textFromAddress() {
   const match = location.hash.match(/^#text=(.*)$/);
-  if (!match) return null;
-  return LZString.decompressFromEncodedURIComponent(match[1]);
+  if (!match) return {};
+  const text = LZString.decompressFromEncodedURIComponent(match[1]);
+  if (text || match[1] === LZString.compressToEncodedURIComponent("")) return { text };
+  return { problem: "The text in the page's address could not be read (a link cut short?): here is the sample instead." };
 }
 
 performance.mark("boot");
-const text = textFromAddress() ?? SAMPLE;
+const fromAddress = textFromAddress();
+const text = fromAddress.text ?? SAMPLE;
 
 async function checkHere() {
   const module = await compiled;
@@ -54,7 +58,7 @@ const first = checkHere();
 // is the worker every later check runs in, started once the first check is done and given the
 // same text, so that it answers hovers about it.
 const checker = new Core();
-globalThis.sudokuBoot = { text, first, Core, checker, page: null };
+globalThis.sudokuBoot = { text, first, Core, checker, page: null, problem: fromAddress.problem ?? null };
 first.then(
   () => checker.call("update", text),
   () => {}, // main.js says why

@@ -43,7 +43,7 @@ import { completion } from "./completion.js";
 import { offerExamples } from "./examples.js";
 import { meanings } from "./highlight.js";
 import { hover } from "./hover.js";
-import { page } from "./page.js";
+import { page, say } from "./page.js";
 import { theme } from "./theme.js";
 
 performance.mark("main");
@@ -93,6 +93,7 @@ document.getElementById("import").onclick = () => {
   if (input.value.trim()) importInto(view, input.value.trim());
 };
 
+if (page.boot.problem) say(page.boot.problem, true);
 performance.mark("editor");
 page.view = view;
 window.sudokuPlayground = { view, stats: page.stats, shown: shownJson };

@@ -280,6 +280,17 @@ try {
   await second.waitForSelector("body[data-checked]");
   const shared = await second.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
   ok(shared === imported, "the page's address carries the text");
+  // An address cut short: the sample, and why.
+  const third = await context.newPage();
+  third.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  await third.goto(`${base}#text=N4Igdg!!`);
+  await third.waitForSelector("body[data-checked]");
+  const cut = await third.evaluate(() => ({
+    message: document.getElementById("message").textContent,
+    text: window.sudokuPlayground.view.state.doc.toString(),
+  }));
+  ok(/could not be read/.test(cut.message) && cut.text.includes("A gentle one"), "an address that cannot be read says so and shows the sample", cut.message);
+  await third.close();
 
   // A pasted collection (15,000 one-line puzzles, 1.2 MB): checked in the worker, a conflict
   // typed into it squiggled, the address left alone with a message, the page still typing.
