@@ -1,8 +1,12 @@
 // What the editor's code actions and commands do, as buttons: solve, the next step, hints,
 // pencil marks, format, the links out; and links pasted in, which become `.sudoku` text.
+import { isolateHistory } from "@codemirror/commands";
 import { EditorView } from "@codemirror/view";
 import { whenChecked } from "./checks.js";
 import { page, say } from "./page.js";
+
+// What a button writes is its own step to undo, whatever was typed just before.
+const ownStep = isolateHistory.of("full");
 
 // ------------------------------------------------------------------ links pasted in
 
@@ -22,7 +26,7 @@ export async function importInto(view, link) {
   try {
     const text = await page.checker.call("importLink", link);
     const { from, to } = view.state.selection.main;
-    view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from } });
+    view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from }, annotations: ownStep });
     say("The link became .sudoku text.");
   } catch (error) {
     say(`That link could not be read: ${error.message}`, true);
@@ -40,7 +44,7 @@ export async function solve(view) {
     say("Not solved: the puzzle does not have exactly one solution.", true);
     return;
   }
-  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })) });
+  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })), annotations: ownStep });
   say(`Solved: ${edits.length} cells filled.`);
 }
 
@@ -60,7 +64,7 @@ async function applyEdits(view, method, said) {
     return;
   }
   const edits = answer.edits ?? answer;
-  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })) });
+  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })), annotations: ownStep });
   say(said(answer));
 }
 
@@ -87,7 +91,7 @@ export async function format(view) {
   const doc = view.state.doc;
   const text = await page.checker.call("format");
   if (view.state.doc !== doc || text === doc.toString()) return;
-  view.dispatch({ changes: { from: 0, to: doc.length, insert: text } });
+  view.dispatch({ changes: { from: 0, to: doc.length, insert: text }, annotations: ownStep });
   say("Formatted.");
 }
 

@@ -1,5 +1,6 @@
 // The example puzzles the project ships (puzzles/), offered in a list above the text: each
 // replaces the text when chosen (undo brings it back).
+import { isolateHistory } from "@codemirror/commands";
 import EASY from "../../puzzles/easy.sudoku";
 import HARD from "../../puzzles/hard.sudoku";
 import MARKS from "../../puzzles/marks.sudoku";
@@ -39,7 +40,12 @@ export function offerExamples(select, view) {
     const chosen = EXAMPLES.find(([name]) => name === select.value);
     select.value = "";
     if (!chosen) return;
-    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: chosen[1] }, selection: { anchor: 0 }, scrollIntoView: true });
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: chosen[1] },
+      selection: { anchor: 0 },
+      scrollIntoView: true,
+      annotations: isolateHistory.of("full"), // its own step to undo, whatever came just before
+    });
     view.focus();
   };
 }

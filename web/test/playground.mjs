@@ -268,6 +268,15 @@ try {
   const imported = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
   ok(!imported.includes("f-puzzles.com") && (await firstGrid()) === solved, "a pasted link becomes the same puzzle as .sudoku text", imported.slice(0, 60));
 
+  // A broken link in the field beside: a clear error, the text untouched.
+  await page.fill("#link-in", "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOAN");
+  await page.click("#import");
+  await page.waitForFunction(() => /could not be read/.test(document.getElementById("message").textContent));
+  const brokenSaid = await page.evaluate(() => document.getElementById("message").textContent);
+  const untouched = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(untouched === imported, "a broken link says why and leaves the text alone", brokenSaid);
+  await page.fill("#link-in", "");
+
   // The address holds the text: a new page at it shows the same.
   await page.waitForFunction(() => {
     const playground = window.sudokuPlayground;
@@ -334,7 +343,7 @@ try {
   ok(thermoPicture, "an example chosen from the list is checked, pictured and rated");
   await page.keyboard.press("Control+z");
   const afterUndo = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
-  ok(afterUndo === beforeExample, "undo brings the text back");
+  ok(afterUndo === beforeExample, "undo brings the text back", afterUndo === beforeExample ? "" : afterUndo.slice(0, 60));
 
   // A phone's narrow screen: the text above, the picture below, neither squeezed out.
   await page.setViewportSize({ width: 390, height: 844 });
