@@ -240,6 +240,21 @@ try {
   ok(true, "Solve right after a keystroke reads the new text (no solution)");
   await page.keyboard.press("Control+z");
 
+  // What a button writes is its own step to undo: Format at once after a keystroke, undone,
+  // leaves the keystroke (A1 = 4).
+  await clickAt(a1);
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.up("Shift");
+  await page.keyboard.type("4");
+  await page.click("#format");
+  await page.waitForFunction(() => /^Formatted/.test(document.getElementById("message").textContent));
+  await page.evaluate(() => window.sudokuPlayground.view.focus());
+  await page.keyboard.press("Control+z");
+  const formatUndone = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(formatUndone.includes("\n4.3.2.6..\n"), "undo after Format takes back the Format alone", formatUndone.split("\n")[2]);
+  await page.keyboard.press("Control+z");
+
   // Solve the first puzzle.
   await clickAt(a1);
   await page.click("#solve");
