@@ -428,19 +428,19 @@ impl Playground {
             "detail": item.detail,
             "info": item.documentation,
             "preselect": item.preselect,
-            "edit": self.edits_json(std::slice::from_ref(&item.edit))[0],
+            "edit": self.edit_json(&item.edit),
         })
     }
 
     fn edits_json(&self, edits: &[Edit]) -> Value {
-        let edits = edits.iter().map(|e| {
-            let (from, to) = (
-                self.offsets.utf16(e.span.start),
-                self.offsets.utf16(e.span.end),
-            );
-            json!({"from": from, "to": to, "insert": e.text})
-        });
-        Value::Array(edits.collect())
+        Value::Array(edits.iter().map(|e| self.edit_json(e)).collect())
+    }
+
+    /// `{from, to, insert}`, in UTF-16 units.
+    fn edit_json(&self, edit: &Edit) -> Value {
+        let from = self.offsets.utf16(edit.span.start);
+        let to = self.offsets.utf16(edit.span.end);
+        json!({"from": from, "to": to, "insert": edit.text})
     }
 
     /// Whether the puzzle has one solution, else why it gets no hint.
