@@ -180,11 +180,7 @@ try {
   });
 
   // Type a conflict: A1 becomes 3 (A3 holds 3).
-  await clickAt(a1);
-  await page.keyboard.down("Shift");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.up("Shift");
-  await page.keyboard.type("3");
+  await typeOver(a1, "3");
   await page.waitForSelector(".cm-lintRange-error", { timeout: 10000 });
   ok(true, "typing a conflict shows an error squiggle");
   await page.waitForSelector(".tok-conflict", { timeout: 10000 });
@@ -230,11 +226,7 @@ try {
   await page.keyboard.press("Control+z");
 
   // A button pressed at once after a keystroke acts on the new text (A2 = 4: no solution).
-  await clickAt(a1 + 1);
-  await page.keyboard.down("Shift");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.up("Shift");
-  await page.keyboard.type("4");
+  await typeOver(a1 + 1, "4");
   await page.click("#solve");
   await page.waitForFunction(() => /^Not solved/.test(document.getElementById("message").textContent));
   ok(true, "Solve right after a keystroke reads the new text (no solution)");
@@ -242,11 +234,7 @@ try {
 
   // What a button writes is its own step to undo: Format at once after a keystroke, undone,
   // leaves the keystroke (A1 = 4).
-  await clickAt(a1);
-  await page.keyboard.down("Shift");
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.up("Shift");
-  await page.keyboard.type("4");
+  await typeOver(a1, "4");
   await page.click("#format");
   await page.waitForFunction(() => /^Formatted/.test(document.getElementById("message").textContent));
   await page.evaluate(() => window.sudokuPlayground.view.focus());
@@ -424,6 +412,15 @@ async function clickAt(pos) {
   await page.mouse.click(x - 3, y);
 }
 
+// Click just before the character at `pos`, select it and type `text` over it, as a user would.
+async function typeOver(pos, text) {
+  await clickAt(pos);
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.up("Shift");
+  await page.keyboard.type(text);
+}
+
 async function hoverAt(pos) {
   const { x, y } = await coordsOf(pos);
   await page.mouse.move(x + 2, y);
@@ -436,11 +433,7 @@ async function timeKeystrokes(cell, digit, what) {
   const before = await page.evaluate(() => window.sudokuPlayground.stats.checks.length);
   const quickBefore = await page.evaluate(() => window.sudokuPlayground.stats.quickLooks);
   for (let i = 0; i < 40; i++) {
-    await clickAt(cell);
-    await page.keyboard.down("Shift");
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.up("Shift");
-    await page.keyboard.type(i % 2 ? "." : digit);
+    await typeOver(cell, i % 2 ? "." : digit);
     await page.waitForFunction((n) => window.sudokuPlayground.stats.checks.length > n, before + i);
   }
   const times = await page.evaluate((n) => window.sudokuPlayground.stats.checks.slice(n), before);
