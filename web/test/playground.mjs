@@ -271,6 +271,30 @@ try {
   const imported = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
   ok(!imported.includes("f-puzzles.com") && (await firstGrid()) === solved, "a pasted link becomes the same puzzle as .sudoku text", imported.slice(0, 60));
 
+  // Open in SudokuPad gives a SudokuPad link; pasted into the field beside, it is the same
+  // puzzle again (the page opens no window here: the link is caught).
+  await page.evaluate(() => {
+    window.open = (url) => {
+      window.sudokuPadOpened = url;
+      return null;
+    };
+  });
+  await clickAt(a1);
+  await page.click("#sudokupad");
+  const padLink = await page.waitForFunction(() => window.sudokuPadOpened).then((handle) => handle.jsonValue());
+  ok(/sudokupad\.app/.test(padLink), "Open in SudokuPad opens a SudokuPad link", padLink.slice(0, 50));
+  await page.evaluate(() => {
+    const view = window.sudokuPlayground.view;
+    view.dispatch({ selection: { anchor: 0, head: view.state.doc.length } });
+  });
+  await page.evaluate(() => (document.getElementById("message").textContent = ""));
+  await page.fill("#link-in", padLink);
+  await page.click("#import");
+  await page.waitForFunction(() => /became/.test(document.getElementById("message").textContent));
+  const fromPad = await page.evaluate(() => window.sudokuPlayground.view.state.doc.toString());
+  ok(fromPad === imported, "a SudokuPad link pasted in becomes the same puzzle", fromPad.slice(0, 40));
+  await page.fill("#link-in", "");
+
   // A broken link in the field beside: a clear error, the text untouched.
   await page.fill("#link-in", "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOAN");
   await page.click("#import");
