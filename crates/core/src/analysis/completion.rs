@@ -272,13 +272,12 @@ fn cells_named(text: &str, side: usize) -> Vec<usize> {
         .collect()
 }
 
-/// `A1` → 0 on any grid, `B3` → side + 2; `None` for anything else.
+/// `A1` → 0 on any grid, `B3` → side + 2, read as the parser reads a cell's name; `None` for
+/// anything else, and for a cell outside a grid of `side`.
 fn cell_index(token: &str, side: usize) -> Option<usize> {
-    let mut chars = token.chars();
-    let letter = chars.next()?.to_ascii_uppercase();
-    let row = (letter as usize).checked_sub('A' as usize)?;
-    let column: usize = chars.as_str().parse().ok()?;
-    (row < side && (1..=side).contains(&column)).then(|| row * side + column - 1)
+    let (row, column) = crate::format::rules::cell_name(token)?;
+    let (row, column) = (row as usize, column as usize);
+    (row < side && column < side).then_some(row * side + column)
 }
 
 /// The cells that may come next after `named`, in reading order.
@@ -332,4 +331,18 @@ fn cell_items(side: usize, cells: &[usize], typed: Span) -> Vec<Item> {
         }
     });
     items.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_named_as_the_parser_reads_them() {
+        // `a3` is A3; `A01` and `A+1` are no cell's name to the parser, and
+        // `J1` lies outside a 9×9, so none of them says where the line has got to.
+        assert_eq!(cells_named("A1 a3 > B2", 9), vec![0, 2, 10]);
+        assert_eq!(cells_named("A01 A+1 J1 A10", 9), Vec::<usize>::new());
+        assert_eq!(cells_named("A10 P16", 16), vec![9, 255]);
+    }
 }

@@ -817,4 +817,5 @@ mod body;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use body::cell_name;
 use body::Reader;

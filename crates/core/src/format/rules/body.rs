@@ -316,7 +316,19 @@ fn what(keyword: Keyword) -> &'static str {
 
 /// A cell name: a row letter `A`–`Y` and a column number 1–25 (either case).
 fn cell(token: Token) -> Option<CellRef> {
-    let bytes = token.text.as_bytes();
+    let (row, col) = cell_name(token.text)?;
+    Some(CellRef {
+        row,
+        col,
+        span: token.span,
+    })
+}
+
+/// The row and column (from 0) a cell name gives: a row letter `A`–`Y` (either case) and a
+/// column number 1–25, written without a leading zero or sign. The one reading of a cell's
+/// name, the parser's and completion's.
+pub(crate) fn cell_name(text: &str) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
     let row = bytes.first()?.to_ascii_uppercase();
     if !(b'A'..=b'Y').contains(&row) || bytes.len() < 2 || bytes.len() > 3 {
         return None;
@@ -324,12 +336,8 @@ fn cell(token: Token) -> Option<CellRef> {
     if !bytes[1..].iter().all(u8::is_ascii_digit) || bytes[1] == b'0' {
         return None;
     }
-    let col: u8 = token.text[1..].parse().ok()?;
-    (1..=25).contains(&col).then_some(CellRef {
-        row: row - b'A',
-        col: col - 1,
-        span: token.span,
-    })
+    let col: u8 = text[1..].parse().ok()?;
+    (1..=25).contains(&col).then_some((row - b'A', col - 1))
 }
 
 fn cells(spec: &Spec, tokens: &[Token]) -> Result<Vec<CellRef>, Finding> {
