@@ -35,6 +35,8 @@ export async function importInto(view, link) {
 
 // ------------------------------------------------------------------ buttons
 
+// The core's edits are `{from, to, insert}` in the text's UTF-16 offsets: CodeMirror's own
+// change specs, dispatched as they come.
 export async function solve(view) {
   if (!(await whenChecked(view))) return;
   const doc = view.state.doc;
@@ -44,7 +46,7 @@ export async function solve(view) {
     say("Not solved: the puzzle does not have exactly one solution.", true);
     return;
   }
-  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })), annotations: ownStep });
+  view.dispatch({ changes: edits, annotations: ownStep });
   say(`Solved: ${edits.length} cells filled.`);
 }
 
@@ -64,7 +66,7 @@ async function applyEdits(view, method, said) {
     return;
   }
   const edits = answer.edits ?? answer;
-  view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })), annotations: ownStep });
+  view.dispatch({ changes: edits, annotations: ownStep });
   say(said(answer));
 }
 

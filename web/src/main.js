@@ -44,7 +44,7 @@ import { offerExamples } from "./examples.js";
 import { meanings } from "./highlight.js";
 import { hover } from "./hover.js";
 import { page, say } from "./page.js";
-import { theme } from "./theme.js";
+import { followScheme, theme } from "./theme.js";
 
 performance.mark("main");
 
@@ -96,6 +96,7 @@ document.getElementById("import").onclick = () => {
 if (page.boot.problem) say(page.boot.problem, true);
 performance.mark("editor");
 page.view = view;
+followScheme(view);
 window.sudokuPlayground = { view, stats: page.stats, shown: shownJson };
 // Offline once loaded: the service worker keeps every file of the page. Registered once the
 // first check is shown and the page is idle, since its install fetches and compiles every file.

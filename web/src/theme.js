@@ -1,5 +1,7 @@
 // The editor's colours in a dark colour scheme (the page follows the system's: style.css says
-// `color-scheme: light dark`); CodeMirror's own are for a light page, its cursor black.
+// `color-scheme: light dark`); CodeMirror's own are for a light page, its cursor black. The
+// editor follows a change of scheme while the page is open, as the page's own colours do.
+import { Compartment } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 
 const dark = EditorView.theme(
@@ -19,7 +21,16 @@ const dark = EditorView.theme(
   { dark: true },
 );
 
-// The theme for the system's colour scheme now.
+const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
+const chosen = new Compartment();
+const forScheme = () => (scheme?.matches ? [dark] : []);
+
+// The theme for the system's colour scheme, for the editor's extensions.
 export function theme() {
-  return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? [dark] : [];
+  return chosen.of(forScheme());
+}
+
+// Change `view`'s theme whenever the system's colour scheme changes.
+export function followScheme(view) {
+  scheme?.addEventListener("change", () => view.dispatch({ effects: chosen.reconfigure(forScheme()) }));
 }

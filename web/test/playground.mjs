@@ -393,6 +393,15 @@ try {
   }));
   const brightness = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
   ok(brightness(dark.gutter) < 80 && brightness(dark.text) > 180, "in a dark colour scheme the editor is dark, its text light", JSON.stringify(dark));
+  // The system's scheme changes while the page is open: the editor follows, without a reload.
+  await darkPage.emulateMedia({ colorScheme: "light" });
+  const light = await darkPage.waitForFunction(() => {
+    const gutter = getComputedStyle(document.querySelector(".cm-gutters")).backgroundColor;
+    const text = getComputedStyle(document.querySelector(".cm-editor")).color;
+    const brightness = (rgb) => rgb.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0) / 3;
+    return brightness(gutter) > 180 && brightness(text) < 80 && { gutter, text };
+  }, null, { timeout: 5000 }).then((handle) => handle.jsonValue(), () => null);
+  ok(light !== null, "a change to a light scheme while the page is open turns the editor light", JSON.stringify(light));
   await darkPage.close();
 
   // Offline once loaded.
