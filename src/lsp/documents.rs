@@ -14,7 +14,7 @@ use tower_lsp_server::lsp_types::{Range, TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::Encoding;
 use crate::finding::Span;
-use crate::format::Change;
+use crate::format::{self, Change};
 
 /// How many lines on each side of an edit a re-read may look at for a point to resume parsing
 /// at (one line does in a collection of one-liners; a blank line between block puzzles is seldom
@@ -139,11 +139,11 @@ impl Documents {
 /// chunk by chunk; after an edit most chunks are shared, and a 4 MB text compares in well under
 /// a millisecond.
 pub fn change_between(old: &Rope, new: &Rope) -> Change {
-    let start = common_prefix(old.chunks(), new.chunks());
+    let start = format::shared_bytes(old.chunks(), new.chunks(), false);
     let old_end_chunks = old.chunks_at_byte(old.len_bytes()).0.reversed();
     let new_end_chunks = new.chunks_at_byte(new.len_bytes()).0.reversed();
     let room = old.len_bytes().min(new.len_bytes()) - start;
-    let suffix = common_suffix(old_end_chunks, new_end_chunks).min(room);
+    let suffix = format::shared_bytes(old_end_chunks, new_end_chunks, true).min(room);
     Change {
         start,
         old_end: old.len_bytes() - suffix,
@@ -161,97 +161,6 @@ pub fn window(rope: &Rope, change: Change) -> (usize, String) {
     let start = rope.line_to_byte(first);
     let end = rope.line_to_byte(last.min(rope.len_lines()));
     (start, rope.byte_slice(start..end).to_string())
-}
-
-/// How many bytes two chunked texts share from the start.
-fn common_prefix<'a>(a: impl Iterator<Item = &'a str>, b: impl Iterator<Item = &'a str>) -> usize {
-    common_run(a, b, false)
-}
-
-/// How many bytes two chunked texts share at the end (chunks given last first).
-fn common_suffix<'a>(a: impl Iterator<Item = &'a str>, b: impl Iterator<Item = &'a str>) -> usize {
-    common_run(a, b, true)
-}
-
-/// The run of bytes two chunk sequences share, from their start or (`from_end`, chunks given
-/// last first) from their end. Chunk boundaries need not agree.
-fn common_run<'a>(
-    mut a: impl Iterator<Item = &'a str>,
-    mut b: impl Iterator<Item = &'a str>,
-    from_end: bool,
-) -> usize {
-    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
-    let mut shared = 0;
-    loop {
-        if x.is_empty() {
-            match a.next() {
-                Some(chunk) => x = chunk.as_bytes(),
-                None => return shared,
-            }
-            continue;
-        }
-        if y.is_empty() {
-            match b.next() {
-                Some(chunk) => y = chunk.as_bytes(),
-                None => return shared,
-            }
-            continue;
-        }
-        let n = x.len().min(y.len());
-        let run = if from_end {
-            shared_run(&x[x.len() - n..], &y[y.len() - n..], true)
-        } else {
-            shared_run(&x[..n], &y[..n], false)
-        };
-        shared += run;
-        if run < n {
-            return shared;
-        }
-        if from_end {
-            (x, y) = (&x[..x.len() - n], &y[..y.len() - n]);
-        } else {
-            (x, y) = (&x[n..], &y[n..]);
-        }
-    }
-}
-
-/// How many bytes two equally long pieces share from their start (or end). The ropes of two
-/// versions share their unchanged chunks, so the same memory is the same text; else they are
-/// compared a block at a time (a slice comparison is a `memcmp`), byte by byte only in the
-/// block where they differ.
-fn shared_run(x: &[u8], y: &[u8], from_end: bool) -> usize {
-    const BLOCK: usize = 256;
-    if std::ptr::eq(x, y) || x == y {
-        return x.len();
-    }
-    let n = x.len();
-    let mut run = 0;
-    while run + BLOCK <= n {
-        let (bx, by) = if from_end {
-            (&x[n - run - BLOCK..n - run], &y[n - run - BLOCK..n - run])
-        } else {
-            (&x[run..run + BLOCK], &y[run..run + BLOCK])
-        };
-        if bx != by {
-            break;
-        }
-        run += BLOCK;
-    }
-    let rest = if from_end {
-        x[..n - run]
-            .iter()
-            .rev()
-            .zip(y[..n - run].iter().rev())
-            .take_while(|(p, q)| p == q)
-            .count()
-    } else {
-        x[run..]
-            .iter()
-            .zip(&y[run..])
-            .take_while(|(p, q)| p == q)
-            .count()
-    };
-    run + rest
 }
 
 /// Replace `range` of the rope with `text`; a note when the range had to be repaired.

@@ -63,6 +63,8 @@ pub struct Playground {
     offsets: Offsets,
     document: Document,
     analyses: Vec<Arc<Analysis>>,
+    /// The puzzles a re-check after an edit must look at again (`analysis::Checked::noted`).
+    noted: Vec<usize>,
     /// The analyses by grid: a keystroke in one puzzle checks that one again, not the others.
     cache: Cache,
     /// The panel's rating and steps by grid: a cursor moving about a puzzle rates it once.
@@ -105,6 +107,7 @@ impl Playground {
             offsets: Offsets::new(""),
             document: Document::default(),
             analyses: Vec::new(),
+            noted: Vec::new(),
             cache: Cache::default(),
             ratings: HashMap::new(),
         }
@@ -336,7 +339,9 @@ pub fn import_link_or_why(link: &str) -> Result<String, String> {
 impl Playground {
     /// Check `text` within `budget` and hold it: its diagnostics as JSON.
     fn update_within(&mut self, text: String, budget: &Budget) -> String {
-        let checked = analysis::check_text_with(&text, budget, &mut self.cache);
+        let checked = self
+            .recheck(&text, budget)
+            .unwrap_or_else(|| analysis::check_text_with(&text, budget, &mut self.cache));
         self.offsets = Offsets::new(&text);
         self.text = text;
         let diagnostics: Vec<Value> = checked
@@ -346,7 +351,35 @@ impl Playground {
             .collect();
         self.document = checked.document;
         self.analyses = checked.analyses;
+        self.noted = checked.noted;
         Value::Array(diagnostics).to_string()
+    }
+
+    /// The check of `text` from the last one, as the language server makes it after an edit:
+    /// the lines around where the texts differ read again, the puzzles there analysed, the
+    /// rest kept (a keystroke in a collection of thousands re-reads a few lines, not all of
+    /// them). `None` when the text must be read whole (no point to resume reading near the
+    /// change, or nothing checked before).
+    fn recheck(&mut self, text: &str, budget: &Budget) -> Option<analysis::Checked> {
+        if self.document.puzzles.is_empty() {
+            return None;
+        }
+        let change = format::Change::between(&self.text, text);
+        let (start, window) = window(text, change);
+        let mut document = std::mem::take(&mut self.document);
+        let Some(splice) = format::reparse(&mut document, window, start, text.len(), change) else {
+            self.document = document;
+            return None;
+        };
+        let earlier = std::mem::take(&mut self.analyses);
+        Some(analysis::recheck(
+            document,
+            earlier,
+            &self.noted,
+            splice,
+            budget,
+            &mut self.cache,
+        ))
     }
 
     /// [`Playground::hint`], its error a plain string (JavaScript's errors exist only in the
@@ -566,6 +599,38 @@ fn meaning_index(meaning: tokens::Meaning) -> u32 {
         Cell => 10,
         Word => 11,
     }
+}
+
+/// Lines of context kept each side of a change when re-reading (as the language server keeps).
+const WINDOW_MARGIN_LINES: usize = 100;
+
+/// Whole lines of `text` around the change's new bytes, with a margin each side, and where they
+/// start: what `format::reparse` reads.
+fn window(text: &str, change: format::Change) -> (usize, &str) {
+    // Bytes, not characters: where two texts start to differ may be inside a character.
+    let bytes = text.as_bytes();
+    let breaks_before = bytes[..change.start].iter().rposition(|&b| b == b'\n');
+    let mut start = breaks_before.map_or(0, |at| at + 1);
+    for _ in 0..WINDOW_MARGIN_LINES {
+        if start == 0 {
+            break;
+        }
+        start = bytes[..start - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+    }
+    let mut end = change.new_end;
+    for _ in 0..=WINDOW_MARGIN_LINES {
+        match bytes[end..].iter().position(|&b| b == b'\n') {
+            Some(at) => end += at + 1,
+            None => {
+                end = text.len();
+                break;
+            }
+        }
+    }
+    (start, &text[start..end])
 }
 
 /// A budget that ends `ms` milliseconds from now (by the page's clock in the browser).

@@ -327,3 +327,66 @@ fn the_address_holds_the_text_as_lz_string_reads_it_back() {
     let back = lz_str::decompress_from_encoded_uri_component(&address).unwrap();
     assert_eq!(String::from_utf16(&back).unwrap(), text);
 }
+
+/// A classic puzzle on one line.
+const LINE: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// A text made from another.
+type Edited = fn(&str) -> String;
+
+/// Where line `n` (from 0) of `text` starts.
+fn line_start(text: &str, n: usize) -> usize {
+    text.split_inclusive('\n').take(n).map(str::len).sum()
+}
+
+/// `text` with line `n`'s first character replaced by `by`.
+fn first_of_line(text: &str, n: usize, by: &str) -> String {
+    let mut text = text.to_string();
+    let at = line_start(&text, n);
+    text.replace_range(at..at + 1, by);
+    text
+}
+
+#[test]
+fn an_edited_text_is_checked_as_a_fresh_one_would_be() {
+    // Many one-line puzzles, some unsound, and edits of every kind one after the other, each
+    // checked from the last check (re-reading around the edit): the diagnostics are those of
+    // the whole text checked afresh, offsets (UTF-16 after the "é") included.
+    let lines: Vec<String> = (0..400)
+        .map(|i| match i % 50 {
+            7 => LINE.replacen("..3", "3.3", 1),
+            21 => LINE.replacen("..3", "...", 1),
+            _ => LINE.to_string(),
+        })
+        .collect();
+    let mut text = format!("# title: many\n{}\n", lines.join("\n"));
+    let mut playground = Playground::new();
+    diagnostics(&mut playground, &text);
+    let edits: [(&str, Edited); 7] = [
+        ("a conflict typed", |t| first_of_line(t, 200, "3")),
+        ("a conflict mended", |t| first_of_line(t, 8, ".")),
+        ("a line removed", |t| {
+            let mut t = t.to_string();
+            t.replace_range(line_start(&t, 300)..line_start(&t, 301), "");
+            t
+        }),
+        ("a line added", |t| {
+            let mut t = t.to_string();
+            let several = LINE.replacen("..3", "...", 1);
+            t.insert_str(line_start(&t, 5), &format!("{several}\n"));
+            t
+        }),
+        ("a character beyond ASCII", |t| {
+            t.replacen("# title: many", "# title: é many", 1)
+        }),
+        ("a conflict after it", |t| first_of_line(t, 390, "3")),
+        ("everything replaced", |_| format!("{LINE}\n")),
+    ];
+    for (what, edit) in edits {
+        text = edit(&text);
+        let again = diagnostics(&mut playground, &text);
+        let fresh = diagnostics(&mut Playground::new(), &text);
+        assert_eq!(again, fresh, "{what}");
+    }
+}
