@@ -17,30 +17,9 @@ import { chromium } from "playwright-core";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-// The Barbed Cross (as tests/integration/common/mod.rs has it): its verdict takes a search of
+// The Barbed Cross (tests/data/, as the server's tests have it): its verdict takes a search of
 // tens of thousands of nodes, more than a keystroke's check may spend in the page.
-const SLOW_VERDICT = `# title: The Barbed Cross
-disjoint
-little-killer 62: A9 down-left
-little-killer 33: A1 down-right
-little-killer 12: A3 down-left
-little-killer 14: C9 up-left
-little-killer 21: I7 up-right
-little-killer 36: I5 up-right
-little-killer 8: G1 down-right
-little-killer 9: A2 down-left
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-------+-------+------
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-------+-------+------
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-`;
+const SLOW_VERDICT = readFileSync(join(web, "..", "tests", "data", "barbed-cross.sudoku"), "utf8");
 const dist = join(web, "dist");
 const output = process.env.PLAYGROUND_OUT ?? join(web, "test-output");
 

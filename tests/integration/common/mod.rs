@@ -131,34 +131,14 @@ pub fn shared_file(name: &str) -> Option<String> {
     }
 }
 
+/// The Barbed Cross (little killers over disjoint groups, no givens): its verdict takes a
+/// search of tens of thousands of nodes. The page's test (web/test/playground.mjs) reads the
+/// same file.
+pub const SLOW_VERDICT: &str = include_str!("../../data/barbed-cross.sudoku");
+
 /// How long any single wait may take before the test fails as a hang: debug builds on a busy
 /// machine are slow (the diagnostics of lsp_limits' 4-million-line document take 16-18 s on an
 /// idle one, and timed out at 30 under a loaded CI run). Only a failing test waits this long.
-/// The Barbed Cross (little killers over disjoint groups, no givens): its verdict takes a
-/// search of tens of thousands of nodes.
-pub const SLOW_VERDICT: &str = "# title: The Barbed Cross
-disjoint
-little-killer 62: A9 down-left
-little-killer 33: A1 down-right
-little-killer 12: A3 down-left
-little-killer 14: C9 up-left
-little-killer 21: I7 up-right
-little-killer 36: I5 up-right
-little-killer 8: G1 down-right
-little-killer 9: A2 down-left
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-------+-------+------
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-------+-------+------
-. . . | . . . | . . .
-. . . | . . . | . . .
-. . . | . . . | . . .
-";
-
 pub const TIMEOUT: Duration = Duration::from_secs(60);
 
 pub struct Server {
