@@ -12,6 +12,8 @@ use std::fmt;
 use std::panic::{RefUnwindSafe, UnwindSafe};
 use std::sync::OnceLock;
 
+use crate::cells::CellSet;
+
 /// The side of a grid and the shape of its boxes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
@@ -483,21 +485,13 @@ impl Geometry {
                 units_of[c as usize].push(u as u16);
             }
         }
-        let sets: Vec<CellSet> = units.iter().map(|u| CellSet::of(n * n, &u.cells)).collect();
-        let peers = (0..n * n)
-            .map(|c| {
-                let mut seen = CellSet::empty(n * n);
-                for &u in units_of[c].iter() {
-                    seen.add_all(&sets[u as usize]);
-                }
-                for &o in more_peers.get(c).into_iter().flat_map(|m| m.iter()) {
-                    seen.add(o);
-                }
-                seen.remove(c as u16);
-                seen.cells()
-            })
-            .collect();
-        let overlaps = overlaps_of(&units, &sets);
+        // Sets of two words hold a 9×9's cells; the width is fixed at compile time so that
+        // their loops unroll (ten words for every grid took a 9×9 twice as long).
+        let (peers, overlaps) = match n * n {
+            0..=128 => peers_and_overlaps::<2>(&units, &units_of, more_peers),
+            129..=256 => peers_and_overlaps::<4>(&units, &units_of, more_peers),
+            _ => peers_and_overlaps::<10>(&units, &units_of, more_peers),
+        };
         let units_of: Vec<Box<[u16]>> = units_of.into_iter().map(Vec::into_boxed_slice).collect();
         Geometry {
             size,
@@ -602,73 +596,45 @@ fn regions_of(regions: &[u8]) -> Vec<Unit> {
         .collect()
 }
 
-/// Every pair of units sharing two cells or more (one shared cell is a peer, no more); `sets`
-/// are the units' cells as sets, which find the few pairs that overlap without comparing
-/// every cell of every pair.
-fn overlaps_of(units: &[Unit], sets: &[CellSet]) -> Vec<Overlap> {
+/// Each cell's peers (the cells of its units, and `more_peers` besides), and every pair of
+/// units sharing two cells or more (one shared cell is a peer, no more): with the units as
+/// sets of `W` words, rather than sorting each cell's peers and comparing every pair of units
+/// cell by cell.
+fn peers_and_overlaps<const W: usize>(
+    units: &[Unit],
+    units_of: &[Vec<u16>],
+    more_peers: &[Box<[u16]>],
+) -> (Vec<Box<[u16]>>, Vec<Overlap>) {
+    let sets: Vec<CellSet<W>> = units
+        .iter()
+        .map(|u| u.cells.iter().map(|&c| c as usize).collect())
+        .collect();
+    let peers = units_of
+        .iter()
+        .enumerate()
+        .map(|(c, units)| {
+            let mut seen = CellSet::<W>::EMPTY;
+            for &u in units {
+                seen |= sets[u as usize];
+            }
+            for &o in more_peers.get(c).into_iter().flat_map(|m| m.iter()) {
+                seen.insert(o as usize);
+            }
+            seen.remove(c);
+            let mut peers = Vec::with_capacity(seen.len() as usize);
+            peers.extend(seen.iter().map(|p| p as u16));
+            peers.into_boxed_slice()
+        })
+        .collect();
     let mut overlaps = Vec::new();
     for (i, first) in units.iter().enumerate() {
         for (j, second) in units.iter().enumerate().skip(i + 1) {
-            if sets[i].shared_with(&sets[j]) >= 2 {
+            if sets[i].shared(&sets[j]) >= 2 {
                 overlaps.extend(overlap([i as u16, j as u16], &first.cells, &second.cells));
             }
         }
     }
-    overlaps
-}
-
-/// A set of cells, bit `c % 64` of word `c / 64` for cell `c`.
-struct CellSet(Vec<u64>);
-
-impl CellSet {
-    fn empty(cells: usize) -> CellSet {
-        CellSet(vec![0; cells.div_ceil(64)])
-    }
-
-    fn of(cells: usize, members: &[u16]) -> CellSet {
-        let mut set = CellSet::empty(cells);
-        for &c in members {
-            set.add(c);
-        }
-        set
-    }
-
-    fn add(&mut self, cell: u16) {
-        self.0[cell as usize / 64] |= 1 << (cell % 64);
-    }
-
-    fn remove(&mut self, cell: u16) {
-        self.0[cell as usize / 64] &= !(1 << (cell % 64));
-    }
-
-    fn add_all(&mut self, other: &CellSet) {
-        for (word, &more) in self.0.iter_mut().zip(&other.0) {
-            *word |= more;
-        }
-    }
-
-    /// How many cells the two sets share.
-    fn shared_with(&self, other: &CellSet) -> u32 {
-        self.0
-            .iter()
-            .zip(&other.0)
-            .map(|(a, b)| (a & b).count_ones())
-            .sum()
-    }
-
-    /// The members, lowest first.
-    fn cells(&self) -> Box<[u16]> {
-        let count = self.0.iter().map(|w| w.count_ones() as usize).sum();
-        let mut cells = Vec::with_capacity(count);
-        for (w, &word) in self.0.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                cells.push((w * 64) as u16 + rest.trailing_zeros() as u16);
-                rest &= rest - 1; // the lowest member taken
-            }
-        }
-        cells.into_boxed_slice()
-    }
+    (peers, overlaps)
 }
 
 /// The overlap of two houses (`units`: their indices) when they share two cells or more.

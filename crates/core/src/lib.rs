@@ -78,6 +78,7 @@
 #![warn(unreachable_pub)]
 
 pub mod analysis;
+mod cells;
 pub mod convert;
 pub mod engine;
 pub mod finding;

@@ -19,9 +19,9 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::{combinations, Sink};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 
 /// The largest almost locked set looked for.

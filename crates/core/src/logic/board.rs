@@ -4,8 +4,8 @@
 //! Placing a digit removes it from the cell's peers, as a solver pencils marks; nothing else
 //! happens by itself, so every further deduction is a step someone can name.
 
-use super::cells::CellSet;
 use super::step::{Candidate, Step};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 use crate::grid::{Geometry, UnitKind};
 

@@ -12,9 +12,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{length_steps, say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
+use crate::cells::CellSet;
 use crate::engine::Digits;
 use crate::grid::digit_char;
 

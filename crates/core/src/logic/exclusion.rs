@@ -7,9 +7,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::Sink;
+use crate::cells::CellSet;
 use crate::engine::Digits;
 
 /// Aligned pair (`size` 2) or triple (`size` 3) exclusion.

@@ -6,9 +6,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::{combinations, DigitScope, Sink};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 use crate::grid::{digit_char, row_letter};
 

@@ -8,12 +8,12 @@ use std::ops::ControlFlow;
 use crate::engine::Budget;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::chains::{self, Chaining};
 use super::{
     exclusion, fish, intersections, single_digit, singles, subsets, uniqueness, wings, DigitScope,
     Sink,
 };
+use crate::cells::CellSet;
 
 /// One rung: a finder, or a finder with its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

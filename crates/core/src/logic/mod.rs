@@ -14,7 +14,6 @@
 mod aic;
 mod als;
 mod board;
-mod cells;
 pub mod chains;
 mod colouring;
 mod constraints;
@@ -36,8 +35,8 @@ mod uniqueness;
 mod variant;
 mod wings;
 
+pub use crate::cells::CellSet;
 pub use board::Board;
-pub use cells::CellSet;
 pub use hints::{hint, lead, next_hint, Extra, HintRung, EXTRAS, HINT_LADDER};
 pub use ladder::Rung;
 pub use solver::{

@@ -24,9 +24,9 @@ use std::cmp::Reverse;
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::{DigitScope, Sink};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 use crate::grid::{digit_char, Geometry};
 

@@ -7,10 +7,10 @@
 use std::fmt;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::ladder::LADDER;
 use super::step::{Difficulty, Step, Technique};
 use super::{DigitScope, Sink};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 use crate::engine::{Budget, Stop};
 use crate::grid::Geometry;

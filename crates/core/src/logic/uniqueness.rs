@@ -10,9 +10,9 @@
 use std::ops::ControlFlow;
 
 use super::board::Board;
-use super::cells::CellSet;
 use super::step::{say, Candidate, Difficulty, Step, Technique};
 use super::{combinations, Sink};
+use crate::cells::CellSet;
 use crate::engine::Digits;
 
 /// A search for loops gives up past this many cells visited: far beyond any 9×9 (whose whole

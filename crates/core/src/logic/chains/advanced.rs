@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use super::hint::{sort, Mode};
 use super::potential::{Cause, Ctx, Nested, Run, NONE};
 use super::{collect, cycles, forcing};
-use crate::logic::cells::CellSet;
+use crate::cells::CellSet;
 use crate::logic::{fish, intersections, subsets};
 
 /// One implication found: the candidate that goes, the eliminations it relies on, and the nested

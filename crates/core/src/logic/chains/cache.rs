@@ -2,7 +2,7 @@
 //! nested producer on a reduced grid reuses every search that read nothing the reduction took.
 
 use super::hint::Hint;
-use crate::logic::cells::CellSet;
+use crate::cells::CellSet;
 
 /// What a static search read of the grid: cells whose candidates it looked at, and for each
 /// digit the units whose places of it it looked at. A search whose footprint misses every

@@ -9,8 +9,8 @@ use super::cache::{Cache, Footprint, Reuse};
 use super::hint::{sort_key, Hint, Kind};
 use super::potential::{Best, Cause, Ctx, StaticLinks, NONE};
 use super::reach::Starts;
+use crate::cells::CellSet;
 use crate::engine::Digits;
-use crate::logic::cells::CellSet;
 
 /// Searches start `index` (at `cell`) with `search`: reuses what `reuse` found there if the
 /// search read nothing that went, and records what it reads and finds into `record`.

@@ -8,9 +8,9 @@
 //! order: every pending "on" before the next "off").
 
 use super::super::board::Board;
-use super::super::cells::CellSet;
 use super::cache::{Cache, Footprint};
 use super::hint::{length_difficulty, Hint, Mode};
+use crate::cells::CellSet;
 use crate::engine::Budget;
 use crate::grid::Geometry;
 

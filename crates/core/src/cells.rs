@@ -1,7 +1,8 @@
 //! `CellSet`: a set of cells as a bitset of `W` 64-bit words, bit `c` for cell `c`.
 //!
 //! Two words hold every grid up to 11×11 (the 81 cells of a 9×9 fit in one `u128`'s worth), ten
-//! hold a 25×25; the width is a const parameter so the 9×9 loops unroll to two words.
+//! hold a 25×25; the width is a const parameter so the 9×9 loops unroll to two words. Below
+//! `grid`, which finds its peers and overlaps with them; `logic` lays its boards out in them.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub, SubAssign};
 
@@ -46,6 +47,14 @@ impl<const W: usize> CellSet<W> {
     }
     pub(crate) fn intersects(&self, other: &Self) -> bool {
         self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+    /// How many cells the two sets share: `(a & b).len()` without copying either.
+    pub(crate) fn shared(&self, other: &Self) -> u32 {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
     }
     /// Whether every cell of `self` is in `other`.
     pub(crate) fn is_subset(&self, other: &Self) -> bool {
