@@ -16,11 +16,6 @@ use super::encoding::Encoding;
 use crate::finding::Span;
 use crate::format::{self, Change};
 
-/// How many lines on each side of an edit a re-read may look at for a point to resume parsing
-/// at (one line does in a collection of one-liners; a blank line between block puzzles is seldom
-/// further away than this).
-const WINDOW_MARGIN_LINES: usize = 100;
-
 /// The text of one open document at one version. Cloning a rope is cheap (shared chunks).
 #[derive(Clone, Debug)]
 pub struct Snapshot {
@@ -139,25 +134,20 @@ impl Documents {
 /// chunk by chunk; after an edit most chunks are shared, and a 4 MB text compares in well under
 /// a millisecond.
 pub fn change_between(old: &Rope, new: &Rope) -> Change {
-    let start = format::shared_bytes(old.chunks(), new.chunks(), false);
+    let prefix = format::shared_bytes(old.chunks(), new.chunks(), false);
     let old_end_chunks = old.chunks_at_byte(old.len_bytes()).0.reversed();
     let new_end_chunks = new.chunks_at_byte(new.len_bytes()).0.reversed();
-    let room = old.len_bytes().min(new.len_bytes()) - start;
-    let suffix = format::shared_bytes(old_end_chunks, new_end_chunks, true).min(room);
-    Change {
-        start,
-        old_end: old.len_bytes() - suffix,
-        new_end: new.len_bytes() - suffix,
-    }
+    let suffix = format::shared_bytes(old_end_chunks, new_end_chunks, true);
+    Change::from_shared(old.len_bytes(), new.len_bytes(), prefix, suffix)
 }
 
-/// Whole lines of `rope` around `new`'s changed bytes, with a margin each side, and where they
-/// start: what `format::reparse` reads.
+/// Whole lines of `rope` around `new`'s changed bytes, with `format::WINDOW_MARGIN_LINES` each
+/// side, and where they start: what `format::reparse` reads (`format::window` over a string).
 pub fn window(rope: &Rope, change: Change) -> (usize, String) {
     let first = rope
         .byte_to_line(change.start)
-        .saturating_sub(WINDOW_MARGIN_LINES);
-    let last = rope.byte_to_line(change.new_end) + 1 + WINDOW_MARGIN_LINES;
+        .saturating_sub(format::WINDOW_MARGIN_LINES);
+    let last = rope.byte_to_line(change.new_end) + 1 + format::WINDOW_MARGIN_LINES;
     let start = rope.line_to_byte(first);
     let end = rope.line_to_byte(last.min(rope.len_lines()));
     (start, rope.byte_slice(start..end).to_string())

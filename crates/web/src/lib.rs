@@ -365,7 +365,7 @@ impl Playground {
             return None;
         }
         let change = format::Change::between(&self.text, text);
-        let (start, window) = window(text, change);
+        let (start, window) = format::window(text, change);
         let mut document = std::mem::take(&mut self.document);
         let Some(splice) = format::reparse(&mut document, window, start, text.len(), change) else {
             self.document = document;
@@ -599,38 +599,6 @@ fn meaning_index(meaning: tokens::Meaning) -> u32 {
         Cell => 10,
         Word => 11,
     }
-}
-
-/// Lines of context kept each side of a change when re-reading (as the language server keeps).
-const WINDOW_MARGIN_LINES: usize = 100;
-
-/// Whole lines of `text` around the change's new bytes, with a margin each side, and where they
-/// start: what `format::reparse` reads.
-fn window(text: &str, change: format::Change) -> (usize, &str) {
-    // Bytes, not characters: where two texts start to differ may be inside a character.
-    let bytes = text.as_bytes();
-    let breaks_before = bytes[..change.start].iter().rposition(|&b| b == b'\n');
-    let mut start = breaks_before.map_or(0, |at| at + 1);
-    for _ in 0..WINDOW_MARGIN_LINES {
-        if start == 0 {
-            break;
-        }
-        start = bytes[..start - 1]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |at| at + 1);
-    }
-    let mut end = change.new_end;
-    for _ in 0..=WINDOW_MARGIN_LINES {
-        match bytes[end..].iter().position(|&b| b == b'\n') {
-            Some(at) => end += at + 1,
-            None => {
-                end = text.len();
-                break;
-            }
-        }
-    }
-    (start, &text[start..end])
 }
 
 /// A budget that ends `ms` milliseconds from now (by the page's clock in the browser).

@@ -42,7 +42,7 @@ pub use invariants::check_invariants;
 pub use metadata::{Entry, Metadata};
 pub use parse::{keep_problems, parse, parse_keeping};
 pub use puzzle::{Entries, Layout, Puzzle};
-pub use reparse::{reparse, shared_bytes, Change, Splice};
+pub use reparse::{reparse, shared_bytes, window, Change, Splice, WINDOW_MARGIN_LINES};
 pub use stream::{LineEnd, PartParser, Pieces};
 pub use style::{
     canonical, common_ends, format, format_edits, format_range_edits, format_range_edits_at,

@@ -46,15 +46,58 @@ impl Change {
     /// Where two texts differ: their longest common prefix and, in what remains, suffix (a
     /// 4 MB text compares in about a millisecond; see [`shared_bytes`]).
     pub fn between(old: &str, new: &str) -> Change {
-        let start = shared_bytes(std::iter::once(old), std::iter::once(new), false);
-        let room = old.len().min(new.len()) - start;
-        let suffix = shared_bytes(std::iter::once(old), std::iter::once(new), true).min(room);
+        let prefix = shared_bytes(std::iter::once(old), std::iter::once(new), false);
+        let suffix = shared_bytes(std::iter::once(old), std::iter::once(new), true);
+        Change::from_shared(old.len(), new.len(), prefix, suffix)
+    }
+
+    /// The change between texts of `old_len` and `new_len` bytes that share their first
+    /// `prefix` bytes and their last `suffix`, each run measured alone (`shared_bytes`: a
+    /// rope's chunks or a string's one): the suffix is cut short where it would reach into the
+    /// prefix (`aa` → `aaa` shares two bytes each way; one was inserted).
+    pub fn from_shared(old_len: usize, new_len: usize, prefix: usize, suffix: usize) -> Change {
+        let suffix = suffix.min(old_len.min(new_len) - prefix);
         Change {
-            start,
-            old_end: old.len() - suffix,
-            new_end: new.len() - suffix,
+            start: prefix,
+            old_end: old_len - suffix,
+            new_end: new_len - suffix,
         }
     }
+}
+
+/// How many lines on each side of an edit a re-read may look at for a point to resume parsing
+/// at (one line does in a collection of one-liners; a blank line between block puzzles is
+/// seldom further away than this). The language server's window over its rope and [`window`]
+/// both keep it.
+pub const WINDOW_MARGIN_LINES: usize = 100;
+
+/// Whole lines of `text` around the change's new bytes, with [`WINDOW_MARGIN_LINES`] each
+/// side, and where they start: the window `reparse` reads.
+pub fn window(text: &str, change: Change) -> (usize, &str) {
+    // Bytes, not characters: where two texts start to differ may be inside a character.
+    let bytes = text.as_bytes();
+    let breaks_before = bytes[..change.start].iter().rposition(|&b| b == b'\n');
+    let mut start = breaks_before.map_or(0, |at| at + 1);
+    for _ in 0..WINDOW_MARGIN_LINES {
+        if start == 0 {
+            break;
+        }
+        start = bytes[..start - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+    }
+    let mut end = change.new_end;
+    for _ in 0..=WINDOW_MARGIN_LINES {
+        match bytes[end..].iter().position(|&b| b == b'\n') {
+            Some(at) => end += at + 1,
+            None => {
+                end = text.len();
+                break;
+            }
+        }
+    }
+    (start, &text[start..end])
 }
 
 /// Update `doc`, the parse of the old text, to the parse of the new text, reading only `window`:
@@ -345,4 +388,46 @@ fn shared_run(x: &[u8], y: &[u8], from_end: bool) -> usize {
             .count()
     };
     run + rest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_is_where_two_texts_differ_and_its_runs_do_not_overlap() {
+        let change = Change::between("aa", "aaa");
+        assert_eq!((change.start, change.old_end, change.new_end), (2, 2, 3));
+        let change = Change::between("12345", "12x45");
+        assert_eq!((change.start, change.old_end, change.new_end), (2, 3, 3));
+        // `é` (C3 A9) became `è` (C3 A8): they differ inside the character.
+        let change = Change::between("aé", "aè");
+        assert_eq!((change.start, change.old_end, change.new_end), (2, 3, 3));
+    }
+
+    #[test]
+    fn the_window_is_whole_lines_with_the_margin_each_side() {
+        let lines: Vec<String> = (0..300).map(|i| format!("line {i}\n")).collect();
+        let old = lines.concat();
+        let mut edited = lines.clone();
+        edited[150] = "line 150 edited\n".into();
+        let new = edited.concat();
+        let (start, window) = window(&new, Change::between(&old, &new));
+        let first = 150 - WINDOW_MARGIN_LINES;
+        assert_eq!(start, lines[..first].concat().len());
+        let expected = edited[first..=150 + WINDOW_MARGIN_LINES].concat();
+        assert_eq!(window, expected);
+        // Near the ends the window stops at the text's.
+        let short = "a\nb\nc";
+        assert_eq!(window_of(short, 4), (0, short));
+    }
+
+    fn window_of(text: &str, at: usize) -> (usize, &str) {
+        let change = Change {
+            start: at,
+            old_end: at,
+            new_end: at,
+        };
+        window(text, change)
+    }
 }
