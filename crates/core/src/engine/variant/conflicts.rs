@@ -1,8 +1,9 @@
 //! Where to search next: the cell whose tries have most often ended in a contradiction, for
 //! its number of candidates (a history heuristic, as sigh's Interactive Sudoku Solver and
 //! SAT solvers' activity scores choose). A contradiction found right after a digit was tried
-//! in a cell adds one to the cell's score and one to the digit's; every so often all scores
-//! halve, so recent trouble counts most. Before any contradiction, a cell's score is how
+//! in a cell adds one to the cell's score and one to the digit's; every contradiction adds one
+//! to each cell of the rule or house that found it (`blame`: the weighted degree of
+//! constraint solvers); every so often all scores halve, so recent trouble counts most. Before any contradiction, a cell's score is how
 //! much constrains it (its houses' cells, a small cage more than a large one), so the search
 //! starts where propagation has most to work with.
 
@@ -99,6 +100,13 @@ impl Conflicts {
             for s in &mut self.digit_scores {
                 *s >>= 2;
             }
+        }
+    }
+
+    /// A contradiction was found by a rule or house over `cells`.
+    pub(super) fn blame(&mut self, cells: &[u16]) {
+        for &c in cells {
+            self.scores[c as usize] += 1;
         }
     }
 

@@ -239,7 +239,26 @@ struct Run<'m, 'r, 'b> {
     /// search 7% slower: 280 against 262 ms). All false between two propagations.
     singles_due: Vec<bool>,
     locked_due: Vec<bool>,
+    /// What found the last contradiction, whose cells `Conflicts` is told of.
+    blame: Option<Blame>,
     outcome: SearchOutcome,
+}
+
+/// What found a contradiction. Its cells' scores rise (`Conflicts::blame`): a search that
+/// keeps running into one rule goes to that rule's cells first (the weighted degree of
+/// constraint solvers). Cells, not only the one tried, because the try that fails is seldom
+/// where the trouble is: on The Barbed Cross 29.7 thousand nodes became 16.9, on sigh's
+/// little-killer snipes up to 150 times fewer; killers about the same.
+#[derive(Clone, Copy)]
+enum Blame {
+    /// A propagator (`Model::props`) found its rule cannot hold.
+    Prop(u32),
+    /// A house has a digit with no place left.
+    House(u16),
+    /// A placed digit emptied a peer.
+    Peers(u16, u16),
+    /// Locked candidates between two houses emptied a cell.
+    Overlap(u16, u16),
 }
 
 impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
@@ -256,6 +275,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             marks_only,
             singles_due: vec![false; model.houses.len()],
             locked_due: vec![false; model.houses.len()],
+            blame: None,
             outcome: SearchOutcome {
                 solutions: Vec::new(),
                 stop: None,
@@ -279,6 +299,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
         }
         self.failed = false;
         if self.propagate(masks, changed).is_err() {
+            self.blame_contradiction();
             self.failed = true;
             return true;
         }
@@ -316,11 +337,29 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             });
             masks[cell] &= !bit;
             if self.propagate(masks, changed).is_err() {
+                self.blame_contradiction();
                 break true;
             }
         };
         self.spare.push(child);
         go_on
+    }
+
+    /// Tell `Conflicts` the cells of what found the contradiction `propagate` just met.
+    fn blame_contradiction(&mut self) {
+        let model = self.model;
+        let Some(blame) = self.blame.take() else {
+            return;
+        };
+        match blame {
+            Blame::Prop(p) => self.conflicts.blame(&model.prop_cells[p as usize]),
+            Blame::House(h) => self.conflicts.blame(&model.houses[h as usize]),
+            Blame::Peers(a, b) => self.conflicts.blame(&[a, b]),
+            Blame::Overlap(h, k) => {
+                self.conflicts.blame(&model.houses[h as usize]);
+                self.conflicts.blame(&model.houses[k as usize]);
+            }
+        }
     }
 
     /// The independent check of a solution.
@@ -337,6 +376,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
     /// Pass every change on to a fixpoint: placed digits leave their peers, changed cells wake
     /// their propagators, and when all is quiet each house's digits with one place are placed.
     fn propagate(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<(), Broken> {
+        self.blame = None;
         let result = self.propagate_queued(masks, changed);
         // A contradiction leaves propagators queued and houses due: none is, for the next node.
         for p in self.queue.drain(..) {
@@ -361,7 +401,13 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
                 let mut work = Work { masks, changed };
                 self.queued[p as usize] = false;
                 let side = model.size.side() as u32;
-                model.props[p as usize].run(&mut work, &model.peer_sets, side)?;
+                if model.props[p as usize]
+                    .run(&mut work, &model.peer_sets, side)
+                    .is_err()
+                {
+                    self.blame = Some(Blame::Prop(p));
+                    return Err(Broken);
+                }
                 continue;
             }
             if self.marks_only
@@ -423,7 +469,10 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             }
             if mask.is_power_of_two() && !self.marks_only {
                 for &peer in model.peers[cell as usize].iter() {
-                    Work { masks, changed }.restrict(peer, !mask)?;
+                    if (Work { masks, changed }).restrict(peer, !mask).is_err() {
+                        self.blame = Some(Blame::Peers(cell, peer));
+                        return Err(Broken);
+                    }
                 }
             }
             let watchers = &model.watchers[cell as usize];
@@ -452,7 +501,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
     ) -> Result<bool, Broken> {
         let model = self.model;
         let all = ((1u32 << model.size.side()) - 1) as Mask;
-        for (house, due) in model.houses.iter().zip(&mut self.singles_due) {
+        for (h, (house, due)) in model.houses.iter().zip(&mut self.singles_due).enumerate() {
             if !std::mem::take(due) {
                 continue;
             }
@@ -465,6 +514,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
                 placed |= if m & m.wrapping_sub(1) == 0 { m } else { 0 };
             }
             if once != all {
+                self.blame = Some(Blame::House(h as u16));
                 return Err(Broken);
             }
             let alone = once & !twice & !placed;
@@ -503,7 +553,10 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
                     continue;
                 }
                 for &c in overlap.rest[other].iter() {
-                    Work { masks, changed }.restrict(c, !locked)?;
+                    if (Work { masks, changed }).restrict(c, !locked).is_err() {
+                        self.blame = Some(Blame::Overlap(overlap.units[0], overlap.units[1]));
+                        return Err(Broken);
+                    }
                 }
             }
         }

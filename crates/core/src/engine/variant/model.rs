@@ -26,6 +26,8 @@ pub(super) struct Model<'r> {
     pub(super) peer_sets: Vec<PeerSet>,
     pub(super) start: Vec<Mask>,
     pub(super) props: Vec<Prop>,
+    /// Each propagator's cells (those it watches): what a contradiction it finds is blamed on.
+    pub(super) prop_cells: Vec<Box<[u16]>>,
     /// For each propagator, the index of the constraint it comes from in `rules.constraints`
     /// ([`DERIVED`] for the 45 rule's innies and outies).
     pub(super) origins: Vec<u32>,
@@ -162,6 +164,7 @@ impl<'r> Model<'r> {
             peer_sets,
             peers,
             start: b.start,
+            prop_cells: b.props.iter().map(|p| p.watches().into()).collect(),
             props: b.props,
             origins,
             start_taken: b.start_taken,
