@@ -2,10 +2,10 @@
 //! its number of candidates (a history heuristic, as sigh's Interactive Sudoku Solver and
 //! SAT solvers' activity scores choose). A contradiction found right after a digit was tried
 //! in a cell adds one to the cell's score and one to the digit's; every contradiction adds one
-//! to each cell of the rule or house that found it (`blame`: the weighted degree of
-//! constraint solvers); every so often all scores halve, so recent trouble counts most. Before any contradiction, a cell's score is how
-//! much constrains it (its houses' cells, a small cage more than a large one), so the search
-//! starts where propagation has most to work with.
+//! to each cell of the rule or house that found it (`blame`: the weighted degree of constraint
+//! solvers); every so often all scores halve, so recent trouble counts most. Before any
+//! contradiction, a cell's score is how much constrains it (its houses' cells, a small cage
+//! more than a large one), so the search starts where propagation has most to work with.
 
 use super::model::Model;
 use super::props::{Mask, Prop};
@@ -33,14 +33,13 @@ impl Conflicts {
                 scores[c as usize] += house.len() as u32;
             }
         }
-        for prop in &model.props {
-            let cells = prop.watches();
+        for (prop, cells) in model.props.iter().zip(&model.prop_cells) {
             let weight = match prop {
                 // Smaller cages first, every cage ahead of most other rules.
                 Prop::Cage { .. } => (2 * side).saturating_sub(cells.len() as u32).max(side),
                 _ => cells.len() as u32,
             };
-            for c in cells {
+            for &c in cells.iter() {
                 scores[c as usize] += weight;
             }
         }

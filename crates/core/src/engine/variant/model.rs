@@ -26,7 +26,8 @@ pub(super) struct Model<'r> {
     pub(super) peer_sets: Vec<PeerSet>,
     pub(super) start: Vec<Mask>,
     pub(super) props: Vec<Prop>,
-    /// Each propagator's cells (those it watches): what a contradiction it finds is blamed on.
+    /// Each propagator's cells (those it watches): what wakes it, what a contradiction it finds
+    /// is blamed on, and where the search's first scores go.
     pub(super) prop_cells: Vec<Box<[u16]>>,
     /// For each propagator, the index of the constraint it comes from in `rules.constraints`
     /// ([`DERIVED`] for the 45 rule's innies and outies).
@@ -114,11 +115,12 @@ impl<'r> Model<'r> {
                 sum.group(|a, c| peer_sets[a as usize][c as usize / 64] >> (c % 64) & 1 == 1);
             }
         }
+        let prop_cells: Vec<Box<[u16]>> = b.props.iter().map(|p| p.watches().into()).collect();
         let mut watchers = vec![Vec::new(); size.cells()];
         for bounds in [false, true] {
             for (p, prop) in b.props.iter().enumerate() {
                 if prop.bounds_only() == bounds {
-                    for cell in prop.watches() {
+                    for &cell in prop_cells[p].iter() {
                         watchers[cell as usize].push(p as u32);
                     }
                 }
@@ -164,7 +166,7 @@ impl<'r> Model<'r> {
             peer_sets,
             peers,
             start: b.start,
-            prop_cells: b.props.iter().map(|p| p.watches().into()).collect(),
+            prop_cells,
             props: b.props,
             origins,
             start_taken: b.start_taken,
