@@ -459,8 +459,9 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
     /// propagators watching each changed cell.
     fn pass_on(&mut self, masks: &mut [Mask], changed: &mut Vec<Change>) -> Result<(), Broken> {
         let model = self.model;
-        // The fields as locals: a store to `due` (bytes, which may alias anything) would
-        // otherwise make the compiler load every field again after it.
+        // The fields as locals, slices not vectors: a store to `due` or `queued` (bytes, which
+        // may alias anything) would otherwise make the compiler load every field, and each
+        // vector's pointer and length, again after it.
         let Run {
             due,
             queued,
@@ -470,6 +471,7 @@ impl<'m, 'r, 'b> Run<'m, 'r, 'b> {
             ..
         } = self;
         let marks_only = *marks_only;
+        let (due, queued) = (&mut due[..], &mut queued[..]);
         while let Some(Change { cell, was }) = changed.pop() {
             let mask = masks[cell as usize];
             if mask == 0 {
