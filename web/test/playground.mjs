@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 // The Barbed Cross (tests/data/, as the server's tests have it): its verdict takes a search of
-// some seventeen thousand nodes, more than a keystroke's check may spend in the page.
+// some ten thousand nodes, more than a keystroke's check may spend in the page.
 const SLOW_VERDICT = readFileSync(join(web, "..", "tests", "data", "barbed-cross.sudoku"), "utf8");
 const dist = join(web, "dist");
 const output = process.env.PLAYGROUND_OUT ?? join(web, "test-output");

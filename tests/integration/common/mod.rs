@@ -132,7 +132,7 @@ pub fn shared_file(name: &str) -> Option<String> {
 }
 
 /// The Barbed Cross (little killers over disjoint groups, no givens): its verdict takes a
-/// search of some seventeen thousand nodes. The page's test (web/test/playground.mjs) reads the
+/// search of some ten thousand nodes. The page's test (web/test/playground.mjs) reads the
 /// same file.
 pub const SLOW_VERDICT: &str = include_str!("../../data/barbed-cross.sudoku");
 

@@ -8,6 +8,8 @@
 //!   *exclusion group*: a little killer's cells in one box, a region-sum run) must take
 //!   distinct digits, so their least total is not "each at its lowest" but the smallest
 //!   distinct digits they can take, which tightens both the total's reach and each cell's.
+//!   A rule's sum whose cells can be grouped a second way, across the first groups, is
+//!   bounded both ways (two propagators: `regrouped`).
 
 use super::props::{digits, highest, lowest, range, Broken, Mask, Work};
 
@@ -61,26 +63,53 @@ impl Sum {
     /// Gather the cells into exclusion groups: each cell joins the first group of its
     /// coefficient whose every cell it `differs` from.
     pub(super) fn group(&mut self, differs: impl Fn(u16, u16) -> bool) {
-        let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
-        for (&cell, &coeff) in self.cells.iter().zip(self.coeffs.iter()) {
+        *self = self.gathered(|i, j| differs(self.cells[i], self.cells[j]));
+    }
+
+    /// The same sum in other exclusion groups, each cell kept apart from those of its group
+    /// here, or `None` when no two cells could share one. Two ways of grouping bound the sum
+    /// where either alone cannot: on a little killer's diagonal through disjoint groups, the
+    /// cells in one box must differ, and so must the cells at one place of their boxes (The
+    /// Barbed Cross: 16.9 thousand nodes with the boxes alone, 9.9 with both).
+    pub(super) fn regrouped(&self, differs: impl Fn(u16, u16) -> bool) -> Option<Sum> {
+        if self.cells.len() <= EXACT {
+            return None; // filled every way anyway
+        }
+        let mut group_of = vec![0; self.cells.len()];
+        for g in 0..self.groups.len() - 1 {
+            group_of[self.group_range(g)].fill(g);
+        }
+        let other = self
+            .gathered(|i, j| group_of[i] != group_of[j] && differs(self.cells[i], self.cells[j]));
+        (other.groups.len() < other.cells.len() + 1).then_some(other)
+    }
+
+    /// This sum's cells gathered into groups: each cell (by its index here) joins the first
+    /// group of its coefficient all of whose cells it `may_join`.
+    fn gathered(&self, may_join: impl Fn(usize, usize) -> bool) -> Sum {
+        let mut groups: Vec<(i32, Vec<usize>)> = Vec::new();
+        for (i, &coeff) in self.coeffs.iter().enumerate() {
             let home = groups
                 .iter_mut()
-                .find(|(k, members)| *k == coeff && members.iter().all(|&m| differs(cell, m)));
+                .find(|(k, members)| *k == coeff && members.iter().all(|&m| may_join(i, m)));
             match home {
-                Some((_, members)) => members.push(cell),
-                None => groups.push((coeff, vec![cell])),
+                Some((_, members)) => members.push(i),
+                None => groups.push((coeff, vec![i])),
             }
         }
         let mut starts = vec![0u16];
         let (mut cells, mut coeffs) = (Vec::new(), Vec::new());
         for (coeff, members) in groups {
             coeffs.extend(members.iter().map(|_| coeff));
-            cells.extend(members);
+            cells.extend(members.iter().map(|&i| self.cells[i]));
             starts.push(cells.len() as u16);
         }
-        self.cells = cells.into();
-        self.coeffs = coeffs.into();
-        self.groups = starts.into();
+        Sum {
+            cells: cells.into(),
+            coeffs: coeffs.into(),
+            groups: starts.into(),
+            total: self.total,
+        }
     }
 
     fn group_range(&self, g: usize) -> std::ops::Range<usize> {
@@ -366,6 +395,38 @@ mod tests {
         assert_eq!(distinct_low(&[0b1_0000, 0b11_0000]), Some((11, 6)));
         // {5} twice cannot differ.
         assert_eq!(distinct_low(&[0b1_0000, 0b1_0000]), None);
+    }
+
+    /// Cells 0..6 as two boxes of three (0-2, 3-5) whose cells at one place differ too.
+    fn boxes_and_places(a: u16, b: u16) -> bool {
+        a / 3 == b / 3 || a % 3 == b % 3
+    }
+
+    fn groups_of(sum: &Sum) -> Vec<Vec<u16>> {
+        (0..sum.groups.len() - 1)
+            .map(|g| sum.cells[sum.group_range(g)].to_vec())
+            .collect()
+    }
+
+    #[test]
+    fn a_sum_is_grouped_again_across_its_first_groups() {
+        let mut sum = Sum::new(&[0, 1, 2, 3, 4, 5], &[1; 6], 21);
+        sum.group(boxes_and_places);
+        assert_eq!(groups_of(&sum), [vec![0, 1, 2], vec![3, 4, 5]]);
+        let other = sum.regrouped(boxes_and_places).expect("a second grouping");
+        assert_eq!(groups_of(&other), [vec![0, 3], vec![1, 4], vec![2, 5]]);
+        // The same terms and total, only gathered otherwise.
+        let sorted = |s: &Sum| {
+            let (mut terms, total) = s.terms();
+            terms.sort();
+            (terms, total)
+        };
+        assert_eq!(sorted(&other), sorted(&sum));
+        // Boxes alone: nothing to group across them.
+        let boxes = |a: u16, b: u16| a / 3 == b / 3;
+        let mut sum = Sum::new(&[0, 1, 2, 3, 4, 5], &[1; 6], 21);
+        sum.group(boxes);
+        assert!(sum.regrouped(boxes).is_none());
     }
 
     #[test]
