@@ -102,7 +102,7 @@ pub struct Piece {
 }
 
 /// The format a text is in when its shape says so: a sigh constraint string, a HoDoKu library
-/// line, a SudoCue killer line, an 81-character killer, a jigsaw line of 162 characters, a
+/// line, a SudoCue killer line, an 81-character killer, a jigsaw line (162 characters on a 9×9), a
 /// janko.at layout, a grid under `.sdk` header lines or SadMan's `[Puzzle]`, or `.sdx`
 /// progress rows. Anything else
 /// (`.sudoku` text, links, plain grids and one-liners, which read as `.sudoku` already) is
@@ -169,11 +169,58 @@ fn is_short_killer(line: &str) -> bool {
             .all(|c| short_sum(c).is_some() || pointer(c).is_some())
 }
 
-fn is_jigsaw_line(line: &str) -> bool {
-    line.len() == 162
-        && line.is_ascii()
-        && line[..81].chars().all(|c| c == '.' || c.is_ascii_digit())
-        && line[81..].chars().all(|c| c.is_ascii_alphanumeric())
+/// Whether `line` is a jigsaw on one line (see [`jigsaw_line`]), of any side 4 to 16.
+pub(super) fn is_jigsaw_line(line: &str) -> bool {
+    jigsaw_parts(line).is_some_and(|(side, cells, regions)| {
+        jigsaw_cells(cells, side).is_ok() && regions.chars().all(|c| c.is_ascii_alphanumeric())
+    })
+}
+
+/// A jigsaw line's side, cells and regions: side² characters each, together or with a space
+/// between (as sigh writes them).
+fn jigsaw_parts(line: &str) -> Option<(usize, &str, &str)> {
+    let line = line.trim();
+    let (cells, regions) = match line.split_once(char::is_whitespace) {
+        Some((cells, regions)) => (cells, regions.trim_start()),
+        None => line.split_at_checked(line.len() / 2)?,
+    };
+    let side = (4..=16).find(|side| side * side == cells.len())?;
+    let fits = line.is_ascii() && regions.len() == cells.len() && Size::from_side(side).is_some();
+    fits.then_some((side, cells, regions))
+}
+
+/// A jigsaw line's cells: `.` or `0` empty, digits 1-9, and above 9 either letters from `A`
+/// for 10 on (`1`-`9` then `A`-`G` on a 16×16) or, in a line with no digit 1-9 at all, letters
+/// from `A` for 1 on (sigh's 16×16 jigsaws: `A`-`P`).
+fn jigsaw_cells(text: &str, side: usize) -> Result<Vec<u8>, String> {
+    let letters_from_one = side > 9 && !text.bytes().any(|b| matches!(b, b'1'..=b'9'));
+    let digit = |c: char| -> Option<u8> {
+        let value = match c {
+            '.' | '0' => 0,
+            '1'..='9' if !letters_from_one => c as u8 - b'0',
+            'A'..='Z' | 'a'..='z' if side > 9 => {
+                let from_a = c.to_ascii_uppercase() as u8 - b'A';
+                if letters_from_one {
+                    from_a + 1
+                } else {
+                    from_a + 10
+                }
+            }
+            _ => return None,
+        };
+        (value as usize <= side).then_some(value)
+    };
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            digit(c).ok_or_else(|| {
+                format!(
+                    "character {}: {c:?} is no cell of a {side}×{side} jigsaw line",
+                    i + 1
+                )
+            })
+        })
+        .collect()
 }
 
 fn is_janko_header(line: &str) -> bool {
@@ -915,21 +962,22 @@ fn set_regions(puzzle: &mut Map<String, Value>, side: usize, symbols: &[String])
     }
 }
 
-/// A jigsaw on one line: 81 cells (`.` or `0` empty), then 81 region symbols.
+/// A jigsaw on one line: side² cells row by row (see [`jigsaw_cells`]), then side² region
+/// symbols, perhaps after a space; 162 characters for a 9×9, 512 for a 16×16.
 fn jigsaw_line(line: &str) -> Result<Imported, String> {
-    if line.len() != 162 || !line.is_ascii() {
+    let Some((side, cells, regions)) = jigsaw_parts(line) else {
         return Err(format!(
-            "a jigsaw line has 81 cells then 81 region symbols, this one {} characters",
+            "a jigsaw line has side² cells then side² region symbols (162 characters for a 9×9), this one {} characters",
             line.chars().count()
         ));
-    }
-    let cells = cells_of(&line[..81], "a jigsaw line")?;
-    let mut puzzle = fpuzzles_puzzle(9);
-    let symbols: Vec<String> = line[81..].chars().map(String::from).collect();
-    set_regions(&mut puzzle, 9, &symbols);
+    };
+    let cells = jigsaw_cells(cells, side)?;
+    let mut puzzle = fpuzzles_puzzle(side);
+    let symbols: Vec<String> = regions.chars().map(String::from).collect();
+    set_regions(&mut puzzle, side, &symbols);
     for (cell, &digit) in cells.iter().enumerate() {
         if digit != 0 {
-            set_given(&mut puzzle, 9, cell, digit);
+            set_given(&mut puzzle, side, cell, digit);
         }
     }
     through_fpuzzles(puzzle)

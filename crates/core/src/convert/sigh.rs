@@ -64,8 +64,22 @@ pub fn import_line(line: &str) -> Result<Imported, String> {
     }
 }
 
-/// Import a constraint string: its `.sudoku` text, or why it gives no puzzle at all.
+/// Import a constraint string: its `.sudoku` text, or why it gives no puzzle at all. sigh also
+/// takes other programs' one-line forms (its 16×16 jigsaws come as a jigsaw line, some killers
+/// as 81-character killers): those are read as `import` reads them anywhere.
 pub fn import(text: &str) -> Result<Imported, String> {
+    use super::classic::{self, Format};
+    let line = text.trim();
+    let other_form = match classic::is_jigsaw_line(line) {
+        true => Some(Format::JigsawLine),
+        false => classic::detect(line).filter(|&format| format != Format::Sigh),
+    };
+    if let Some(format) = other_form {
+        let mut pieces = classic::import(line, format);
+        if pieces.len() == 1 {
+            return pieces.remove(0).result;
+        }
+    }
     let items = items::items(text)?;
     let mut puzzle = Puzzle::new(&items)?;
     for entry in items::entries(items) {

@@ -334,3 +334,50 @@ fn jigsaw_layouts_give_their_regions_and_solve_as_published() {
     };
     assert!(said.contains("region '"), "{said}");
 }
+
+#[test]
+fn jigsaw_lines_of_other_sides_read_their_digits_and_regions() {
+    // The 9×9 line with a space between cells and regions, as sigh writes them.
+    let rows: Vec<&str> = JANKO.lines().collect();
+    let cells: String = rows[1..10]
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .map(|t| if t == "-" { "." } else { t })
+        .collect();
+    let regions: String = rows[10..19]
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .collect();
+    let spaced = format!("{cells} {regions}");
+    assert_eq!(detect(&spaced), Some(Format::JigsawLine));
+    assert_eq!(
+        solution(&one(&spaced, Format::JigsawLine).text),
+        JANKO_SOLVED
+    );
+
+    // sigh's 16×16 jigsaw: cells lettered A (1) to P (16), a space, then the regions.
+    let showcase = include_str!("../sigh/showcase.txt");
+    let line = showcase
+        .split("name: 16x16: Jigsaw\ninput: ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .expect("the 16×16 jigsaw in sigh's showcase");
+    assert_eq!(detect(line), Some(Format::JigsawLine));
+    let text = one(line, Format::JigsawLine).text;
+    assert!(text.contains("regions:\nAAAAABBBBBCDDDDD\n"), "{text}");
+    // `..E..K..MI…`: E is 5, K is 11 (B in a 16×16's digits), M 13 (D), I 9.
+    assert!(
+        text.contains("\n. . 5 . . B . . D 9 . . . . G .\n"),
+        "{text}"
+    );
+    assert_eq!(solution(&text).len(), 256);
+
+    // With a digit 1-9 among them, letters count on from 10 (A-G on a 16×16).
+    let hex = format!("{}{}", "1A".repeat(128), "A".repeat(256));
+    assert_eq!(jigsaw_cells(&hex[..256], 16).unwrap()[..2], [1, 10]);
+    // A letter past the side is no cell; a line of the wrong length is no jigsaw line.
+    assert!(jigsaw_cells(&"Q".repeat(256), 16)
+        .unwrap_err()
+        .contains("'Q' is no cell of a 16×16 jigsaw line"));
+    assert!(!is_jigsaw_line(&format!("{cells} {}", &regions[1..])));
+}
