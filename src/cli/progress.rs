@@ -11,6 +11,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// A run shorter than this shows nothing.
 const DELAY: Duration = Duration::from_secs(1);
 
+/// The delay, or `SUDOKU_LSP_PROGRESS_AFTER_MS` milliseconds when set: the tests show the line
+/// at once rather than depend on how fast this machine checks their collection.
+fn delay() -> Duration {
+    std::env::var("SUDOKU_LSP_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(DELAY, Duration::from_millis)
+}
+
 pub struct Progress {
     bar: ProgressBar,
     /// Set once the run is over, under the lock the delayed showing takes, so the line is never
@@ -32,10 +41,11 @@ impl Progress {
             // Shown after the delay even while one slow piece holds the run: a timer of its own.
             let (bar, over) = (bar.clone(), over.clone());
             std::thread::spawn(move || {
-                std::thread::sleep(DELAY);
+                std::thread::sleep(delay());
                 let over = over.lock().unwrap_or_else(|e| e.into_inner());
                 if !*over {
                     bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.tick(); // drawn now, not at the first tick
                     bar.enable_steady_tick(Duration::from_millis(200));
                 }
             });
