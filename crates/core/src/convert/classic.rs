@@ -170,7 +170,7 @@ fn is_short_killer(line: &str) -> bool {
 }
 
 /// Whether `line` is a jigsaw on one line (see [`jigsaw_line`]), of any side 4 to 16.
-pub(super) fn is_jigsaw_line(line: &str) -> bool {
+fn is_jigsaw_line(line: &str) -> bool {
     jigsaw_parts(line).is_some_and(|(side, cells, regions)| {
         jigsaw_cells(cells, side).is_ok() && regions.chars().all(|c| c.is_ascii_alphanumeric())
     })

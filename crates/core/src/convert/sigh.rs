@@ -70,11 +70,7 @@ pub fn import_line(line: &str) -> Result<Imported, String> {
 pub fn import(text: &str) -> Result<Imported, String> {
     use super::classic::{self, Format};
     let line = text.trim();
-    let other_form = match classic::is_jigsaw_line(line) {
-        true => Some(Format::JigsawLine),
-        false => classic::detect(line).filter(|&format| format != Format::Sigh),
-    };
-    if let Some(format) = other_form {
+    if let Some(format) = classic::detect(line).filter(|&format| format != Format::Sigh) {
         let mut pieces = classic::import(line, format);
         if pieces.len() == 1 {
             return pieces.remove(0).result;

@@ -298,22 +298,28 @@ const JANKO: &str = "9 9
 const JANKO_SOLVED: &str =
     "451932687218674953396781245687253419139546728574829136943168572825497361762315894";
 
+/// The janko.at puzzle's 81 cells (`.` empty) and 81 region symbols, as a jigsaw line's parts.
+fn janko_on_one_line() -> (String, String) {
+    let rows: Vec<&str> = JANKO.lines().collect();
+    let cells = rows[1..10]
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .map(|t| if t == "-" { "." } else { t })
+        .collect();
+    let regions = rows[10..19]
+        .iter()
+        .flat_map(|r| r.split_whitespace())
+        .collect();
+    (cells, regions)
+}
+
 #[test]
 fn jigsaw_layouts_give_their_regions_and_solve_as_published() {
     let imported = one(JANKO, Format::Janko);
     assert!(imported.text.contains("regions:\n"), "{}", imported.text);
     assert_eq!(solution(&imported.text), JANKO_SOLVED);
     // The same puzzle on one line: 81 cells, then 81 region symbols.
-    let rows: Vec<&str> = JANKO.lines().collect();
-    let cells: String = rows[1..10]
-        .iter()
-        .flat_map(|r| r.split_whitespace())
-        .map(|t| if t == "-" { "." } else { t })
-        .collect();
-    let regions: String = rows[10..19]
-        .iter()
-        .flat_map(|r| r.split_whitespace())
-        .collect();
+    let (cells, regions) = janko_on_one_line();
     let line = format!("{cells}{regions}");
     assert_eq!(detect(&line), Some(Format::JigsawLine));
     assert_eq!(one(&line, Format::JigsawLine).text, imported.text);
@@ -338,16 +344,7 @@ fn jigsaw_layouts_give_their_regions_and_solve_as_published() {
 #[test]
 fn jigsaw_lines_of_other_sides_read_their_digits_and_regions() {
     // The 9×9 line with a space between cells and regions, as sigh writes them.
-    let rows: Vec<&str> = JANKO.lines().collect();
-    let cells: String = rows[1..10]
-        .iter()
-        .flat_map(|r| r.split_whitespace())
-        .map(|t| if t == "-" { "." } else { t })
-        .collect();
-    let regions: String = rows[10..19]
-        .iter()
-        .flat_map(|r| r.split_whitespace())
-        .collect();
+    let (cells, regions) = janko_on_one_line();
     let spaced = format!("{cells} {regions}");
     assert_eq!(detect(&spaced), Some(Format::JigsawLine));
     assert_eq!(
