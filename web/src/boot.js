@@ -1,12 +1,15 @@
 // The page's first script, small and read first. It compiles the core (streaming, while the
 // editor's larger script, main.js, is fetched and parsed: see index.html's modulepreload),
-// checks the first text here on the page's thread, and loads the editor, which takes over from
+// checks the first text here on the page's thread, draws that text with its squiggles as the
+// editor will (early.js: the editor's script and the editor itself take the page's thread some
+// 60 to 90 ms more), and once that drawing is painted loads the editor, which takes over from
 // `globalThis.sudokuBoot`. The worker that runs every later check starts only once that first
 // check is done: on a machine with two cores a starting worker, the streaming compile and the
 // editor's script slow each other down, and of the orders tried this one shows the first
 // squiggles soonest (web/test/playground.mjs prints the marks set here and in main.js).
 import LZString from "lz-string";
 import { Core, compiled } from "./core.js";
+import { drawEarly } from "./early.js";
 import init, { Playground } from "../build/pkg/sudoku_web.js";
 import KILLER from "../../puzzles/variants/killer.sudoku";
 
@@ -56,12 +59,55 @@ async function checkHere() {
 const first = checkHere();
 // Core goes along so that main.js's workers share this script's one compiled module; `checker`
 // is the worker every later check runs in, started once the first check is done and given the
-// same text, so that it answers hovers about it.
+// same text, so that it answers hovers about it. `painted` is when the first squiggles were
+// painted (null if they were not drawn here).
 const checker = new Core();
-globalThis.sudokuBoot = { text, first, Core, checker, page: null, problem: fromAddress.problem ?? null };
+globalThis.sudokuBoot = { text, first, Core, checker, page: null, problem: fromAddress.problem ?? null, painted: null };
 first.then(
   () => checker.call("update", text),
   () => {}, // main.js says why
 );
-performance.mark("import");
-import("./main.js");
+const drawn = first.then(({ diagnostics, meanings }) => {
+  performance.mark("drawing");
+  try {
+    drawEarly(document.getElementById("early"), text, JSON.parse(diagnostics), meanings);
+  } catch (error) {
+    console.error("The first text could not be drawn before the editor:", error);
+    throw error; // the editor comes all the same
+  }
+  performance.mark("early");
+});
+globalThis.sudokuBoot.painted = drawn.then(whenPainted, () => null);
+// The editor's script is evaluated once the drawing is on the screen: evaluated before, it
+// would hold back the frame that paints it.
+drawn.then(afterNextFrame, () => {}).then(() => {
+  performance.mark("import");
+  import("./main.js");
+});
+
+// The end of the task that follows the next frame: that frame has painted what was drawn before.
+// A page opened in a background tab paints no frame until it is shown: it goes on at once.
+function afterNextFrame() {
+  if (document.hidden) return Promise.resolve(performance.now());
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))));
+}
+
+// When the drawing of the first text reached the screen: its element timing where the browser
+// has it; else (or if that does not come within a few frames) the end of the task after the
+// frame that painted it.
+function whenPainted() {
+  const frame = afterNextFrame();
+  if (!PerformanceObserver.supportedEntryTypes?.includes("element")) return frame;
+  const timed = new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((e) => e.identifier === "early");
+      if (entry) {
+        observer.disconnect();
+        resolve(entry.renderTime || entry.startTime);
+      }
+    });
+    observer.observe({ type: "element", buffered: true });
+  });
+  const late = frame.then((at) => new Promise((resolve) => setTimeout(() => resolve(at), 100)));
+  return Promise.race([timed, late]);
+}

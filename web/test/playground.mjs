@@ -1,8 +1,10 @@
 // Drives the built playground (web/dist, from web/build.sh) in a real Chromium, as a user
 // would: the first squiggles, a conflict typed and undone, hover on a cell, the picture and the
 // panel, Solve, a link pasted in, the page offline once loaded; any JavaScript error on the page
-// fails it. Prints the first diagnostics' time and the keystroke-to-squiggles times, and keeps a
-// screenshot in $PLAYGROUND_OUT (web/test-output/ by default).
+// fails it. Prints when the first squiggles were painted (drawn by boot.js before the editor
+// exists; the test checks the editor takes over where they were) and the editor was built, the
+// keystroke-to-squiggles times, and keeps a screenshot in $PLAYGROUND_OUT (web/test-output/ by
+// default).
 //
 //   node web/test/playground.mjs
 //
@@ -13,6 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { dirname, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import LZString from "lz-string";
 import { chromium } from "playwright-core";
 
 const web = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,7 +84,9 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", ...(process.env.CHROMIUM_ARGS ?? "").split(" ").filter(Boolean)] });
+const launchOptions = { executablePath, args: ["--no-sandbox", ...(process.env.CHROMIUM_ARGS ?? "").split(" ").filter(Boolean)] };
+if (process.env.PLAYGROUND_FIRST_LOADS) await firstLoads(Number(process.env.PLAYGROUND_FIRST_LOADS));
+const browser = await chromium.launch(launchOptions);
 const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
 const page = await context.newPage();
 const errors = [];
@@ -95,7 +100,8 @@ try {
   await page.goto(base);
   await page.waitForSelector("body[data-checked]", { timeout: 30000 });
   const first = await page.evaluate(() => window.sudokuPlayground.stats.firstDiagnosticsMs);
-  console.log(`first diagnostics ${first.toFixed(0)} ms after the page began (${Date.now() - opened} ms from goto)`);
+  const editorAt = await page.evaluate(() => window.sudokuPlayground.stats.editorMs);
+  console.log(`first diagnostics painted ${first.toFixed(0)} ms after the page began, the editor built at ${editorAt.toFixed(0)} ms (${Date.now() - opened} ms from goto)`);
   const marks = await page.evaluate(() => performance.getEntriesByType("mark").map((m) => `${m.name} ${m.startTime.toFixed(0)}`));
   console.log(`     (ms after the page began: ${marks.join(", ")})`);
 
@@ -389,6 +395,10 @@ try {
   ok(light !== null, "a change to a light scheme while the page is open turns the editor light", JSON.stringify(light));
   await darkPage.close();
 
+  // The first text's squiggles are drawn before the editor's script runs, where the editor then
+  // draws them: nothing moves when it takes over (light and dark).
+  for (const colorScheme of ["light", "dark"]) await earlyDrawingMatchesTheEditor(browser, colorScheme);
+
   // Offline once loaded.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
@@ -460,6 +470,88 @@ async function timeKeystrokes(cell, digit, what) {
   console.log(
     `keystroke to squiggles in ${what} over ${times.length} edits: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (slowest ${slowest.join(", ")}; ${quick} shown by a quick look on the page's thread)`,
   );
+}
+
+// Opens a text with errors (a repeated digit, an unknown variant, a line that is no row) with
+// the editor's script held back: boot.js's drawing must show the squiggles, gutter markers and
+// highlighting, and then the editor must put every line, line number, marker and squiggle
+// where the drawing had it, with the drawing gone.
+async function earlyDrawingMatchesTheEditor(browser, colorScheme) {
+  const text = ["# title: early", "5 3 5 | . 7 . | . . .", "6 . . | 1 9 5 | . . .", ". 9 8 | . . . | . 6 .", "", "# variant: killer", "cage 9: A1 A2", "foo", ""].join("\n");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme });
+  const early = await context.newPage();
+  early.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await early.route("**/main.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await early.goto(`${base}#text=${LZString.compressToEncodedURIComponent(text)}`);
+    await early.waitForSelector("#early .early-squiggle", { timeout: 30000 });
+    const drawn = await geometry(early, "#early .early-line", "#early .early-number", "#early .early-marker", "#early .early-squiggle");
+    const classes = await early.evaluate(() => [...document.querySelectorAll("#early [class*=tok-]")].map((e) => e.className));
+    ok(drawn.squiggles.length >= 3 && drawn.markers.length === 3 && classes.some((c) => c.includes("tok-keyword")), `${colorScheme}: the first squiggles are drawn before the editor's script runs`, `${drawn.squiggles.length} lines squiggled, ${drawn.markers.length} markers`);
+    release();
+    await early.waitForSelector("body[data-checked]", { timeout: 30000 });
+    const editor = await geometry(early, ".cm-line", ".cm-lineNumbers .cm-gutterElement:not([style*=hidden])", ".cm-lint-marker", ".cm-lintRange");
+    const gone = await early.evaluate(() => document.getElementById("early") === null);
+    // Within a pixel: the drawing cuts a squiggle where highlighting changes, the editor not always.
+    const flat = (g) => JSON.stringify(g).match(/-?\d+/g).map(Number);
+    const [a, b] = [flat(drawn), flat(editor)];
+    const same = a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= 1);
+    ok(same && gone, `${colorScheme}: the editor takes over where the drawing was, and the drawing goes`, same ? "" : `${JSON.stringify(drawn)} vs ${JSON.stringify(editor)}`);
+  } finally {
+    release();
+    await context.close();
+  }
+}
+
+// Where the page draws lines, line numbers and lint markers (rounded boxes), and each line's
+// squiggled stretch (from the left of its first squiggle to the right of its last).
+async function geometry(page, lines, numbers, markers, squiggles) {
+  return page.evaluate(
+    ([lines, numbers, markers, squiggles]) => {
+      const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height].map(Math.round);
+      };
+      const all = (selector) => [...document.querySelectorAll(selector)].map(box);
+      const stretches = new Map();
+      for (const [left, top, width] of all(squiggles)) {
+        const [from, to] = stretches.get(top) ?? [left, left + width];
+        stretches.set(top, [Math.min(from, left), Math.max(to, left + width)]);
+      }
+      return { lines: all(lines), numbers: all(numbers), markers: all(markers), squiggles: [...stretches].sort((a, b) => a[0] - b[0]) };
+    },
+    [lines, numbers, markers, squiggles],
+  );
+}
+
+// PLAYGROUND_FIRST_LOADS=N: the page opened N times, each in a browser of its own (as the run
+// below opens it once), and when its first squiggles were painted and its editor built, sorted,
+// with their medians: the README's figures. This machine's speed varies by the minute; one
+// load says little.
+async function firstLoads(count) {
+  const painted = [];
+  const built = [];
+  for (let i = 0; i < count; i++) {
+    const browser = await chromium.launch(launchOptions);
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+      await page.goto(base);
+      await page.waitForSelector("body[data-checked]", { timeout: 30000 });
+      const stats = await page.evaluate(() => window.sudokuPlayground.stats);
+      painted.push(stats.firstDiagnosticsMs);
+      built.push(stats.editorMs);
+    } finally {
+      await browser.close();
+    }
+  }
+  const show = (values) => values.sort((a, b) => a - b).map((v) => v.toFixed(0)).join(" ");
+  console.log(`first loads (${count}): first diagnostics painted at ${show(painted)} ms, median ${percentile(painted, 50).toFixed(0)}`);
+  console.log(`                 the editor built at ${show(built)} ms, median ${percentile(built, 50).toFixed(0)}`);
 }
 
 async function firstGrid() {
