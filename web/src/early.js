@@ -26,8 +26,9 @@ export function drawEarly(root, text, diagnostics, meanings) {
   const lint = element("div", "early-lint");
   const content = element("div", "early-content");
   // The line numbers' column is as wide as CodeMirror makes it: room for the largest number
-  // of as many digits as the text's last line number.
-  numbers.appendChild(element("div", "early-spacer")).textContent = widestNumber(text);
+  // of as many digits as the text's last line number (CodeMirror's spacer: that many nines).
+  const count = lineCount(text);
+  numbers.appendChild(element("div", "early-spacer")).textContent = "9".repeat(String(count).length);
   const broken = linesWithSquiggles(diagnostics, lines);
   let first = 0; // the first mark that may reach the line being drawn
   lines.forEach((line, index) => {
@@ -38,6 +39,8 @@ export function drawEarly(root, text, diagnostics, meanings) {
     while (first < marks.length && marks[first].to <= line.from) first++;
     drawLine(row, text, line, marks, first);
   });
+  // The lines not drawn still take their room, so the scroll bar is the editor's.
+  if (count > lines.length) content.appendChild(element("div", "early-rest")).style.height = `${(count - lines.length) * 1.4}em`;
   const timed = content.querySelector(".early-squiggle") ?? content.firstChild;
   timed.setAttribute("elementtiming", "early");
   root.querySelector(".early-gutters").replaceChildren(numbers, lint);
@@ -58,11 +61,11 @@ function firstLines(text) {
   return lines;
 }
 
-// CodeMirror's line number spacer: as many nines as the last line number has digits.
-function widestNumber(text) {
+// How many lines `text` has (CodeMirror's count: one more than its line breaks).
+function lineCount(text) {
   let count = 1;
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-  return "9".repeat(String(count).length);
+  return count;
 }
 
 function squiggles(diagnostics, end) {
