@@ -5,14 +5,12 @@
 // editor's geometry (style.css, `#early`). main.js removes the drawing in the task that builds
 // the editor, so no frame shows both and nothing moves when the editor takes over. The drawing
 // is not editable: typing begins once the editor is there.
+import { CONFLICT, MEANINGS } from "./meanings.js";
 
 // As many lines as any window shows: the rest of a long text waits for the editor.
 const LINES = 200;
 // The core's severities (crates/web), as CodeMirror's lint names them too.
 const SEVERITIES = new Set(["error", "warning", "info", "hint"]);
-// In the order of the core's numbers, as highlight.js has them.
-const MEANINGS = ["given", "entry", "marks", "empty", "border", "key", "value", "comment", "keyword", "number", "cell", "word"];
-const CONFLICT = 1 << 8;
 
 // Draw `text`'s first lines into `root` (index.html's empty drawing: one line number, which
 // has the browser find the editor's font at its first layout, while it waits for the scripts)

@@ -4,10 +4,8 @@
 // keystroke and the core's next answer the last answer's marks move with the text.
 import { RangeSetBuilder, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, EditorView } from "@codemirror/view";
+import { CONFLICT, MEANINGS } from "./meanings.js";
 
-// In the order of the core's numbers (crates/web's `meaning_index`).
-const MEANINGS = ["given", "entry", "marks", "empty", "border", "key", "value", "comment", "keyword", "number", "cell", "word"];
-const CONFLICT = 1 << 8;
 const plain = MEANINGS.map((m) => Decoration.mark({ class: `tok-${m}` }));
 const conflicting = MEANINGS.map((m) => Decoration.mark({ class: `tok-${m} tok-conflict` }));
 
