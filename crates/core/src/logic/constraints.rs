@@ -101,6 +101,9 @@ fn constraint_step<const W: usize>(
 ) -> Step {
     let family = family(&constraint.kind);
     let label = constraint.label(board.geo);
+    // The digits of the combinations still possible (a cage's): one of them leaving a cell left
+    // because no filling puts it there, which the sentence says.
+    let mut held = 0u16;
     let why = match &constraint.kind {
         Kind::Cage {
             sum: Some(sum),
@@ -117,6 +120,7 @@ fn constraint_step<const W: usize>(
                 })
                 .collect();
             let combos = cage_combinations(board.side(), Some(*sum), &left);
+            held = combos.iter().fold(0, |all, &combo| all | combo);
             let combos: Vec<String> = combos.into_iter().map(spaced).collect();
             format!("can hold only {}", or_list(&combos))
         }
@@ -128,9 +132,19 @@ fn constraint_step<const W: usize>(
     let (inside, outside): (Vec<Candidate>, Vec<Candidate>) = eliminations
         .iter()
         .partition(|e| cells.is_empty() || cells.contains(&e.cell));
+    // Within the cells, digits of no combination, and digits of one that no filling of the
+    // cells puts there ({1, 2}, {1, 2} and {1, 2, 3} making 6: 1 and 2 leave the third cell).
+    let (unplaceable, unheld): (Vec<Candidate>, Vec<Candidate>) =
+        inside.iter().partition(|e| held & 1 << (e.digit - 1) != 0);
     let mut said = Vec::new();
-    if !inside.is_empty() {
-        said.push(eliminated(board, &inside));
+    if !unheld.is_empty() {
+        said.push(eliminated(board, &unheld));
+    }
+    if !unplaceable.is_empty() {
+        said.push(format!(
+            "no filling of the cage puts {}",
+            placed_nowhere(board, &unplaceable)
+        ));
     }
     if !outside.is_empty() {
         said.push(format!(
@@ -269,6 +283,32 @@ fn spaced(set: u16) -> String {
 }
 
 /// "2 8, 3 7 or 4 6"
+/// "7 in B5 or B6", "6 in C4 or 5 in D4": digits and the cells they cannot be in, cells with
+/// the same digits together.
+fn placed_nowhere<const W: usize>(board: &Board<'_, W>, eliminations: &[Candidate]) -> String {
+    let mut by_cell: Vec<(u16, Vec<String>)> = Vec::new();
+    for e in eliminations {
+        let digit = e.digit.to_string();
+        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
+            Some((_, digits)) => digits.push(digit),
+            None => by_cell.push((e.cell, vec![digit])),
+        }
+    }
+    let mut groups: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    for (cell, digits) in by_cell {
+        let name = board.geo.cell_name(cell as usize);
+        match groups.iter_mut().find(|(d, _)| *d == digits) {
+            Some((_, cells)) => cells.push(name),
+            None => groups.push((digits, vec![name])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(digits, cells)| format!("{} in {}", or_list(digits), or_list(cells)))
+        .collect();
+    or_list(&parts)
+}
+
 fn or_list(items: &[String]) -> String {
     match items.split_last() {
         None => "nothing".to_string(),
@@ -309,6 +349,34 @@ mod tests {
             .map(|e| e.digit)
             .collect();
         assert_eq!(a9, [1, 2, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_cage_says_which_digits_of_its_combinations_no_filling_puts_in_a_cell() {
+        // 9 at E1 keeps 9 out of A1, so A2 cannot be 1; 1 9 stays a combination (9 in A2).
+        let mut grid = ".".repeat(81);
+        grid.replace_range(36..37, "9");
+        let text = format!("cage 10: A1 A2\n{grid}\n");
+        let document = parse(&text);
+        let puzzle = &document.puzzles[0];
+        let rules = puzzle.rules.as_deref().expect("a cage");
+        let geometry = puzzle.geometry();
+        let deducer = Deducer::new(&geometry, rules);
+        let geo = deducer.geometry(&geometry);
+        let board = Board::<2>::new(&geo, &puzzle.givens);
+        let mut sink = Sink::all();
+        let any = |_: Option<RuleFamily>| true;
+        let _ = constraint_steps(&board, rules, &deducer, any, &mut sink);
+        let step = sink
+            .steps
+            .iter()
+            .find(|s| s.text.starts_with("Cage 10"))
+            .expect("the cage's step");
+        assert_eq!(
+            step.text,
+            "Cage 10 at A1 A2 can hold only 1 9, 2 8, 3 7 or 4 6: 5 leaves A1, A2; \
+             no filling of the cage puts 1 in A2"
+        );
     }
 
     #[test]
