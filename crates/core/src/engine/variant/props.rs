@@ -300,14 +300,10 @@ fn cage(
     // With four or more, every filling costs more than the nodes it saves.
     let exact = match *open {
         [a, b] => {
-            let (keep, required) = two_open([a & !placed, b & !placed], rest, side);
+            let (keep, required) = two_open([a & !placed, b & !placed], rest);
             Some(([keep[0], keep[1], 0], required))
         }
-        [a, b, c] => Some(three_open(
-            [a & !placed, b & !placed, c & !placed],
-            rest,
-            side,
-        )),
+        [a, b, c] => Some(three_open([a & !placed, b & !placed, c & !placed], rest)),
         _ => None,
     };
     let (possible, required) = if let Some((keep, required)) = exact {
@@ -383,49 +379,65 @@ fn cage(
 
 /// The digits two open cells may keep when they differ and sum to `rest`, and the digits every
 /// such pair has.
-fn two_open(m: [Mask; 2], rest: u32, side: u32) -> ([Mask; 2], Mask) {
-    let (mut keep, mut required) = ([0 as Mask; 2], Mask::MAX);
-    for d in digits(m[0]) {
-        let Some(e) = rest
-            .checked_sub(d)
-            .filter(|&e| e != d && (1..=side).contains(&e))
-        else {
-            continue;
+fn two_open(m: [Mask; 2], rest: u32) -> ([Mask; 2], Mask) {
+    let (from_a, from_b, required) = pairs(m[0], m[1], rest);
+    ([from_a, from_b], required)
+}
+
+/// The digits three open cells may keep when they differ and sum to `rest`, and the digits
+/// every such filling has: each digit of the first cell tried, the other two paired for what
+/// it leaves.
+fn three_open(m: [Mask; 3], rest: u32) -> ([Mask; 3], Mask) {
+    let (mut keep, mut required) = ([0 as Mask; 3], Mask::MAX);
+    for d0 in digits(m[0]) {
+        let Some(left) = rest.checked_sub(d0) else {
+            break; // digits come in rising order
         };
-        let bit = 1 << (e - 1);
-        if m[1] & bit != 0 {
-            keep[0] |= 1 << (d - 1);
-            keep[1] |= bit;
-            required &= (1 << (d - 1)) | bit;
+        let bit0 = 1 << (d0 - 1);
+        let (from_1, from_2, both) = pairs(m[1] & !bit0, m[2] & !bit0, left);
+        if from_1 != 0 {
+            keep[0] |= bit0;
+            keep[1] |= from_1;
+            keep[2] |= from_2;
+            required &= bit0 | both;
         }
     }
     (keep, required)
 }
 
-/// The digits three open cells may keep when they differ and sum to `rest`, and the digits
-/// every such filling has: the first two cells' digits tried, the third's worked out.
-fn three_open(m: [Mask; 3], rest: u32, side: u32) -> ([Mask; 3], Mask) {
-    let (mut keep, mut required) = ([0 as Mask; 3], Mask::MAX);
-    for d0 in digits(m[0]) {
-        let bit0 = 1 << (d0 - 1);
-        for d1 in digits(m[1] & !bit0) {
-            let bit1 = 1 << (d1 - 1);
-            let Some(d2) = rest
-                .checked_sub(d0 + d1)
-                .filter(|&d2| (1..=side).contains(&d2))
-            else {
-                continue;
-            };
-            let bit2 = 1 << (d2 - 1);
-            if m[2] & bit2 & !bit0 & !bit1 != 0 {
-                keep[0] |= bit0;
-                keep[1] |= bit1;
-                keep[2] |= bit2;
-                required &= bit0 | bit1 | bit2;
-            }
-        }
+/// The pairs of different digits, one of `a` and one of `b`, that sum to `sum`: the digits of
+/// `a` and of `b` in some pair, and the digits every pair has (all of `Mask` when there is no
+/// pair).
+///
+/// Without a loop: the digits that make up `sum` with the digits of `b` are `b` mirrored (see
+/// [`mirrored`]), so `a`'s digits in a pair are `a` and that mirror, less the digit that would
+/// pair with itself; `b`'s are those mirrored back. Two pairs with a digit in common are the
+/// same two digits, so when the pairs hold more than two digits no digit is in every one.
+fn pairs(a: Mask, b: Mask, sum: u32) -> (Mask, Mask, Mask) {
+    // 1 + 2 is the least sum of two different digits, 15 + 16 the most.
+    if !(3..=31).contains(&sum) {
+        return (0, 0, Mask::MAX);
     }
-    (keep, required)
+    let twin = if sum % 2 == 0 { 1 << (sum / 2 - 1) } else { 0 };
+    let from_a = a & mirrored(b, sum) & !twin;
+    if from_a == 0 {
+        return (0, 0, Mask::MAX);
+    }
+    let from_b = mirrored(from_a, sum);
+    let both = from_a | from_b;
+    (
+        from_a,
+        from_b,
+        if both.count_ones() == 2 { both } else { 0 },
+    )
+}
+
+/// The digits that make up `sum` (3 to 31) with a digit of `x`: bit `d - 1` for each `d` with
+/// `sum - d` in `x`. Bit `i` of the result is bit `sum - 2 - i` of `x`: the bits reversed in a
+/// 32-bit word (bit `j` to `31 - j`), then shifted down by `33 - sum` (to `sum - 2 - j`); those
+/// that would land below bit 0 are shifted out, as digits above `sum - 1` make up no pair.
+fn mirrored(x: Mask, sum: u32) -> Mask {
+    ((x as u32).reverse_bits() >> (33 - sum)) as Mask
 }
 
 /// Every set of digits of a grid's side, grouped by how many digits and their sum.
@@ -498,32 +510,63 @@ mod tests {
     fn two_open_cells_keep_only_the_digits_of_their_own_pairs() {
         // {1, 3, 9} and {7, 9} making 10: 1 + 9 or 3 + 7. The first cannot be 9 (the second has
         // no 1), though 9 is a digit of a pair; no digit is in both pairs.
-        let (keep, required) = two_open([mask(&[1, 3, 9]), mask(&[7, 9])], 10, 9);
+        let (keep, required) = two_open([mask(&[1, 3, 9]), mask(&[7, 9])], 10);
         assert_eq!((keep, required), ([mask(&[1, 3]), mask(&[7, 9])], 0));
         // 5 + 5 repeats a digit; 8 + 9 is not 10.
         assert_eq!(
-            two_open([mask(&[5, 8]), mask(&[5, 9])], 10, 9),
+            two_open([mask(&[5, 8]), mask(&[5, 9])], 10),
             ([0, 0], Mask::MAX)
         );
         // One pair: both its digits are required.
-        let (keep, required) = two_open([mask(&[2, 4]), mask(&[8])], 10, 9);
+        let (keep, required) = two_open([mask(&[2, 4]), mask(&[8])], 10);
         assert_eq!((keep, required), ([mask(&[2]), mask(&[8])], mask(&[2, 8])));
+    }
+
+    #[test]
+    fn pairs_are_what_trying_every_two_digits_finds() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (next() as Mask, next() as Mask);
+            let sum = (next() % 36) as u32;
+            let (mut from_a, mut from_b, mut required) = (0 as Mask, 0 as Mask, Mask::MAX);
+            for x in 1..=16u32 {
+                for y in 1..=16u32 {
+                    let (bx, by) = (1 << (x - 1), 1 << (y - 1));
+                    if x != y && x + y == sum && a & bx != 0 && b & by != 0 {
+                        from_a |= bx;
+                        from_b |= by;
+                        required &= bx | by;
+                    }
+                }
+            }
+            assert_eq!(
+                pairs(a, b, sum),
+                (from_a, from_b, required),
+                "{a:#018b} {b:#018b} {sum}"
+            );
+        }
     }
 
     #[test]
     fn three_open_cells_keep_only_the_digits_of_their_own_fillings() {
         // {1, 2}, {1, 2} and {1, 2, 3} making 6: only 1 2 3 or 2 1 3. The combination {1, 2, 3}
         // fits every cell, yet the third cannot be 1 or 2 (the first two take both).
-        let (keep, required) = three_open([mask(&[1, 2]), mask(&[1, 2]), mask(&[1, 2, 3])], 6, 9);
+        let (keep, required) = three_open([mask(&[1, 2]), mask(&[1, 2]), mask(&[1, 2, 3])], 6);
         assert_eq!(
             (keep, required),
             ([mask(&[1, 2]), mask(&[1, 2]), mask(&[3])], mask(&[1, 2, 3]))
         );
         // {1, 9}, {2, 8} and {3, 7} making 12: only 1 8 3 (1 2 leaves 9, 9 2 leaves 1).
-        let (keep, _) = three_open([mask(&[1, 9]), mask(&[2, 8]), mask(&[3, 7])], 12, 9);
+        let (keep, _) = three_open([mask(&[1, 9]), mask(&[2, 8]), mask(&[3, 7])], 12);
         assert_eq!(keep, [mask(&[1]), mask(&[8]), mask(&[3])]);
         // Nothing makes 30.
-        let (keep, _) = three_open([mask(&[7, 8]), mask(&[8, 9]), mask(&[9])], 30, 9);
+        let (keep, _) = three_open([mask(&[7, 8]), mask(&[8, 9]), mask(&[9])], 30);
         assert_eq!(keep, [0, 0, 0]);
     }
 }
