@@ -11,6 +11,7 @@ use super::step::{say, Candidate, RuleFamily, Step, Technique};
 use super::Sink;
 use crate::engine::variant::{Deducer, Equation, Impossible, Origin};
 use crate::engine::Digits;
+use crate::grid::digit_char;
 use crate::rules::{cage_combinations, Constraint, Kind, Rules};
 
 /// The family a constraint's deductions are named and rated by.
@@ -236,6 +237,23 @@ fn equation<const W: usize>(board: &Board<'_, W>, e: &Equation) -> String {
 
 /// "5 and 9 leave B1, B2; 1 leaves B3": cells grouped by the digits they lose.
 fn eliminated<const W: usize>(board: &Board<'_, W>, eliminations: &[Candidate]) -> String {
+    let parts: Vec<String> = grouped_by_digits(eliminations)
+        .into_iter()
+        .map(|(digits, cells)| {
+            let verb = if digits.len() == 1 { "leaves" } else { "leave" };
+            format!(
+                "{} {verb} {}",
+                say::digits(digits),
+                say::cells(board.geo, cells)
+            )
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// The cells of `eliminations` with the digits each loses, cells that lose the same digits
+/// together, in the order they first come.
+fn grouped_by_digits(eliminations: &[Candidate]) -> Vec<(Digits, Vec<usize>)> {
     let mut by_cell: Vec<(u16, Digits)> = Vec::new();
     for e in eliminations {
         match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
@@ -250,18 +268,7 @@ fn eliminated<const W: usize>(board: &Board<'_, W>, eliminations: &[Candidate]) 
             None => groups.push((digits, vec![cell as usize])),
         }
     }
-    let parts: Vec<String> = groups
-        .into_iter()
-        .map(|(digits, cells)| {
-            let verb = if digits.len() == 1 { "leaves" } else { "leave" };
-            format!(
-                "{} {verb} {}",
-                say::digits(digits),
-                say::cells(board.geo, cells)
-            )
-        })
-        .collect();
-    parts.join("; ")
+    groups
 }
 
 /// "Cage 10 at B1 B2"
@@ -282,33 +289,21 @@ fn spaced(set: u16) -> String {
     digits.join(" ")
 }
 
-/// "2 8, 3 7 or 4 6"
 /// "7 in B5 or B6", "6 in C4 or 5 in D4": digits and the cells they cannot be in, cells with
 /// the same digits together.
 fn placed_nowhere<const W: usize>(board: &Board<'_, W>, eliminations: &[Candidate]) -> String {
-    let mut by_cell: Vec<(u16, Vec<String>)> = Vec::new();
-    for e in eliminations {
-        let digit = e.digit.to_string();
-        match by_cell.iter_mut().find(|(c, _)| *c == e.cell) {
-            Some((_, digits)) => digits.push(digit),
-            None => by_cell.push((e.cell, vec![digit])),
-        }
-    }
-    let mut groups: Vec<(Vec<String>, Vec<String>)> = Vec::new();
-    for (cell, digits) in by_cell {
-        let name = board.geo.cell_name(cell as usize);
-        match groups.iter_mut().find(|(d, _)| *d == digits) {
-            Some((_, cells)) => cells.push(name),
-            None => groups.push((digits, vec![name])),
-        }
-    }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(digits, cells)| format!("{} in {}", or_list(digits), or_list(cells)))
+    let parts: Vec<String> = grouped_by_digits(eliminations)
+        .into_iter()
+        .map(|(digits, cells)| {
+            let digits: Vec<String> = digits.iter().map(|d| digit_char(d).to_string()).collect();
+            let cells: Vec<String> = cells.into_iter().map(|c| board.geo.cell_name(c)).collect();
+            format!("{} in {}", or_list(&digits), or_list(&cells))
+        })
         .collect();
     or_list(&parts)
 }
 
+/// "2 8, 3 7 or 4 6"
 fn or_list(items: &[String]) -> String {
     match items.split_last() {
         None => "nothing".to_string(),
@@ -322,6 +317,21 @@ mod tests {
     use super::*;
     use crate::format::parse;
 
+    /// The constraint steps of the first puzzle of `text` from the families `wanted` takes
+    /// (`None`: the 45 rule).
+    fn steps_of(text: &str, wanted: impl Fn(Option<RuleFamily>) -> bool) -> Vec<Step> {
+        let document = parse(text);
+        let puzzle = &document.puzzles[0];
+        let rules = puzzle.rules.as_deref().expect("rules");
+        let geometry = puzzle.geometry();
+        let deducer = Deducer::new(&geometry, rules);
+        let geo = deducer.geometry(&geometry);
+        let board = Board::<2>::new(&geo, &puzzle.givens);
+        let mut sink = Sink::all();
+        let _ = constraint_steps(&board, rules, &deducer, wanted, &mut sink);
+        sink.steps
+    }
+
     #[test]
     fn the_45_rule_says_its_equation() {
         // Row A's cages leave A9 over: 45 − (10 + 20 + 12) = 3.
@@ -329,17 +339,8 @@ mod tests {
             "cage 10: A1 A2\ncage 20: A3 A4 A5\ncage 12: A6 A7 A8\n{}\n",
             ".".repeat(81)
         );
-        let document = parse(&text);
-        let puzzle = &document.puzzles[0];
-        let rules = puzzle.rules.as_deref().expect("cages");
-        let geometry = puzzle.geometry();
-        let deducer = Deducer::new(&geometry, rules);
-        let geo = deducer.geometry(&geometry);
-        let board = Board::<2>::new(&geo, &puzzle.givens);
-        let mut sink = Sink::all();
-        let only_45 = |f: Option<RuleFamily>| f.is_none();
-        let _ = constraint_steps(&board, rules, &deducer, only_45, &mut sink);
-        let step = sink.steps.first().expect("a 45 rule step");
+        let steps = steps_of(&text, |f| f.is_none());
+        let step = steps.first().expect("a 45 rule step");
         assert_eq!(step.technique, Technique::FortyFiveRule);
         assert!(step.text.contains(" A9 = 3;"), "{}", step.text);
         let a9: Vec<u8> = step
@@ -357,18 +358,8 @@ mod tests {
         let mut grid = ".".repeat(81);
         grid.replace_range(36..37, "9");
         let text = format!("cage 10: A1 A2\n{grid}\n");
-        let document = parse(&text);
-        let puzzle = &document.puzzles[0];
-        let rules = puzzle.rules.as_deref().expect("a cage");
-        let geometry = puzzle.geometry();
-        let deducer = Deducer::new(&geometry, rules);
-        let geo = deducer.geometry(&geometry);
-        let board = Board::<2>::new(&geo, &puzzle.givens);
-        let mut sink = Sink::all();
-        let any = |_: Option<RuleFamily>| true;
-        let _ = constraint_steps(&board, rules, &deducer, any, &mut sink);
-        let step = sink
-            .steps
+        let steps = steps_of(&text, |_| true);
+        let step = steps
             .iter()
             .find(|s| s.text.starts_with("Cage 10"))
             .expect("the cage's step");

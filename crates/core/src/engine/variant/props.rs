@@ -4,8 +4,9 @@
 //! A mask has bit `d - 1` for digit `d` (sides up to 16). `Pair` is exact for any relation of
 //! two cells (dots, X/V, whisper neighbours, thermometer steps of a palindrome or clone,
 //! non-consecutive neighbours, indexers); `Cage` is exact on the digit sets a killer cage can
-//! hold, and on each cell's digits when two or three of its cells are open; `Sum` (in `sum`) bounds a weighted sum and is exact with three open cells or fewer
-//! (arrows, pills, little killers, region-sum lines, zippers); `Order` is exact for a
+//! hold, and on each cell's digits when two or three of its cells are open; `Sum` (in `sum`)
+//! bounds a weighted sum and is exact with three open cells or fewer (arrows, pills, little
+//! killers, region-sum lines, zippers); `Order` is exact for a
 //! thermometer; renban, between, lockout, entropic and modular lines and quadruples are
 //! `lines`'; the clues outside the grid (sandwich, X-sum, skyscraper) are `outside`'s.
 
@@ -300,8 +301,8 @@ fn cage(
     // With four or more, every filling costs more than the nodes it saves.
     let exact = match *open {
         [a, b] => {
-            let (keep, required) = two_open([a & !placed, b & !placed], rest);
-            Some(([keep[0], keep[1], 0], required))
+            let (keep_a, keep_b, required) = pairs(a & !placed, b & !placed, rest);
+            Some(([keep_a, keep_b, 0], required))
         }
         [a, b, c] => Some(three_open([a & !placed, b & !placed, c & !placed], rest)),
         _ => None,
@@ -375,13 +376,6 @@ fn cage(
         }
     }
     Ok(())
-}
-
-/// The digits two open cells may keep when they differ and sum to `rest`, and the digits every
-/// such pair has.
-fn two_open(m: [Mask; 2], rest: u32) -> ([Mask; 2], Mask) {
-    let (from_a, from_b, required) = pairs(m[0], m[1], rest);
-    ([from_a, from_b], required)
 }
 
 /// The digits three open cells may keep when they differ and sum to `rest`, and the digits
@@ -510,16 +504,13 @@ mod tests {
     fn two_open_cells_keep_only_the_digits_of_their_own_pairs() {
         // {1, 3, 9} and {7, 9} making 10: 1 + 9 or 3 + 7. The first cannot be 9 (the second has
         // no 1), though 9 is a digit of a pair; no digit is in both pairs.
-        let (keep, required) = two_open([mask(&[1, 3, 9]), mask(&[7, 9])], 10);
-        assert_eq!((keep, required), ([mask(&[1, 3]), mask(&[7, 9])], 0));
+        let (a, b, required) = pairs(mask(&[1, 3, 9]), mask(&[7, 9]), 10);
+        assert_eq!((a, b, required), (mask(&[1, 3]), mask(&[7, 9]), 0));
         // 5 + 5 repeats a digit; 8 + 9 is not 10.
-        assert_eq!(
-            two_open([mask(&[5, 8]), mask(&[5, 9])], 10),
-            ([0, 0], Mask::MAX)
-        );
+        assert_eq!(pairs(mask(&[5, 8]), mask(&[5, 9]), 10), (0, 0, Mask::MAX));
         // One pair: both its digits are required.
-        let (keep, required) = two_open([mask(&[2, 4]), mask(&[8])], 10);
-        assert_eq!((keep, required), ([mask(&[2]), mask(&[8])], mask(&[2, 8])));
+        let (a, b, required) = pairs(mask(&[2, 4]), mask(&[8]), 10);
+        assert_eq!((a, b, required), (mask(&[2]), mask(&[8]), mask(&[2, 8])));
     }
 
     #[test]
