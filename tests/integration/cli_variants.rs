@@ -64,6 +64,39 @@ fn check_reads_diagonal_and_names_a_broken_constraint_at_its_line() {
     );
 }
 
+/// A clue outside the grid that no digits can give (a sandwich of 99, an X-sum of 2, ten
+/// skyscrapers on a 9×9) is named at its own line with what the clue can be, where it was
+/// found only as a cell with no digit left, at the grid.
+#[test]
+fn an_outside_clue_out_of_reach_is_named_at_its_line() {
+    let dir = scratch("clue-reach");
+    let empty = ". . . . . . . . .\n".repeat(9);
+    let text = format!("sandwich 99: top 3\nx-sum 2: right C\nskyscraper 10: left A\n{empty}");
+    let path = write(&dir, "clues.sudoku", &text);
+    let name = path.display().to_string();
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "{name}:1:1: error: sandwich 99 at A3 B3 C3 D3 E3 F3 G3 H3 I3 is broken: the \
+                 digits between the 1 and the 9 sum to 0, 2–33 or 35, never 99"
+            ),
+            format!(
+                "{name}:2:1: error: x-sum 2 at C9 C8 C7 C6 C5 C4 C3 C2 C1 is broken: the first X \
+                 digits, X being the first, sum to 1, 3 or 5–45, never 2"
+            ),
+            format!(
+                "{name}:3:1: error: skyscraper 10 at A1 A2 A3 A4 A5 A6 A7 A8 A9 is broken: a row \
+                 or column of 9 shows 1–9 skyscrapers, never 10"
+            ),
+        ],
+        "{out}"
+    );
+}
+
 #[test]
 fn fmt_solve_and_marks_keep_every_constraint_line_as_it_was() {
     let dir = scratch("keep");

@@ -25,6 +25,9 @@ pub(super) fn why(geometry: &Geometry, puzzle: &Puzzle, constraint: &Constraint)
         Kind::Arrow { circle, shaft } => words.arrow(circle, shaft),
         Kind::LittleKiller { sum, cells } => words.little_killer(*sum, cells),
         Kind::Parity { even, cells } => words.parity(*even, cells),
+        Kind::Sandwich { sum: value, .. }
+        | Kind::XSum { sum: value, .. }
+        | Kind::Skyscraper { count: value, .. } => out_of_reach(constraint, puzzle, *value),
         _ => None,
     }
 }
@@ -258,6 +261,41 @@ impl Words<'_> {
         let (name, digit) = (self.name(*odd), self.shown(self.digit(*odd)));
         Some(format!("{name} holds {digit}, which is not {wanted}"))
     }
+}
+
+/// A clue outside the grid whose value no digits give: what the clue can be instead ("the
+/// digits between the 1 and the 9 sum to 0, 2–33 or 35, never 99").
+fn out_of_reach(constraint: &Constraint, puzzle: &Puzzle, value: u32) -> Option<String> {
+    let reach = constraint.clue_reach(puzzle.size)?;
+    if reach.iter().any(|r| r.contains(&value)) {
+        return None;
+    }
+    let n = puzzle.size.side();
+    let ranges: Vec<String> = reach
+        .iter()
+        .map(|r| match r.end() - r.start() {
+            0 => r.start().to_string(),
+            _ => format!("{}–{}", r.start(), r.end()),
+        })
+        .collect();
+    let ranges = match ranges.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => return None,
+    };
+    let what = match constraint.kind {
+        Kind::Sandwich { .. } => format!(
+            "the digits between the 1 and the {} sum to",
+            digit_char(n as u8)
+        ),
+        Kind::XSum { .. } => "the first X digits, X being the first, sum to".to_string(),
+        _ => format!("a row or column of {n} shows"),
+    };
+    let unit = match constraint.kind {
+        Kind::Skyscraper { .. } => " skyscrapers",
+        _ => "",
+    };
+    Some(format!("{what} {ranges}{unit}, never {value}"))
 }
 
 /// "1 cell", "3 cells".

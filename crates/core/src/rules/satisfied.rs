@@ -191,6 +191,11 @@ impl Constraint {
                 let most: u32 = free.iter().rev().take(k).sum();
                 have + least > sum || have + most < sum
             }
+            Kind::Sandwich { sum: value, .. }
+            | Kind::XSum { sum: value, .. }
+            | Kind::Skyscraper { count: value, .. } => self
+                .clue_reach(size)
+                .is_some_and(|reach| !reach.iter().any(|r| r.contains(value))),
             Kind::Thermo { slow, cells } => {
                 let step = if *slow { 0 } else { 1 };
                 let placed: Vec<(u32, u32)> = cells
@@ -211,6 +216,71 @@ impl Constraint {
             _ => false,
         }
     }
+}
+
+impl Constraint {
+    /// The values a clue outside the grid can take on a grid of `size`, whatever its digits, as
+    /// ranges; `None` for other constraints. A clue outside them can never hold: a sandwich
+    /// between the 1 and the N sums to 0, 2 to T - 2, or T (T the sum of the digits between:
+    /// nothing makes 1, and T - 1 would leave out a 1 the sum never had); an X-sum is X and any
+    /// X - 1 other digits ([`x_sum_reach`]); a skyscraper clue counts 1 to N.
+    pub fn clue_reach(&self, size: Size) -> Option<Vec<std::ops::RangeInclusive<u32>>> {
+        let n = size.side() as u32;
+        match self.kind {
+            Kind::Sandwich { .. } => {
+                let most = n * (n + 1) / 2 - 1 - n;
+                Some(vec![0..=0, 2..=most - 2, most..=most])
+            }
+            Kind::XSum { .. } => Some(x_sum_reach(n).to_vec()),
+            Kind::Skyscraper { .. } => Some(vec![1..=n]),
+            _ => None,
+        }
+    }
+}
+
+/// The totals an X-sum can have on a side of `n`: X and any X - 1 other digits, each X's
+/// totals found by counting subsets (which sums `k` of the other digits make), merged into
+/// ranges. Worked out once per side: broken-constraint checks ask at every partial filling.
+fn x_sum_reach(n: u32) -> std::borrow::Cow<'static, [std::ops::RangeInclusive<u32>]> {
+    static REACH: [std::sync::OnceLock<Vec<std::ops::RangeInclusive<u32>>>; 17] =
+        [const { std::sync::OnceLock::new() }; 17];
+    match REACH.get(n as usize) {
+        Some(once) => once.get_or_init(|| x_sums(n)).as_slice().into(),
+        None => x_sums(n).into(), // a side the variant rules do not take
+    }
+}
+
+/// [`x_sum_reach`], worked out.
+fn x_sums(n: u32) -> Vec<std::ops::RangeInclusive<u32>> {
+    let most = (n * (n + 1) / 2) as usize;
+    let mut reached = vec![false; most + 1];
+    for x in 1..=n {
+        // made[k][s]: some k of the other digits sum to s.
+        let mut made = vec![vec![false; most + 1]; n as usize];
+        made[0][0] = true;
+        for d in (1..=n).filter(|&d| d != x) {
+            for k in (0..n as usize - 1).rev() {
+                for s in (0..=most - d as usize).rev() {
+                    if made[k][s] {
+                        made[k + 1][s + d as usize] = true;
+                    }
+                }
+            }
+        }
+        for (s, &made) in made[x as usize - 1].iter().enumerate() {
+            if made {
+                reached[s + x as usize] = true;
+            }
+        }
+    }
+    let mut ranges: Vec<std::ops::RangeInclusive<u32>> = Vec::new();
+    for s in (0..=most as u32).filter(|&s| reached[s as usize]) {
+        match ranges.last_mut() {
+            Some(last) if *last.end() + 1 == s => *last = *last.start()..=s,
+            _ => ranges.push(s..=s),
+        }
+    }
+    ranges
 }
 
 /// Whether some filling of `empty` (in `grid`, which is restored) keeps the constraint. A

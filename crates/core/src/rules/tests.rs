@@ -308,3 +308,82 @@ fn rules_of_the_whole_grid_name_the_pairs_that_break_them() {
         "2 + 3 = 5 with no V"
     );
 }
+
+/// Every ordering of a line's digits, on three sides: the values some ordering gives a clue
+/// are exactly its `clue_reach`, and a clue is broken on an empty grid exactly when no
+/// ordering gives its value.
+#[test]
+fn an_outside_clue_reaches_exactly_what_some_line_of_digits_gives() {
+    for side in [4, 6, 9] {
+        let size = Size::from_side(side).unwrap();
+        let line: Cells = (0..side as u16).collect::<Vec<_>>().into();
+        let kinds = [
+            Kind::Sandwich {
+                sum: 0,
+                cells: line.clone(),
+            },
+            Kind::XSum {
+                sum: 0,
+                cells: line.clone(),
+            },
+            Kind::Skyscraper {
+                count: 0,
+                cells: line.clone(),
+            },
+        ];
+        for kind in kinds {
+            let clue = constraint(kind);
+            let reach = clue.clue_reach(size).unwrap();
+            let mut reached = std::collections::BTreeSet::new();
+            let mut digits: Vec<u8> = (1..=side as u8).collect();
+            permutations(&mut digits, 0, &mut |row| {
+                let mut g = vec![0u8; size.cells()];
+                g[..side].copy_from_slice(row);
+                for value in 0..=side as u32 * side as u32 {
+                    let c = constraint(with_value(&clue.kind, value));
+                    if c.satisfied(size, &g) {
+                        reached.insert(value);
+                    }
+                }
+            });
+            let in_reach: std::collections::BTreeSet<u32> =
+                reach.iter().flat_map(|r| r.clone()).collect();
+            assert_eq!(reached, in_reach, "side {side}, {:?}", clue.kind);
+            for value in 0..=side as u32 * side as u32 {
+                let c = constraint(with_value(&clue.kind, value));
+                let empty = vec![0u8; size.cells()];
+                assert_eq!(c.broken(size, &empty), !reached.contains(&value), "{value}");
+            }
+        }
+    }
+}
+
+fn with_value(kind: &Kind, value: u32) -> Kind {
+    match kind {
+        Kind::Sandwich { cells, .. } => Kind::Sandwich {
+            sum: value,
+            cells: cells.clone(),
+        },
+        Kind::XSum { cells, .. } => Kind::XSum {
+            sum: value,
+            cells: cells.clone(),
+        },
+        Kind::Skyscraper { cells, .. } => Kind::Skyscraper {
+            count: value,
+            cells: cells.clone(),
+        },
+        _ => unreachable!(),
+    }
+}
+
+/// Call `each` with every ordering of `digits[at..]` after `digits[..at]`.
+fn permutations(digits: &mut [u8], at: usize, each: &mut impl FnMut(&[u8])) {
+    if at == digits.len() {
+        return each(digits);
+    }
+    for i in at..digits.len() {
+        digits.swap(at, i);
+        permutations(digits, at + 1, each);
+        digits.swap(at, i);
+    }
+}
