@@ -97,6 +97,42 @@ fn an_outside_clue_out_of_reach_is_named_at_its_line() {
     );
 }
 
+/// A constraint line whose word is no constraint is said at the word, with every constraint's
+/// name (a near miss says the likely one), and the next puzzle is still checked.
+#[test]
+fn an_unknown_constraint_is_named_with_the_known_ones() {
+    let dir = scratch("unknown-constraint");
+    let empty = ". . . . . . . . .\n".repeat(9);
+    let solved =
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    let text = format!("star: A1 > A2\n{empty}\narow: E5 > D4\n{empty}\n{solved}\n");
+    let path = write(&dir, "unknown.sudoku", &text);
+    let name = path.display().to_string();
+    let (out, err, code) = run(bin().arg("check").arg(&path));
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "{name}:1:1: error: unknown constraint 'star': the constraints are antiknight, \
+             antiking, nonconsecutive,"
+        )),
+        "{out}"
+    );
+    assert!(
+        lines[0].contains(", cage, arrow,") && lines[0].contains("thermo"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        format!("{name}:12:1: error: unknown constraint 'arow': did you mean 'arrow'?")
+    );
+    assert!(
+        err.contains("checked 1 puzzle in 1 file: 2 errors"),
+        "{err}"
+    );
+}
+
 #[test]
 fn fmt_solve_and_marks_keep_every_constraint_line_as_it_was() {
     let dir = scratch("keep");

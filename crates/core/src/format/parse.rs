@@ -1099,7 +1099,8 @@ fn not_a_row(line: &Line, row: CellLine, content: &str) -> Finding {
         Code::Syntax,
         row_span(line, row, content),
         "this line is not a grid row: expected cells such as 4 8 3 | 9 2 1 | 6 5 7, a one-line \
-         puzzle, a comment starting with #, or a blank line",
+         puzzle, a constraint line such as 'cage 15: A1 A2 B1' above the grid, a comment \
+         starting with #, or a blank line",
     )
 }
 

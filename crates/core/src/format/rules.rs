@@ -685,7 +685,10 @@ pub(crate) fn read(line: &str, base: usize) -> Option<Result<Rule, Finding>> {
             ),
         ))),
         (None, Some(colon)) if word_len >= 2 && only_a_value_between(text, word_len, colon) => {
-            unknown_keyword(word, Span::new(start, start + word_len)).map(Err)
+            let span = Span::new(start, start + word_len);
+            unknown_keyword(word, span)
+                .or_else(|| names_cells(&text[colon + 1..]).then(|| not_a_keyword(word, span)))
+                .map(Err)
         }
         _ => None,
     }
@@ -728,6 +731,33 @@ fn unknown_keyword(word: &str, span: Span) -> Option<Finding> {
             format!("unknown constraint '{word}': did you mean '{nearest}'?"),
         )
     })
+}
+
+/// Whether the text after a colon is cells, as a constraint's are (`A1 B2`, `E5 > D4`,
+/// `A1 < A2`, `A1 A2 = F5 F6`): prose after a colon (`Solution: see below`) is not.
+fn names_cells(after_colon: &str) -> bool {
+    let is_cell = |t: &str| {
+        let mut chars = t.chars();
+        chars.next().is_some_and(|row| row.is_ascii_alphabetic())
+            && !chars.as_str().is_empty()
+            && chars.all(|col| col.is_ascii_digit())
+    };
+    let mut tokens = after_colon.split_whitespace().peekable();
+    tokens.peek().is_some() && tokens.all(|t| is_cell(t) || matches!(t, ">" | "<" | "="))
+}
+
+/// The error for `word: A1 …` when the word is no constraint and no likely typo of one: every
+/// constraint's name, so that the right one can be picked.
+fn not_a_keyword(word: &str, span: Span) -> Finding {
+    let names: Vec<&str> = SPECS.iter().map(|s| s.name).collect();
+    Finding::error(
+        Code::Syntax,
+        span,
+        format!(
+            "unknown constraint '{word}': the constraints are {}",
+            names.join(", ")
+        ),
+    )
 }
 
 /// A flag line: the keyword alone (`diagonal` may add `/` or `\`); anything else after the

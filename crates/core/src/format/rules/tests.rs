@@ -212,6 +212,38 @@ fn near_misses_say_what_to_write() {
     assert_eq!(at, ":");
 }
 
+/// A word no constraint is named like, before cells: every constraint's name is listed. Before
+/// prose it is no constraint line (a row's error says what a line can be).
+#[test]
+fn an_unknown_constraint_before_cells_lists_the_known_ones() {
+    for line in [
+        "star: A1 > A2",
+        "sudoku 12: A1 B2 C3",
+        "tile: A1 A2 = B1 B2",
+    ] {
+        let (message, at) = error(line);
+        let word = line.split([' ', ':']).next().unwrap();
+        assert!(
+            message.starts_with(&format!(
+                "unknown constraint '{word}': the constraints are "
+            )),
+            "{message}"
+        );
+        for spec in &SPECS {
+            assert!(message.contains(spec.name), "{}: {message}", spec.name);
+        }
+        assert_eq!(at, word);
+    }
+    for prose in [
+        "Solution: see below",
+        "Note: A1 is the key",
+        "Answer: 42",
+        "Tip: é1 ü",
+    ] {
+        assert!(read(prose, 0).is_none(), "{prose}");
+    }
+}
+
 #[test]
 fn wrong_lines_point_at_the_part_at_fault() {
     for (line, says, at) in [
