@@ -317,7 +317,9 @@ enum Command {
     ///
     /// One line per puzzle on standard output: givens, entries, title, author, `# rules:` and
     /// `# solution:` comments, every constraint line f-puzzles knows, and the `# fpuzzles:`
-    /// comments an import kept. A puzzle with a constraint f-puzzles cannot hold (an
+    /// comments an import kept. Constraints only Rangsk's additions to f-puzzles name
+    /// (renban, whispers, X-sums…) also go as drawings, as his userscript writes them, so that
+    /// f-puzzles and SudokuPad show them. A puzzle with a constraint f-puzzles cannot hold (an
     /// inequality, `negative: white`) is not written: an error names it. Exit status: 0, 1
     /// when the file has errors (puzzles they leave unread are not written), 2 when a puzzle
     /// cannot be exported or for a usage or I/O problem.

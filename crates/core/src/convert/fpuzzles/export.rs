@@ -2,7 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{rc, DIRECTIONS, FLAG_KEYS, FRAGMENT_KEY, LINE_KEYS};
+use super::{rc, Drawing, DIRECTIONS, DRAWN_COPIES, FLAG_KEYS, FRAGMENT_KEY, LINE_KEYS};
 use crate::format::meta::key_value_form;
 use crate::format::rules::{
     self as syntax, Body, Direction, Dot, Keyword, Rule, Side, Value as Param,
@@ -366,7 +366,52 @@ impl<'p> Writer<'p> {
         rc((index / self.side) as i64, (index % self.side) as i64)
     }
 
+    /// A drawing copy of every constraint f-puzzles and SudokuPad do not draw
+    /// ([`DRAWN_COPIES`]): lines along its lines, a cage round an indexer's cells, the symbol
+    /// and value at an outside clue.
+    fn drawn_copies(&mut self) {
+        for (key, name, look) in DRAWN_COPIES {
+            let Some(Value::Array(entries)) = self.json.get(key).cloned() else {
+                continue;
+            };
+            match look {
+                Drawing::Line(colour, width) => {
+                    for entry in &entries {
+                        let copy = json!({
+                            "lines": entry["lines"], "outlineC": colour, "width": width,
+                            "fromConstraint": name,
+                        });
+                        self.push("line", copy);
+                    }
+                }
+                Drawing::Cage(colour) => {
+                    let cells: Vec<Value> = entries
+                        .iter()
+                        .flat_map(|e| e["cells"].as_array().cloned().unwrap_or_default())
+                        .collect();
+                    let copy = json!({
+                        "cells": cells, "outlineC": colour, "fontC": "#000000",
+                        "fromConstraint": name,
+                    });
+                    self.push("cage", copy);
+                }
+                Drawing::Outside(symbol) => {
+                    for entry in &entries {
+                        for (value, size) in [(json!(symbol), 1.2), (entry["value"].clone(), 0.7)] {
+                            let copy = json!({
+                                "cells": [entry["cell"]], "value": value, "fontC": "#000000",
+                                "size": size, "fromConstraint": name,
+                            });
+                            self.push("text", copy);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn finish(mut self) -> Exported {
+        self.drawn_copies();
         if !self.rules_text.is_empty() {
             self.json
                 .insert("ruleset".into(), json!(self.rules_text.join("\n\n")));

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::{
-    cell_name, ImportError, Imported, Shape, COSMETIC_KEYS, DIRECTIONS, FLAG_KEYS, FRAGMENT_KEY,
-    LINE_KEYS, REGION_SYMBOLS,
+    cell_name, ImportError, Imported, Shape, COSMETIC_KEYS, DIRECTIONS, DRAWN_COPIES, FLAG_KEYS,
+    FRAGMENT_KEY, LINE_KEYS, REGION_SYMBOLS,
 };
 use crate::format::rules as syntax;
 use crate::grid::{digit_char, geometry, Size, UnitKind, Variant};
@@ -839,7 +839,16 @@ impl<'a> Reader<'a> {
         let (copies, drawings): (Vec<&Value>, Vec<&Value>) = items.partition(|item| {
             item.get("fromConstraint").is_some() || item.get("isNewConstraint").is_some()
         });
-        self.dropped_copies += copies.len();
+        // Copies of constraints the puzzle has and export draws again go unsaid; a copy of
+        // anything else (or of the userscript's first versions) is worth a word.
+        let object = self.object;
+        let redrawn = |item: &&Value| {
+            let name = item.get("fromConstraint").and_then(Value::as_str);
+            DRAWN_COPIES.iter().any(|(key, n, _)| {
+                Some(*n) == name && object.get(*key).is_some_and(|v| !is_empty(v))
+            })
+        };
+        self.dropped_copies += copies.iter().filter(|c| !redrawn(c)).count();
         if !drawings.is_empty() {
             let count = drawings.len();
             let kept = Value::Array(drawings.into_iter().cloned().collect());

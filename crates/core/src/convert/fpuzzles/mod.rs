@@ -143,6 +143,54 @@ pub(crate) const FLAG_KEYS: [(&str, &str); 6] = [
 /// adds are dropped, the others kept).
 pub(crate) const COSMETIC_KEYS: [&str; 5] = ["line", "circle", "rectangle", "text", "cage"];
 
+/// How a drawing copy of a constraint looks: a line of a colour and width (a share of a
+/// cell), a cage outline of a colour round every cell of the key, or a symbol and the clue's
+/// value at an outside cell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Drawing {
+    Line(&'static str, f64),
+    Cage(&'static str),
+    Outside(&'static str),
+}
+
+/// The keys f-puzzles and SudokuPad do not draw (Rangsk's additions to f-puzzles), each with the
+/// `fromConstraint` name and look of the drawing copy export adds beside it, as Rangsk's
+/// userscript does, so that a link opens with the constraint drawn (a solver that knows the key
+/// drops the copy on import, as sudoku-lsp does). Colours and widths are the userscript's where
+/// it draws the constraint.
+pub(crate) const DRAWN_COPIES: [(&str, &str, Drawing); 14] = [
+    ("renban", "Renban", Drawing::Line("#F067F0", 0.4)),
+    ("whispers", "Whispers", Drawing::Line("#67F067", 0.3)),
+    (
+        "entropicline",
+        "Entropic Line",
+        Drawing::Line("#FFCCAA", 0.25),
+    ),
+    (
+        "modularline",
+        "Modular Line",
+        Drawing::Line("#C0A0FF", 0.25),
+    ),
+    (
+        "regionsumline",
+        "Region Sum Line",
+        Drawing::Line("#2ECBFF", 0.25),
+    ),
+    ("nabner", "Nabner", Drawing::Line("#E8E800", 0.3)),
+    ("zipperline", "Zipper Line", Drawing::Line("#9BBFEF", 0.25)),
+    ("doublearrow", "Double Arrow", Drawing::Line("#A0A0A0", 0.1)),
+    (
+        "slowthermometer",
+        "Slow Thermometer",
+        Drawing::Line("#C8C8C8", 0.5),
+    ),
+    ("rowindexer", "Row Indexer", Drawing::Cage("#7CC77C")),
+    ("columnindexer", "Column Indexer", Drawing::Cage("#C77C7C")),
+    ("boxindexer", "Box Indexer", Drawing::Cage("#7C7CC7")),
+    ("xsum", "X Sum", Drawing::Outside("\u{25EF}")),
+    ("skyscraper", "Skyscraper", Drawing::Outside("\u{25AF}")),
+];
+
 /// The way a little killer's diagonal runs, as f-puzzles writes it, our word, and its step.
 pub(crate) const DIRECTIONS: [(&str, &str, (i64, i64)); 4] = [
     ("UL", "up-left", (-1, -1)),

@@ -428,3 +428,55 @@ fn grids_without_boxes_survive_export_and_import() {
         assert_eq!(round_trip(&text), text);
     }
 }
+
+/// The constraints f-puzzles and SudokuPad do not draw go out with a drawing copy each, as
+/// Rangsk's userscript writes them (so that the link opens with them drawn), and import drops
+/// those copies without a word when the puzzle has the constraint, giving the text back.
+#[test]
+fn constraints_the_players_do_not_draw_go_out_with_a_drawing() {
+    let empty = ". . . | . . . | . . .\n";
+    let rule = "------+-------+------\n";
+    let grid = format!("{0}{0}{0}{1}{0}{0}{0}{1}{0}{0}{0}", empty, rule);
+    // In import's own order, so that the text comes back byte for byte.
+    let text =
+        format!("x-sum 6: left B\nwhisper: C1 C2\nrenban: A1 A2 A3\ncolumn-index: A1 B1\n{grid}");
+    let text = text.as_str();
+    let document = parse(text);
+    let exported = export(text, &document, &document.puzzles[0]);
+    let json = &exported.json;
+    let from = |key: &str| -> Vec<(String, Value)> {
+        json[key]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|i| {
+                        (
+                            i["fromConstraint"].as_str().unwrap_or("").to_string(),
+                            i.clone(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let lines = from("line");
+    assert_eq!(lines.len(), 2, "{json}");
+    assert_eq!(lines[0].0, "Renban");
+    assert_eq!(lines[0].1["lines"], json!([["R1C1", "R1C2", "R1C3"]]));
+    assert_eq!(lines[0].1["outlineC"], "#F067F0");
+    assert_eq!(lines[1].0, "Whispers");
+    let texts = from("text");
+    assert_eq!(texts.len(), 2, "{json}");
+    assert!(texts
+        .iter()
+        .all(|(name, t)| name == "X Sum" && t["cells"] == json!(["R2C0"])));
+    assert_eq!(texts[1].1["value"], "6");
+    let cages = from("cage");
+    assert_eq!(cages.len(), 1, "{json}");
+    assert_eq!(cages[0].0, "Column Indexer");
+    assert_eq!(cages[0].1["cells"], json!(["R1C1", "R2C1"]));
+    let imported = import(json).unwrap();
+    assert_eq!(imported.warnings, Vec::<String>::new());
+    assert_eq!(imported.text, text);
+}
