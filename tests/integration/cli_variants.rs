@@ -66,12 +66,16 @@ fn check_reads_diagonal_and_names_a_broken_constraint_at_its_line() {
 
 /// A clue outside the grid that no digits can give (a sandwich of 99, an X-sum of 2, ten
 /// skyscrapers on a 9×9) is named at its own line with what the clue can be, where it was
-/// found only as a cell with no digit left, at the grid.
+/// found only as a cell with no digit left, at the grid; so is a cage of more cells than
+/// digits (it was a 'no solution' at the grid).
 #[test]
 fn an_outside_clue_out_of_reach_is_named_at_its_line() {
     let dir = scratch("clue-reach");
     let empty = ". . . . . . . . .\n".repeat(9);
-    let text = format!("sandwich 99: top 3\nx-sum 2: right C\nskyscraper 10: left A\n{empty}");
+    let text = format!(
+        "sandwich 99: top 3\nx-sum 2: right C\nskyscraper 10: left A\n\
+         cage: A1 A2 A3 A4 A5 A6 A7 A8 A9 B9\n{empty}"
+    );
     let path = write(&dir, "clues.sudoku", &text);
     let name = path.display().to_string();
     let (out, err, code) = run(bin().arg("check").arg(&path));
@@ -91,6 +95,10 @@ fn an_outside_clue_out_of_reach_is_named_at_its_line() {
             format!(
                 "{name}:3:1: error: skyscraper 10 at A1 A2 A3 A4 A5 A6 A7 A8 A9 is broken: a row \
                  or column of 9 shows 1–9 skyscrapers, never 10"
+            ),
+            format!(
+                "{name}:4:1: error: cage at A1 A2 A3 A4 A5 A6 A7 A8 A9 B9 is broken: its 10 \
+                 cells cannot all differ: a 9×9 grid has 9 digits"
             ),
         ],
         "{out}"

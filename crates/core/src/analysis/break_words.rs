@@ -10,7 +10,19 @@ use crate::rules::{Constraint, Dot, Kind};
 /// Why `constraint` is broken by the puzzle's digits, if a rule of these shows it.
 pub(super) fn why(geometry: &Geometry, puzzle: &Puzzle, constraint: &Constraint) -> Option<String> {
     let words = Words { geometry, puzzle };
+    let side = puzzle.size.side();
     match &constraint.kind {
+        Kind::Cage { cells, .. }
+        | Kind::ExtraRegion(cells)
+        | Kind::Renban(cells)
+        | Kind::Nabner(cells)
+            if cells.len() > side =>
+        {
+            Some(format!(
+                "its {} cells cannot all differ: a {side}×{side} grid has {side} digits",
+                cells.len()
+            ))
+        }
         Kind::Cage {
             sum: Some(sum),
             cells,

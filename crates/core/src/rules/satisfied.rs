@@ -175,6 +175,15 @@ impl Constraint {
                 .collect()
         };
         match &self.kind {
+            // More cells than digits cannot all differ, whatever fills them.
+            Kind::ExtraRegion(cells)
+            | Kind::Renban(cells)
+            | Kind::Nabner(cells)
+            | Kind::Cage { cells, .. }
+                if cells.len() > n as usize =>
+            {
+                true
+            }
             Kind::ExtraRegion(cells) | Kind::Renban(cells) | Kind::Nabner(cells) => {
                 !distinct(&filled(cells))
             }
@@ -223,7 +232,7 @@ impl Constraint {
     /// ranges; `None` for other constraints. A clue outside them can never hold: a sandwich
     /// between the 1 and the N sums to 0, 2 to T - 2, or T (T the sum of the digits between:
     /// nothing makes 1, and T - 1 would leave out a 1 the sum never had); an X-sum is X and any
-    /// X - 1 other digits ([`x_sum_reach`]); a skyscraper clue counts 1 to N.
+    /// X - 1 other digits (their totals counted once per side); a skyscraper clue counts 1 to N.
     pub fn clue_reach(&self, size: Size) -> Option<Vec<std::ops::RangeInclusive<u32>>> {
         let n = size.side() as u32;
         match self.kind {

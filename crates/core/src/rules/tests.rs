@@ -387,3 +387,35 @@ fn permutations(digits: &mut [u8], at: usize, each: &mut impl FnMut(&[u8])) {
         digits.swap(at, i);
     }
 }
+
+/// More cells than digits cannot all differ: a cage, extra region, renban or nabner line of
+/// N + 1 cells is broken before any digit is placed; of N cells it is not.
+#[test]
+fn more_cells_than_digits_cannot_differ() {
+    let empty = grid(nine(), &[]);
+    let ten = cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    let nine_cells = cells(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    for (kind, of_nine) in [
+        (
+            Kind::Cage {
+                sum: None,
+                cells: ten.clone(),
+            },
+            Kind::Cage {
+                sum: None,
+                cells: nine_cells.clone(),
+            },
+        ),
+        (
+            Kind::ExtraRegion(ten.clone()),
+            Kind::ExtraRegion(nine_cells.clone()),
+        ),
+        (Kind::Renban(ten.clone()), Kind::Renban(nine_cells.clone())),
+    ] {
+        assert!(constraint(kind.clone()).broken(nine(), &empty), "{kind:?}");
+        assert!(
+            !constraint(of_nine.clone()).broken(nine(), &empty),
+            "{of_nine:?}"
+        );
+    }
+}
