@@ -110,9 +110,32 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
                 Keyword::X => Dot::X,
                 _ => Dot::V,
             };
+            let value = number(Some(dot.default_value())).unwrap_or(1);
+            // Side-by-side cells differ: no difference of 0, no ratio below 2.
+            let least = match dot {
+                Dot::White => 1,
+                Dot::Black => 2,
+                Dot::X | Dot::V => 0,
+            };
+            if value < least {
+                let span = match &rule.value {
+                    Some(Value::Number(_, span)) => *span,
+                    _ => rule.keyword_span,
+                };
+                let what = if dot == Dot::White {
+                    "a white dot's difference is 1 or more"
+                } else {
+                    "a black dot's ratio is 2 or more"
+                };
+                return Err(Finding::error(
+                    Code::BadMetadata,
+                    span,
+                    format!("{what}: the two cells beside it hold different digits"),
+                ));
+            }
             Kind::Dot {
                 dot,
-                value: number(Some(dot.default_value())).unwrap_or(1),
+                value,
                 cells: pair()?,
             }
         }
@@ -453,6 +476,28 @@ mod tests {
         assert_eq!(&cells[..], &[76, 68, 60, 52, 44], "I5 H6 G7 F8 E9");
         let error = resolved("little-killer 9: C3 down-left", nine()).unwrap_err();
         assert!(error.contains("starts at the edge"), "{error}");
+    }
+
+    /// Side-by-side cells differ: a white dot of 0 or a black dot of 0 or 1 can never hold,
+    /// and says so at its value.
+    #[test]
+    fn a_dot_that_side_by_side_cells_cannot_keep_is_an_error() {
+        for (line, said) in [
+            ("white 0: A1 A2", "a white dot's difference is 1 or more"),
+            ("black 1: A1 A2", "a black dot's ratio is 2 or more"),
+            ("black 0: A1 A2", "a black dot's ratio is 2 or more"),
+        ] {
+            let error = resolved(line, nine()).unwrap_err();
+            assert!(error.starts_with(said), "{line}: {error}");
+        }
+        for line in [
+            "white: A1 A2",
+            "white 8: A1 A2",
+            "black: A1 A2",
+            "black 3: A1 A2",
+        ] {
+            assert!(resolved(line, nine()).is_ok(), "{line}");
+        }
     }
 
     #[test]
