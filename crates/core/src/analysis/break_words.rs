@@ -4,25 +4,20 @@
 //! break it; a break none of these shows gets the generic wording (`broken`).
 
 use crate::format::Puzzle;
-use crate::grid::{digit_char, Geometry};
+use crate::grid::{digit_char, Geometry, Size};
 use crate::rules::{Constraint, Dot, Kind};
 
 /// Why `constraint` is broken by the puzzle's digits, if a rule of these shows it.
 pub(super) fn why(geometry: &Geometry, puzzle: &Puzzle, constraint: &Constraint) -> Option<String> {
     let words = Words { geometry, puzzle };
-    let side = puzzle.size.side();
+    if constraint.more_cells_than_digits(puzzle.size) {
+        let side = puzzle.size.side();
+        return Some(format!(
+            "its {} cells cannot all differ: a {side}×{side} grid has {side} digits",
+            constraint.named_cells().len()
+        ));
+    }
     match &constraint.kind {
-        Kind::Cage { cells, .. }
-        | Kind::ExtraRegion(cells)
-        | Kind::Renban(cells)
-        | Kind::Nabner(cells)
-            if cells.len() > side =>
-        {
-            Some(format!(
-                "its {} cells cannot all differ: a {side}×{side} grid has {side} digits",
-                cells.len()
-            ))
-        }
         Kind::Cage {
             sum: Some(sum),
             cells,
@@ -39,7 +34,7 @@ pub(super) fn why(geometry: &Geometry, puzzle: &Puzzle, constraint: &Constraint)
         Kind::Parity { even, cells } => words.parity(*even, cells),
         Kind::Sandwich { sum: value, .. }
         | Kind::XSum { sum: value, .. }
-        | Kind::Skyscraper { count: value, .. } => out_of_reach(constraint, puzzle, *value),
+        | Kind::Skyscraper { count: value, .. } => out_of_reach(constraint, puzzle.size, *value),
         _ => None,
     }
 }
@@ -277,12 +272,8 @@ impl Words<'_> {
 
 /// A clue outside the grid whose value no digits give: what the clue can be instead ("the
 /// digits between the 1 and the 9 sum to 0, 2–33 or 35, never 99").
-fn out_of_reach(constraint: &Constraint, puzzle: &Puzzle, value: u32) -> Option<String> {
-    let reach = constraint.clue_reach(puzzle.size)?;
-    if reach.iter().any(|r| r.contains(&value)) {
-        return None;
-    }
-    let n = puzzle.size.side();
+fn out_of_reach(constraint: &Constraint, size: Size, value: u32) -> Option<String> {
+    let reach = constraint.unreachable_clue(size)?;
     let ranges: Vec<String> = reach
         .iter()
         .map(|r| match r.end() - r.start() {
@@ -295,19 +286,17 @@ fn out_of_reach(constraint: &Constraint, puzzle: &Puzzle, value: u32) -> Option<
         Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
         None => return None,
     };
-    let what = match constraint.kind {
+    let n = size.side();
+    Some(match constraint.kind {
         Kind::Sandwich { .. } => format!(
-            "the digits between the 1 and the {} sum to",
+            "the digits between the 1 and the {} sum to {ranges}, never {value}",
             digit_char(n as u8)
         ),
-        Kind::XSum { .. } => "the first X digits, X being the first, sum to".to_string(),
-        _ => format!("a row or column of {n} shows"),
-    };
-    let unit = match constraint.kind {
-        Kind::Skyscraper { .. } => " skyscrapers",
-        _ => "",
-    };
-    Some(format!("{what} {ranges}{unit}, never {value}"))
+        Kind::XSum { .. } => {
+            format!("the first X digits, X being the first, sum to {ranges}, never {value}")
+        }
+        _ => format!("a row or column of {n} shows {ranges} skyscrapers, never {value}"),
+    })
 }
 
 /// "1 cell", "3 cells".

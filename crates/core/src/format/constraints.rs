@@ -113,19 +113,14 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
             let value = number(Some(dot.default_value())).unwrap_or(1);
             // Side-by-side cells differ: no difference of 0, no ratio below 2.
             let least = match dot {
-                Dot::White => 1,
-                Dot::Black => 2,
-                Dot::X | Dot::V => 0,
+                Dot::White => Some((1, "a white dot's difference is 1 or more")),
+                Dot::Black => Some((2, "a black dot's ratio is 2 or more")),
+                Dot::X | Dot::V => None,
             };
-            if value < least {
+            if let Some((_, what)) = least.filter(|&(least, _)| value < least) {
                 let span = match &rule.value {
                     Some(Value::Number(_, span)) => *span,
                     _ => rule.keyword_span,
-                };
-                let what = if dot == Dot::White {
-                    "a white dot's difference is 1 or more"
-                } else {
-                    "a black dot's ratio is 2 or more"
                 };
                 return Err(Finding::error(
                     Code::BadMetadata,

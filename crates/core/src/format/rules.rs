@@ -736,14 +736,9 @@ fn unknown_keyword(word: &str, span: Span) -> Option<Finding> {
 /// Whether the text after a colon is cells, as a constraint's are (`A1 B2`, `E5 > D4`,
 /// `A1 < A2`, `A1 A2 = F5 F6`): prose after a colon (`Solution: see below`) is not.
 fn names_cells(after_colon: &str) -> bool {
-    let is_cell = |t: &str| {
-        let mut chars = t.chars();
-        chars.next().is_some_and(|row| row.is_ascii_alphabetic())
-            && !chars.as_str().is_empty()
-            && chars.all(|col| col.is_ascii_digit())
-    };
     let mut tokens = after_colon.split_whitespace().peekable();
-    tokens.peek().is_some() && tokens.all(|t| is_cell(t) || matches!(t, ">" | "<" | "="))
+    tokens.peek().is_some()
+        && tokens.all(|t| body::cell_name(t).is_some() || matches!(t, ">" | "<" | "="))
 }
 
 /// The error for `word: A1 …` when the word is no constraint and no likely typo of one: every

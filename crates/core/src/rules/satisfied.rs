@@ -145,6 +145,10 @@ impl Constraint {
             .copied()
             .filter(|&c| grid[c as usize] == 0)
             .collect();
+        // Whatever the grid holds: checked once here, not at every partial filling below.
+        if self.more_cells_than_digits(size) || self.unreachable_clue(size).is_some() {
+            return true;
+        }
         if empty.is_empty() {
             return !self.satisfied(size, grid);
         }
@@ -175,15 +179,6 @@ impl Constraint {
                 .collect()
         };
         match &self.kind {
-            // More cells than digits cannot all differ, whatever fills them.
-            Kind::ExtraRegion(cells)
-            | Kind::Renban(cells)
-            | Kind::Nabner(cells)
-            | Kind::Cage { cells, .. }
-                if cells.len() > n as usize =>
-            {
-                true
-            }
             Kind::ExtraRegion(cells) | Kind::Renban(cells) | Kind::Nabner(cells) => {
                 !distinct(&filled(cells))
             }
@@ -200,11 +195,6 @@ impl Constraint {
                 let most: u32 = free.iter().rev().take(k).sum();
                 have + least > sum || have + most < sum
             }
-            Kind::Sandwich { sum: value, .. }
-            | Kind::XSum { sum: value, .. }
-            | Kind::Skyscraper { count: value, .. } => self
-                .clue_reach(size)
-                .is_some_and(|reach| !reach.iter().any(|r| r.contains(value))),
             Kind::Thermo { slow, cells } => {
                 let step = if *slow { 0 } else { 1 };
                 let placed: Vec<(u32, u32)> = cells
@@ -245,11 +235,28 @@ impl Constraint {
             _ => None,
         }
     }
+
+    /// The reach of a clue outside the grid ([`Constraint::clue_reach`]) when its own value is
+    /// not in it: no digits can give the clue.
+    pub fn unreachable_clue(&self, size: Size) -> Option<Vec<std::ops::RangeInclusive<u32>>> {
+        let value = match self.kind {
+            Kind::Sandwich { sum, .. } | Kind::XSum { sum, .. } => sum,
+            Kind::Skyscraper { count, .. } => count,
+            _ => return None,
+        };
+        self.clue_reach(size)
+            .filter(|reach| !reach.iter().any(|r| r.contains(&value)))
+    }
+
+    /// Whether the constraint's cells must all differ and are more than the grid's digits.
+    pub fn more_cells_than_digits(&self, size: Size) -> bool {
+        self.distinct() && self.named_cells().len() > size.side()
+    }
 }
 
 /// The totals an X-sum can have on a side of `n`: X and any X - 1 other digits, each X's
 /// totals found by counting subsets (which sums `k` of the other digits make), merged into
-/// ranges. Worked out once per side: broken-constraint checks ask at every partial filling.
+/// ranges. Worked out once per side: every check of an X-sum's line asks.
 fn x_sum_reach(n: u32) -> std::borrow::Cow<'static, [std::ops::RangeInclusive<u32>]> {
     static REACH: [std::sync::OnceLock<Vec<std::ops::RangeInclusive<u32>>>; 17] =
         [const { std::sync::OnceLock::new() }; 17];
