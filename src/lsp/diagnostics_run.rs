@@ -202,8 +202,18 @@ fn check_and_build(session: &Session, job: Job) -> Option<Built> {
         Ok((analyzed, mut findings)) => {
             left = analyzed.provisional;
             if left {
-                // The whole run says these verdicts; "undecided" would only flicker.
-                findings.retain(|f| f.code != Code::Undecided);
+                // The whole run says these verdicts: "undecided", or a no-solution core it had
+                // no time to make minimal, would only flicker.
+                let checked = &analyzed.checked;
+                let cut_cores: Vec<_> = (checked.document.puzzles.iter())
+                    .zip(&checked.analyses)
+                    .filter(|(_, analysis)| analysis.core.is_some() && !analysis.is_final())
+                    .map(|(puzzle, _)| puzzle.anchor())
+                    .collect();
+                findings.retain(|f| {
+                    f.code != Code::Undecided
+                        && !(f.code == Code::NoSolution && cut_cores.contains(&f.span))
+                });
             }
             let omitted = analyzed.checked.document.unkept.by_severity();
             let diagnostics =

@@ -334,11 +334,7 @@ fn rule_core_finding(
         1 => "cannot hold",
         _ => "cannot hold together",
     };
-    let which = if core.minimal {
-        "without any one of them there is a solution"
-    } else {
-        "the search ran out of budget before it could make the set smaller"
-    };
+    let which = core_words(core);
     let message = format!(
         "no solution: {} {holds} {with}; {which}",
         super::wording::and_list(&labels)
@@ -362,6 +358,14 @@ fn rule_core_finding(
         )
     }));
     Finding::error(Code::NoSolution, puzzle.anchor(), message).with_related(related)
+}
+
+/// Whether a no-solution core is minimal, or why it may not be.
+fn core_words(core: &super::verdict::Core) -> String {
+    match core.cut {
+        None => "without any one of them there is a solution".to_string(),
+        Some(stop) => format!("{} before the set could be made smaller", stop_words(stop)),
+    }
 }
 
 /// Why a check stopped short, in a few words.
@@ -399,11 +403,7 @@ fn no_solution_finding(geometry: &Geometry, puzzle: &Puzzle, analysis: &Analysis
     }
     let names: Vec<String> = core.cells.iter().map(|&c| geometry.cell_name(c)).collect();
     let count = core.cells.len();
-    let which = if core.minimal {
-        "without any one of them there is a solution"
-    } else {
-        "the search ran out of budget before it could make the set smaller"
-    };
+    let which = core_words(core);
     let message = format!(
         "no solution: these {count} givens leave none between them: {}; {which}",
         names.join(", ")

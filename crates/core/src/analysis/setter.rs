@@ -447,12 +447,12 @@ pub fn no_solution_core(geometry: &Geometry, givens: &[u8], budget: &Budget) -> 
         open: (0..givens.len()).filter(|&c| givens[c] != 0).collect(),
     };
     let mut most = FIRST_TRY_NODES;
-    let minimal = loop {
-        if shrink.pass(geometry, &mut pool, most).is_err() {
-            break false; // the budget ran out: the givens still open are kept unproven
+    let cut = loop {
+        if let Err(stop) = shrink.pass(geometry, &mut pool, most) {
+            break Some(stop); // the givens still open are kept unproven
         }
         if shrink.open.is_empty() {
-            break true;
+            break None;
         }
         most = most.saturating_mul(TRY_GROWTH);
     };
@@ -462,7 +462,7 @@ pub fn no_solution_core(geometry: &Geometry, givens: &[u8], budget: &Budget) -> 
     Core {
         cells,
         constraints: Vec::new(),
-        minimal,
+        cut,
     }
 }
 
@@ -472,7 +472,7 @@ const RULE_CORE_TRY_NODES: u64 = 20_000;
 
 /// A variant puzzle without a solution: a set of its givens and constraints that leaves none
 /// by itself, made smaller one at a time (each constraint, then each given, dropped when the
-/// rest still has no solution). `minimal` when each one kept was shown needed within its try's
+/// rest still has no solution). Minimal when each one kept was shown needed within its try's
 /// nodes; the budget's deadline or cancel flag ends the shrinking early, keeping the rest.
 pub fn no_solution_core_under(
     geometry: &Geometry,
@@ -482,7 +482,7 @@ pub fn no_solution_core_under(
 ) -> Core {
     let mut kept: Vec<bool> = vec![true; rules.constraints.len()];
     let mut grid = givens.to_vec();
-    let mut minimal = true;
+    let mut cut = None;
     let items = (0..rules.constraints.len()).map(Item::Constraint).chain(
         (0..givens.len())
             .filter(|&c| givens[c] != 0)
@@ -507,21 +507,23 @@ pub fn no_solution_core_under(
         let outcome = engine::variant::solve(geometry, &subset, &grid, 1, &try_budget);
         let dropped = outcome.solutions.is_empty() && outcome.stop.is_none();
         if !dropped {
-            minimal &= !outcome.solutions.is_empty();
+            if outcome.solutions.is_empty() {
+                cut = cut.or(outcome.stop); // undecided within the try's nodes
+            }
             match item {
                 Item::Constraint(i) => kept[i] = true,
                 Item::Given(cell) => grid[cell] = givens[cell],
             }
         }
-        if matches!(budget.stop(0), Some(Stop::Deadline | Stop::Cancelled)) {
-            minimal = false;
+        if let Some(stop @ (Stop::Deadline | Stop::Cancelled)) = budget.stop(0) {
+            cut = Some(stop);
             break;
         }
     }
     Core {
         cells: (0..givens.len()).filter(|&c| grid[c] != 0).collect(),
         constraints: (0..kept.len()).filter(|&i| kept[i]).collect(),
-        minimal,
+        cut,
     }
 }
 

@@ -72,17 +72,18 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Whether this is the analysis any run would reach: not one a deadline or a cancel cut
-    /// short, which another run could finish (a node budget's cut is final: the same budget
-    /// always cuts at the same place). Caches keep only final analyses.
+    /// Whether this is the analysis any run would reach: not one whose verdict or no-solution
+    /// core a deadline or a cancel cut short, which another run could finish (a node budget's
+    /// cut is final: the same budget always cuts at the same place). Caches keep only final
+    /// analyses.
     pub fn is_final(&self) -> bool {
-        !matches!(
-            self.verdict,
-            Verdict::Undecided {
-                stop: Stop::Deadline | Stop::Cancelled,
-                ..
-            }
-        )
+        let passing = |stop: &Stop| matches!(stop, Stop::Deadline | Stop::Cancelled);
+        let verdict_cut = matches!(&self.verdict, Verdict::Undecided { stop, .. } if passing(stop));
+        let core_cut = self
+            .core
+            .as_ref()
+            .is_some_and(|core| core.cut.as_ref().is_some_and(passing));
+        !verdict_cut && !core_cut
     }
 }
 
@@ -103,7 +104,14 @@ pub struct Core {
     /// On a variant puzzle, the constraints (indices in its rules, ascending) that leave no
     /// solution together with `cells`; empty on a classic one.
     pub constraints: Vec<usize>,
-    /// Whether removing any one of them gives a solution (false when the budget cut the search
-    /// short and a given was kept without proof that it is needed).
-    pub minimal: bool,
+    /// Why a given or constraint was kept without proof that it is needed, if one was: a try's
+    /// node budget, the deadline or the cancel flag. `None` when the core is minimal.
+    pub cut: Option<Stop>,
+}
+
+impl Core {
+    /// Whether removing any one of its givens or constraints gives a solution.
+    pub fn minimal(&self) -> bool {
+        self.cut.is_none()
+    }
 }

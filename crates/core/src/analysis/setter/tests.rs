@@ -160,7 +160,7 @@ fn the_no_solution_core_has_no_solution_and_needs_every_given() {
 /// there is one (decided by the general engine, not the searches the core was built with).
 fn assert_minimal_core(g: &Geometry, givens: &[u8], core: &Core) {
     let budget = Budget::unlimited();
-    assert!(core.minimal, "{core:?}");
+    assert!(core.minimal(), "{core:?}");
     let solvable = |cells: &[usize]| {
         let mut only = vec![0u8; givens.len()];
         for &c in cells {
@@ -210,10 +210,45 @@ fn a_core_cut_short_by_the_budget_still_has_no_solution() {
         }
         let found = engine::search(g, &only, 1, &Budget::unlimited()).solutions;
         assert!(found.is_empty(), "{max_nodes} nodes: {core:?}");
-        if core.minimal {
+        if core.minimal() {
             assert_minimal_core(g, &givens, &core);
         }
     }
+}
+
+#[test]
+fn a_core_the_deadline_cut_says_so_and_leaves_its_analysis_unfinished() {
+    // A first look's deadline cuts the shrinking: another run may finish it, so the analysis
+    // is not final (a cache keeps it not, the editor's whole run says it); a node budget's cut
+    // is the same on every run, and final.
+    let g = nine();
+    let givens = grid(COSTLY_CORE);
+    let passed = Budget {
+        deadline: Some(std::time::Instant::now()),
+        ..Budget::default()
+    };
+    let core = no_solution_core(g, &givens, &passed);
+    assert_eq!(core.cut, Some(Stop::Deadline));
+    let analysis = |core: Core| super::super::Analysis {
+        size: Size::NINE,
+        variant: Variant::Classic,
+        conflicts: Vec::new(),
+        impossible: Vec::new(),
+        no_place: Vec::new(),
+        verdict: Verdict::NoSolution,
+        core: Some(core),
+        full: false,
+        broken: Vec::new(),
+        has_rules: false,
+    };
+    assert!(!analysis(core).is_final());
+    let nodes = Budget {
+        max_nodes: Some(1),
+        ..Budget::default()
+    };
+    let core = no_solution_core(g, &givens, &nodes);
+    assert_eq!(core.cut, Some(Stop::Nodes));
+    assert!(analysis(core).is_final());
 }
 
 #[test]
@@ -265,7 +300,7 @@ fn a_wrong_given_on_other_sizes_is_in_a_core_with_no_solution() {
             Verdict::NoSolution,
             "{what}"
         );
-        if core.minimal {
+        if core.minimal() {
             for i in 0..core.cells.len() {
                 let mut fewer = core.cells.clone();
                 fewer.remove(i);
