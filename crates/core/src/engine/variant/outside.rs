@@ -109,64 +109,82 @@ pub(super) fn x_sum(work: &mut Work, cells: &[u16], sets: &[Box<[Mask]>]) -> Res
 
 /// `count` digits are higher than all before them: a walk over (highest so far, seen so far)
 /// forward from the clue and back from the end, keeping each digit that lies on a walk ending
-/// at the count.
+/// at the count. The states of one highest digit are a bit set of how many were seen (bit `s`:
+/// `s` seen), so a step is a few shifts and ORs, on the stack: this runs at every node of a
+/// skyscraper puzzle (a table of states, allocated each run, made sigh's "Skyscaper 2-3" 5 s).
 pub(super) fn skyscraper(
     work: &mut Work,
     cells: &[u16],
     count: u32,
     side: u32,
 ) -> Result<(), Broken> {
-    let n = side as usize;
-    let states = (n + 1) * (n + 1);
-    let state = |high: usize, seen: usize| high * (n + 1) + seen;
-    let step = |s: usize, d: usize| {
-        let (high, seen) = (s / (n + 1), s % (n + 1));
-        if d > high {
-            (seen < n).then(|| state(d, seen + 1))
-        } else {
-            Some(state(high, seen))
-        }
-    };
-    let masks: Vec<Mask> = cells.iter().map(|&c| work.masks[c as usize]).collect();
-    let len = cells.len();
-    // forward[i]: states reachable before cell i.
-    let mut forward = vec![vec![false; states]; len + 1];
-    forward[0][state(0, 0)] = true;
+    const MOST: usize = 16;
+    let (n, len) = (side as usize, cells.len());
+    if len > MOST || n > MOST || count as usize > n {
+        return Err(Broken);
+    }
+    let counts = (1u32 << (n + 1)) - 1; // seen from 0 to n
+    let mut masks = [0 as Mask; MOST];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = work.masks[c as usize];
+    }
+    // forward[i][h]: before cell i, with h the highest so far (0 before the first), the
+    // counts seen that some filling of the cells before reaches.
+    let mut forward = [[0u32; MOST + 1]; MOST + 1];
+    forward[0][0] = 1;
     for i in 0..len {
-        for s in 0..states {
-            if forward[i][s] {
-                for d in digits(masks[i]) {
-                    if let Some(t) = step(s, d as usize) {
-                        forward[i + 1][t] = true;
-                    }
-                }
+        let (now, next) = forward.split_at_mut(i + 1);
+        let (now, next) = (&now[i], &mut next[0]);
+        let mut below = 0u32; // the counts of every highest below d
+        for h in 0..=n {
+            if h > 0 && masks[i] & bit(h as u32) != 0 {
+                next[h] |= (below << 1) & counts; // d = h is seen: a new highest
+            }
+            below |= now[h];
+            if h > 0 && (masks[i] & ((1 << h) - 1)) != 0 {
+                next[h] |= now[h]; // a digit at or below the highest is hidden
             }
         }
     }
-    // back[i]: states before cell i from which the end is reached with `count` seen.
-    let mut back = vec![vec![false; states]; len + 1];
-    for high in 0..=n {
-        if count as usize <= n {
-            back[len][state(high, count as usize)] = true;
-        }
-    }
+    // back[h]: after cell i, the counts seen so far from which the rest reaches `count`.
+    let mut back = [1u32 << count; MOST + 1];
+    let mut support = [0 as Mask; MOST];
     for i in (0..len).rev() {
-        for s in 0..states {
-            back[i][s] =
-                digits(masks[i]).any(|d| step(s, d as usize).is_some_and(|t| back[i + 1][t]));
-        }
-    }
-    let mut support = vec![0 as Mask; len];
-    for i in 0..len {
-        for s in (0..states).filter(|&s| forward[i][s]) {
-            for d in digits(masks[i]) {
-                if step(s, d as usize).is_some_and(|t| back[i + 1][t]) {
-                    support[i] |= bit(d);
-                }
+        let mut before = [0u32; MOST + 1];
+        // Seen cell i with digit d > h: from (h, s) to (d, s + 1), fine when back[d] holds s + 1.
+        let mut above = 0u32; // the counts, less one, that some d above h in the mask finishes
+        for h in (0..=n).rev() {
+            if h < n && masks[i] & bit(h as u32 + 1) != 0 {
+                above |= back[h + 1] >> 1;
+            }
+            before[h] |= above;
+            if h > 0 && masks[i] & ((1 << h) - 1) != 0 {
+                before[h] |= back[h]; // hidden: (h, s) stays
             }
         }
+        // Which digits of cell i lie on a walk: hidden below a highest h reached and finished,
+        // or seen above a highest whose counts finish as the new highest.
+        let mut below = 0u32; // the forward counts of every highest below d
+        let mut finishes_hidden = false;
+        let mut hidden_from = [false; MOST + 1]; // [h]: some highest ≥ h finishes
+        for h in (1..=n).rev() {
+            finishes_hidden |= forward[i][h] & back[h] != 0;
+            hidden_from[h] = finishes_hidden;
+        }
+        for d in 1..=n {
+            below |= forward[i][d - 1];
+            if masks[i] & bit(d as u32) == 0 {
+                continue;
+            }
+            let seen = (below << 1) & back[d] != 0;
+            let hidden = hidden_from[d]; // d at or below the highest: hidden
+            if seen || hidden {
+                support[i] |= bit(d as u32);
+            }
+        }
+        back = before;
     }
-    keep(work, cells, &support)
+    keep(work, cells, &support[..len])
 }
 
 fn keep(work: &mut Work, cells: &[u16], support: &[Mask]) -> Result<(), Broken> {
