@@ -34,46 +34,66 @@ fn fitting(masks: &[Mask], sets: &[Mask]) -> Option<Mask> {
 }
 
 /// The digits between the 1 and the N sum to the clue: `sets[k]` are the k-digit sets from 2 to
-/// N - 1 summing to it.
+/// N - 1 summing to it. Every placing of the 1 and the N is tried (each pair of cells once,
+/// both ways round), on the stack: this runs at nearly every node of a sandwich puzzle.
 pub(super) fn sandwich(
     work: &mut Work,
     cells: &[u16],
     sets: &[Box<[Mask]>],
     side: u32,
 ) -> Result<(), Broken> {
-    let masks: Vec<Mask> = cells.iter().map(|&c| work.masks[c as usize]).collect();
+    const MOST: usize = 16;
+    let len = cells.len();
+    if len > MOST {
+        return Err(Broken);
+    }
+    let mut masks = [0 as Mask; MOST];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = work.masks[c as usize];
+    }
+    let masks = &masks[..len];
     let ends = bit(1) | bit(side);
-    let mut support = vec![0 as Mask; cells.len()];
-    for i in 0..cells.len() {
-        for j in 0..cells.len() {
-            let (a, b) = (1, side);
-            for (at_i, at_j) in [(a, b), (b, a)] {
-                if i == j || masks[i] & bit(at_i) == 0 || masks[j] & bit(at_j) == 0 {
+    // The cells that can hold nothing but the 1 or the N: any placing must put an end there.
+    let mut end_only = 0u32;
+    for (c, m) in masks.iter().enumerate() {
+        if m & !ends == 0 {
+            end_only |= 1 << c;
+        }
+    }
+    let mut support = [0 as Mask; MOST];
+    for l in 0..len {
+        for r in l + 1..len {
+            if end_only & !(1 << l | 1 << r) != 0 {
+                continue; // another cell would need an end too
+            }
+            let mut inside = [0 as Mask; MOST];
+            for (slot, m) in inside.iter_mut().zip(&masks[l + 1..r]) {
+                *slot = m & !ends;
+            }
+            let inside = &inside[..r - l - 1];
+            let mut fitted = None;
+            for (at_l, at_r) in [(1, side), (side, 1)] {
+                if masks[l] & bit(at_l) == 0 || masks[r] & bit(at_r) == 0 {
                     continue;
                 }
-                let (l, r) = (i.min(j), i.max(j));
-                let others_fit = (0..cells.len())
-                    .filter(|&c| c != i && c != j)
-                    .all(|c| masks[c] & !ends != 0);
-                if !others_fit {
-                    continue;
-                }
-                let inside: Vec<Mask> = masks[l + 1..r].iter().map(|m| m & !ends).collect();
-                let Some(possible) = fitting(&inside, &sets[r - l - 1]) else {
-                    continue;
+                // The same digits fit between whichever end is where.
+                let Some(possible) =
+                    *fitted.get_or_insert_with(|| fitting(inside, &sets[r - l - 1]))
+                else {
+                    break;
                 };
-                support[i] |= bit(at_i);
-                support[j] |= bit(at_j);
+                support[l] |= bit(at_l);
+                support[r] |= bit(at_r);
                 for c in l + 1..r {
                     support[c] |= masks[c] & possible;
                 }
-                for c in (0..l).chain(r + 1..cells.len()) {
+                for c in (0..l).chain(r + 1..len) {
                     support[c] |= masks[c] & !ends;
                 }
             }
         }
     }
-    keep(work, cells, &support)
+    keep(work, cells, &support[..len])
 }
 
 /// The first X digits sum to the clue, X being the first: `sets[k]` are the k-digit sets
