@@ -97,34 +97,48 @@ pub(super) fn sandwich(
 }
 
 /// The first X digits sum to the clue, X being the first: `sets[k]` are the k-digit sets
-/// summing to it.
+/// summing to it. On the stack, as the sandwich's.
 pub(super) fn x_sum(work: &mut Work, cells: &[u16], sets: &[Box<[Mask]>]) -> Result<(), Broken> {
-    let masks: Vec<Mask> = cells.iter().map(|&c| work.masks[c as usize]).collect();
-    let mut support = vec![0 as Mask; cells.len()];
+    const MOST: usize = 16;
+    let len = cells.len();
+    if len > MOST {
+        return Err(Broken);
+    }
+    let mut masks = [0 as Mask; MOST];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = work.masks[c as usize];
+    }
+    let mut support = [0 as Mask; MOST];
     for x in digits(masks[0]) {
-        let x = x as usize;
-        if x > cells.len() {
+        let (x, x_bit) = (x as usize, bit(x));
+        if x > len {
             continue;
         }
-        let with_x: Vec<Mask> = sets[x]
-            .iter()
-            .copied()
-            .filter(|s| s & bit(x as u32) != 0)
-            .collect();
-        let rest: Vec<Mask> = with_x.iter().map(|s| s & !bit(x as u32)).collect();
-        let inside: Vec<Mask> = masks[1..x].iter().map(|m| m & !bit(x as u32)).collect();
-        let Some(possible) = fitting(&inside, &rest) else {
-            continue;
-        };
-        support[0] |= bit(x as u32);
+        // The digits of the sets holding X that the cells after the first can take.
+        let inside = &masks[1..x];
+        let union = inside.iter().fold(0, |acc, m| acc | m) & !x_bit;
+        let mut possible = 0;
+        for &set in sets[x].iter().filter(|&&set| set & x_bit != 0) {
+            let rest = set & !x_bit;
+            if rest & !union == 0 && inside.iter().all(|m| m & rest != 0) {
+                possible |= rest;
+            }
+        }
+        if possible == 0 && x > 1 {
+            continue; // no set fits
+        }
+        if x == 1 && !sets[1].contains(&x_bit) {
+            continue; // the clue is not 1
+        }
+        support[0] |= x_bit;
         for c in 1..x {
             support[c] |= masks[c] & possible;
         }
-        for c in x..cells.len() {
+        for c in x..len {
             support[c] |= masks[c];
         }
     }
-    keep(work, cells, &support)
+    keep(work, cells, &support[..len])
 }
 
 /// `count` digits are higher than all before them: a walk over (highest so far, seen so far)
