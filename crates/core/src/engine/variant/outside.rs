@@ -143,7 +143,8 @@ pub(super) fn x_sum(work: &mut Work, cells: &[u16], sets: &[Box<[Mask]>]) -> Res
 
 /// `count` digits are higher than all before them: a walk over (highest so far, seen so far)
 /// forward from the clue and back from the end, keeping each digit that lies on a walk ending
-/// at the count. The states of one highest digit are a bit set of how many were seen (bit `s`:
+/// at the count. The line's digits differ (a row or a column), so a hidden digit is below the
+/// highest, never equal to it, and the last highest is at least the line's length. The states of one highest digit are a bit set of how many were seen (bit `s`:
 /// `s` seen), so a step is a few shifts and ORs, on the stack: this runs at every node of a
 /// skyscraper puzzle (a table of states, allocated each run, made sigh's "Skyscaper 2-3" 5 s).
 pub(super) fn skyscraper(
@@ -175,13 +176,18 @@ pub(super) fn skyscraper(
                 next[h] |= (below << 1) & counts; // d = h is seen: a new highest
             }
             below |= now[h];
-            if h > 0 && (masks[i] & ((1 << h) - 1)) != 0 {
-                next[h] |= now[h]; // a digit at or below the highest is hidden
+            if h > 1 && (masks[i] & ((1 << (h - 1)) - 1)) != 0 {
+                next[h] |= now[h]; // a digit below the highest is hidden (none equals it)
             }
         }
     }
-    // back[h]: after cell i, the counts seen so far from which the rest reaches `count`.
-    let mut back = [1u32 << count; MOST + 1];
+    // back[h]: after cell i, the counts seen so far from which the rest reaches `count`. At
+    // the end the highest is at least the line's length, its digits being distinct (a row's
+    // is N, and always seen): a walk ending lower is no filling (sigh's terminal heights).
+    let mut back = [0u32; MOST + 1];
+    for high in back.iter_mut().skip(len) {
+        *high = 1 << count;
+    }
     let mut support = [0 as Mask; MOST];
     for i in (0..len).rev() {
         let mut before = [0u32; MOST + 1];
@@ -192,15 +198,15 @@ pub(super) fn skyscraper(
                 above |= back[h + 1] >> 1;
             }
             before[h] |= above;
-            if h > 0 && masks[i] & ((1 << h) - 1) != 0 {
-                before[h] |= back[h]; // hidden: (h, s) stays
+            if h > 1 && masks[i] & ((1 << (h - 1)) - 1) != 0 {
+                before[h] |= back[h]; // hidden below h: (h, s) stays
             }
         }
         // Which digits of cell i lie on a walk: hidden below a highest h reached and finished,
         // or seen above a highest whose counts finish as the new highest.
         let mut below = 0u32; // the forward counts of every highest below d
         let mut finishes_hidden = false;
-        let mut hidden_from = [false; MOST + 1]; // [h]: some highest ≥ h finishes
+        let mut hidden_from = [false; MOST + 2]; // [h]: some highest ≥ h finishes
         for h in (1..=n).rev() {
             finishes_hidden |= forward[i][h] & back[h] != 0;
             hidden_from[h] = finishes_hidden;
@@ -211,7 +217,7 @@ pub(super) fn skyscraper(
                 continue;
             }
             let seen = (below << 1) & back[d] != 0;
-            let hidden = hidden_from[d]; // d at or below the highest: hidden
+            let hidden = hidden_from[d + 1]; // d below the highest: hidden
             if seen || hidden {
                 support[i] |= bit(d as u32);
             }
@@ -226,4 +232,117 @@ fn keep(work: &mut Work, cells: &[u16], support: &[Mask]) -> Result<(), Broken> 
         work.restrict(cell, keep)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::fast9::XorShift;
+
+    /// Every ordering of the digits 1 to `n`.
+    fn orderings(n: u32) -> Vec<Vec<u32>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut all = Vec::new();
+        for shorter in orderings(n - 1) {
+            for at in 0..=shorter.len() {
+                let mut longer = shorter.clone();
+                longer.insert(at, n);
+                all.push(longer);
+            }
+        }
+        all
+    }
+
+    /// On random candidates for a row of `n` cells, `propagate` keeps every digit of every
+    /// ordering that fits the candidates and that `holds` accepts, and holds when one does.
+    fn keeps_every_row(
+        n: u32,
+        holds: impl Fn(&[u32]) -> bool,
+        propagate: impl Fn(&mut Work, &[u16]) -> Result<(), Broken>,
+    ) -> usize {
+        let mut rng = XorShift::new(0x9e37_79b9_7f4a_7c15 ^ n as u64);
+        let rows: Vec<Vec<u32>> = orderings(n).into_iter().filter(|r| holds(r)).collect();
+        let cells: Vec<u16> = (0..n as u16).collect();
+        let mut fitting_rounds = 0;
+        for _ in 0..3_000 {
+            let masks: Vec<Mask> = (0..n)
+                .map(|_| (rng.next() | rng.next()) as Mask & ((1 << n) - 1))
+                .collect();
+            let mut wanted = vec![0 as Mask; n as usize];
+            for row in &rows {
+                if row.iter().zip(&masks).all(|(&d, &m)| m & bit(d) != 0) {
+                    for (w, &d) in wanted.iter_mut().zip(row) {
+                        *w |= bit(d);
+                    }
+                }
+            }
+            let mut kept = masks.clone();
+            let mut changed = Vec::new();
+            let held = propagate(
+                &mut Work {
+                    masks: &mut kept,
+                    changed: &mut changed,
+                },
+                &cells,
+            );
+            if wanted[0] != 0 {
+                fitting_rounds += 1;
+                assert!(held.is_ok(), "{masks:?}: a row fits, yet it broke");
+                for (k, w) in kept.iter().zip(&wanted) {
+                    assert_eq!(k & w, *w, "{masks:?}: kept {kept:?}, rows need {wanted:?}");
+                }
+            }
+        }
+        fitting_rounds
+    }
+
+    #[test]
+    fn outside_clues_keep_every_row_that_keeps_them() {
+        for n in [4u32, 5, 6] {
+            for count in 1..=n {
+                let seen = |row: &[u32]| {
+                    let mut high = 0;
+                    let mut seen = 0;
+                    for &d in row {
+                        if d > high {
+                            (high, seen) = (d, seen + 1);
+                        }
+                    }
+                    seen
+                };
+                let fits = keeps_every_row(
+                    n,
+                    |row| seen(row) == count as usize,
+                    |work, cells| skyscraper(work, cells, count, n),
+                );
+                assert!(
+                    fits > 100,
+                    "skyscraper {count} on {n}: {fits} rounds with a row"
+                );
+            }
+            for sum in 0..=n * (n + 1) / 2 {
+                let between = |row: &[u32]| {
+                    let at = |d| row.iter().position(|&x| x == d).unwrap();
+                    let (a, b) = (at(1).min(at(n)), at(1).max(at(n)));
+                    row[a + 1..b].iter().sum::<u32>()
+                };
+                let inner = ((1 << n) - 1) & !(bit(1) | bit(n));
+                let sets = sets_summing_to(sum, inner, n);
+                keeps_every_row(
+                    n,
+                    |row| between(row) == sum,
+                    |work, cells| sandwich(work, cells, &sets, n),
+                );
+                let first = |row: &[u32]| row[..row[0] as usize].iter().sum::<u32>();
+                let sets = sets_summing_to(sum, (1 << n) - 1, n);
+                keeps_every_row(
+                    n,
+                    |row| first(row) == sum,
+                    |work, cells| x_sum(work, cells, &sets),
+                );
+            }
+        }
+    }
 }
