@@ -22,20 +22,12 @@ pub(super) fn sets_summing_to(sum: u32, allowed: Mask, side: u32) -> Box<[Box<[M
     by_size.into_iter().map(Vec::into_boxed_slice).collect()
 }
 
-/// The digits of `sets` that the cells can take: each cell one of a set's digits, the cells
-/// together all of them. `None` when no set fits.
-fn fitting(masks: &[Mask], sets: &[Mask]) -> Option<Mask> {
-    let union = masks.iter().fold(0, |acc, m| acc | m);
-    let possible = sets
-        .iter()
-        .filter(|&&set| set & !union == 0 && masks.iter().all(|m| m & set != 0))
-        .fold(0, |acc, set| acc | set);
-    (possible != 0 || (masks.is_empty() && sets.contains(&0))).then_some(possible)
-}
-
 /// The digits between the 1 and the N sum to the clue: `sets[k]` are the k-digit sets from 2 to
 /// N - 1 summing to it. Every placing of the 1 and the N is tried (each pair of cells once,
-/// both ways round), on the stack: this runs at nearly every node of a sandwich puzzle.
+/// both ways round), and for it every set the cells between can take; the line is a row or a
+/// column, so the cells outside take the digits the set leaves (as sigh's sandwich does: with
+/// {2, 3, 4} between, no 2, 3 or 4 outside). On the stack: this runs at nearly every node of a
+/// sandwich puzzle.
 pub(super) fn sandwich(
     work: &mut Work,
     cells: &[u16],
@@ -66,29 +58,44 @@ pub(super) fn sandwich(
             if end_only & !(1 << l | 1 << r) != 0 {
                 continue; // another cell would need an end too
             }
-            let mut inside = [0 as Mask; MOST];
-            for (slot, m) in inside.iter_mut().zip(&masks[l + 1..r]) {
-                *slot = m & !ends;
+            let may_end = |c: usize, d: u32| masks[c] & bit(d) != 0;
+            if !(may_end(l, 1) && may_end(r, side) || may_end(l, side) && may_end(r, 1)) {
+                continue; // no 1 and N here
             }
-            let inside = &inside[..r - l - 1];
-            let mut fitted = None;
+            let inside = &masks[l + 1..r];
+            let inner_union = inside.iter().fold(0, |acc, m| acc | m) & !ends;
+            let outer_count = len - (r - l + 1);
+            let outside = || masks[..l].iter().chain(&masks[r + 1..]);
+            let outer_union = outside().fold(0, |acc, m| acc | m) & !ends;
+            let (mut inner_keep, mut outer_keep, mut fits) = (0 as Mask, 0 as Mask, false);
+            for &set in sets[r - l - 1].iter() {
+                if set & !inner_union != 0 || !inside.iter().all(|m| m & set != 0) {
+                    continue;
+                }
+                // The cells outside take the digits the set leaves, one each.
+                let outer = outer_union & !set;
+                if (outer.count_ones() as usize) < outer_count || outside().any(|m| m & outer == 0)
+                {
+                    continue;
+                }
+                inner_keep |= set;
+                outer_keep |= outer;
+                fits = true;
+            }
+            if !fits {
+                continue;
+            }
             for (at_l, at_r) in [(1, side), (side, 1)] {
                 if masks[l] & bit(at_l) == 0 || masks[r] & bit(at_r) == 0 {
                     continue;
                 }
-                // The same digits fit between whichever end is where.
-                let Some(possible) =
-                    *fitted.get_or_insert_with(|| fitting(inside, &sets[r - l - 1]))
-                else {
-                    break;
-                };
                 support[l] |= bit(at_l);
                 support[r] |= bit(at_r);
                 for c in l + 1..r {
-                    support[c] |= masks[c] & possible;
+                    support[c] |= masks[c] & inner_keep;
                 }
                 for c in (0..l).chain(r + 1..len) {
-                    support[c] |= masks[c] & !ends;
+                    support[c] |= masks[c] & outer_keep;
                 }
             }
         }
