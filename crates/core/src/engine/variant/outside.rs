@@ -34,15 +34,8 @@ pub(super) fn sandwich(
     sets: &[Box<[Mask]>],
     side: u32,
 ) -> Result<(), Broken> {
-    const MOST: usize = 16;
     let len = cells.len();
-    if len > MOST {
-        return Err(Broken);
-    }
-    let mut masks = [0 as Mask; MOST];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = work.masks[c as usize];
-    }
+    let masks = line_masks(work, cells)?;
     let masks = &masks[..len];
     let ends = bit(1) | bit(side);
     // The cells that can hold nothing but the 1 or the N: any placing must put an end there.
@@ -106,15 +99,8 @@ pub(super) fn sandwich(
 /// The first X digits sum to the clue, X being the first: `sets[k]` are the k-digit sets
 /// summing to it. On the stack, as the sandwich's.
 pub(super) fn x_sum(work: &mut Work, cells: &[u16], sets: &[Box<[Mask]>]) -> Result<(), Broken> {
-    const MOST: usize = 16;
     let len = cells.len();
-    if len > MOST {
-        return Err(Broken);
-    }
-    let mut masks = [0 as Mask; MOST];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = work.masks[c as usize];
-    }
+    let masks = line_masks(work, cells)?;
     let mut support = [0 as Mask; MOST];
     for x in digits(masks[0]) {
         let (x, x_bit) = (x as usize, bit(x));
@@ -160,18 +146,14 @@ pub(super) fn skyscraper(
     count: u32,
     side: u32,
 ) -> Result<(), Broken> {
-    const MOST: usize = 16;
     let (n, len) = (side as usize, cells.len());
-    if len > MOST || n > MOST || count as usize > n {
+    if n > MOST || count as usize > n {
         return Err(Broken);
     }
+    let masks = line_masks(work, cells)?;
     let counts = (1u32 << (n + 1)) - 1; // seen from 0 to n
-    let mut masks = [0 as Mask; MOST];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = work.masks[c as usize];
-    }
-    // forward[i][h]: before cell i, with h the highest so far (0 before the first), the
-    // counts seen that some filling of the cells before reaches.
+                                        // forward[i][h]: before cell i, with h the highest so far (0 before the first), the
+                                        // counts seen that some filling of the cells before reaches.
     let mut forward = [[0u32; MOST + 1]; MOST + 1];
     forward[0][0] = 1;
     for i in 0..len {
@@ -232,6 +214,22 @@ pub(super) fn skyscraper(
         back = before;
     }
     keep(work, cells, &support[..len])
+}
+
+/// The most cells of a line, and of digits: a row of a 16×16.
+const MOST: usize = 16;
+
+/// A line's candidates copied onto the stack (its propagators run at nearly every node);
+/// `Err` for a line longer than any row.
+fn line_masks(work: &Work, cells: &[u16]) -> Result<[Mask; MOST], Broken> {
+    if cells.len() > MOST {
+        return Err(Broken);
+    }
+    let mut masks = [0 as Mask; MOST];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = work.masks[c as usize];
+    }
+    Ok(masks)
 }
 
 fn keep(work: &mut Work, cells: &[u16], support: &[Mask]) -> Result<(), Broken> {
