@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use super::model::{Model, DERIVED};
+use super::model::{Model, COMBINED, DERIVED};
 use super::props::{Change, Equation, Mask, Work};
 use super::Run;
 use crate::engine::Budget;
@@ -52,6 +52,7 @@ impl<'r> Deducer<'r> {
         for (p, &origin) in model.origins.iter().enumerate() {
             match origin {
                 DERIVED => forty_five.push(p as u32),
+                COMBINED => {} // the search's alone
                 index => props_of[index as usize].push(p as u32),
             }
         }
@@ -110,7 +111,7 @@ impl<'r> Deducer<'r> {
             .all
             .iter()
             .map(|&p| self.model.origins[p as usize])
-            .filter(|&o| o != DERIVED)
+            .filter(|&o| o != DERIVED && o != COMBINED)
             .collect();
         constraints.sort_unstable();
         constraints.dedup();

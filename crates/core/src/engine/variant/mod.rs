@@ -1,14 +1,15 @@
 //! The variant engine: candidates as masks, propagation by the houses (a placed digit leaves
 //! its peers; a digit with one place in a house goes there; a digit locked in the cells two
 //! houses share leaves the rest of both) and by a propagator per rule (`props`, with the 45
-//! rule's innies and outies for killer cages from `innies`), and depth-first search that tries
-//! one digit in one cell at a time, chosen by where contradictions were found so far
-//! (`conflicts`), counting solutions up to a limit. Every solution is checked against the
+//! rule's innies and outies for killer cages from `innies`, and sums bounded together from
+//! `combined`), and depth-first search that tries one digit in one cell at a time, chosen by
+//! where contradictions were found so far (`conflicts`), counting solutions up to a limit. Every solution is checked against the
 //! rules' own definitions (`rules::Constraint::satisfied`) before it is counted.
 //!
 //! The classic path (`fast9`, `search`) is untouched: `engine::solve_with_rules` comes here only
 //! for a puzzle with rules.
 
+mod combined;
 mod conflicts;
 mod deduce;
 mod innies;

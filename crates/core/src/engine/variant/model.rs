@@ -5,7 +5,7 @@
 
 use super::props::{Mask, PeerSet, Prop};
 use super::sum::Sum;
-use super::{innies, outside};
+use super::{combined, innies, outside};
 use crate::grid::{overlap, Geometry, Overlap, Size};
 use crate::rules::{indexed_cells, orthogonal_neighbours, Constraint, Dot, Index, Kind, Rules};
 
@@ -30,7 +30,8 @@ pub(super) struct Model<'r> {
     /// is blamed on, and where the search's first scores go.
     pub(super) prop_cells: Vec<Box<[u16]>>,
     /// For each propagator, the index of the constraint it comes from in `rules.constraints`
-    /// ([`DERIVED`] for the 45 rule's innies and outies).
+    /// ([`DERIVED`] for the 45 rule's innies and outies, [`COMBINED`] for sums bounded
+    /// together).
     pub(super) origins: Vec<u32>,
     /// The digits each constraint takes from a cell's first candidates (even, odd, listed
     /// candidates): (cell, digits taken, constraint index).
@@ -40,8 +41,12 @@ pub(super) struct Model<'r> {
     pub(super) rules: &'r Rules,
 }
 
-/// The origin of a propagator no single constraint gives (innies and outies of cages).
+/// The origin of a propagator no single constraint gives: the 45 rule's innies and outies.
 pub(super) const DERIVED: u32 = u32::MAX;
+
+/// The origin of a sum bounded together from several ([`combined`]): the search's, not one the
+/// explained steps name (they have no words for it yet).
+pub(super) const COMBINED: u32 = u32::MAX - 1;
 
 /// The propagators a cell wakes: those that read any change first, then those that read only
 /// a new lowest or highest digit.
@@ -70,7 +75,7 @@ impl<'r> Model<'r> {
     }
 
     /// The model of `rules` on `geometry`; with `derived`, also the propagators the rules
-    /// imply (the 45 rule's innies and outies).
+    /// imply (the 45 rule's innies and outies, sums bounded together).
     pub(super) fn new(geometry: &'r Geometry, rules: &'r Rules, derived: bool) -> Model<'r> {
         let size = geometry.size;
         let side = size.side() as u32;
@@ -116,12 +121,30 @@ impl<'r> Model<'r> {
                 sum.group(sees);
             }
         }
+        if derived {
+            let unit_sums: Vec<(&[u16], i32)> = rules
+                .constraints
+                .iter()
+                .filter_map(|c| match &c.kind {
+                    Kind::Cage {
+                        sum: Some(sum),
+                        cells,
+                    } => Some((&cells[..], *sum as i32)),
+                    Kind::LittleKiller { sum, cells } => Some((&cells[..], *sum as i32)),
+                    _ => None,
+                })
+                .collect();
+            for sum in combined::sums(side, &unit_sums, sees) {
+                b.props.push(Prop::Sum(sum));
+                origins.push(COMBINED);
+            }
+        }
         // A rule's sum bounded a second way too, its cells grouped across the first groups.
         // Not the 45 rule's sums: on killers that changed the nodes little either way (sigh's
         // Wecoc killers 12.0 -> 9.5 and 13.0 -> 20.2 thousand) for more work at each.
         let mut regrouped = Vec::new();
         for (prop, &origin) in b.props.iter().zip(&origins) {
-            if let (Prop::Sum(sum), false) = (prop, origin == DERIVED) {
+            if let (Prop::Sum(sum), false) = (prop, origin == DERIVED || origin == COMBINED) {
                 regrouped.extend(sum.regrouped(sees).map(|other| (Prop::Sum(other), origin)));
             }
         }

@@ -137,6 +137,11 @@ impl Sum {
         }
     }
 
+    /// How many cells each exclusion group has.
+    pub(super) fn group_sizes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.groups.windows(2).map(|w| (w[1] - w[0]) as usize)
+    }
+
     fn group_range(&self, g: usize) -> std::ops::Range<usize> {
         self.groups[g] as usize..self.groups[g + 1] as usize
     }
