@@ -29,9 +29,13 @@ pub fn fpuzzles_link(json: &Value) -> String {
     format!("{FPUZZLES_PREFIX}{}", payload(json))
 }
 
-/// The SudokuPad link of a puzzle's f-puzzles JSON (SudokuPad converts it itself).
+/// The SudokuPad link of a puzzle's f-puzzles JSON (SudokuPad converts it itself), with
+/// drawings of what SudokuPad reads without drawing ([`fpuzzles::for_sudokupad`]).
 pub fn sudokupad_link(json: &Value) -> String {
-    format!("{SUDOKUPAD_PREFIX}{}", payload(json))
+    format!(
+        "{SUDOKUPAD_PREFIX}{}",
+        payload(&fpuzzles::for_sudokupad(json))
+    )
 }
 
 fn payload(json: &Value) -> String {

@@ -2,7 +2,9 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{rc, Drawing, DIRECTIONS, DRAWN_COPIES, FLAG_KEYS, FRAGMENT_KEY, LINE_KEYS};
+use super::{
+    rc, Drawing, DIRECTIONS, DRAWN_COPIES, FLAG_KEYS, FRAGMENT_KEY, LINE_KEYS, SUDOKUPAD_COPIES,
+};
 use crate::format::meta::key_value_form;
 use crate::format::rules::{
     self as syntax, Body, Direction, Dot, Keyword, Rule, Side, Value as Param,
@@ -16,6 +18,46 @@ pub struct Exported {
     pub json: Value,
     /// What f-puzzles cannot hold, one sentence each (`inequality: A1 < A2`, …).
     pub lost: Vec<String>,
+}
+
+/// `json` (f-puzzles JSON) as a SudokuPad link carries it: with a drawing of each constraint
+/// f-puzzles draws and SudokuPad reads without drawing ([`SUDOKUPAD_COPIES`]: a lockout line and
+/// the diamonds at its ends), so that the puzzle opens with it drawn. Import drops the drawings
+/// again when the puzzle has the constraint.
+pub fn for_sudokupad(json: &Value) -> Value {
+    let mut out = json.clone();
+    for (key, name, colour) in SUDOKUPAD_COPIES {
+        let Some(Value::Array(entries)) = json.get(key) else {
+            continue;
+        };
+        for lines in entries.iter().filter_map(|e| e["lines"].as_array()) {
+            for line in lines.iter().filter_map(Value::as_array) {
+                let line_copy = json!({
+                    "lines": [line], "outlineC": colour, "width": 0.3, "fromConstraint": name,
+                });
+                push(&mut out, "line", line_copy);
+                let ends = [line.first(), line.last()];
+                for end in ends.into_iter().flatten() {
+                    let diamond = json!({
+                        "cells": [end], "baseC": "#FFFFFF", "outlineC": colour,
+                        "width": 0.5, "height": 0.5, "angle": 45, "fromConstraint": name,
+                    });
+                    push(&mut out, "rectangle", diamond);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `entry` added to the list under `key` of a JSON object.
+fn push(json: &mut Value, key: &str, entry: Value) {
+    let Value::Object(object) = json else {
+        return;
+    };
+    if let Value::Array(items) = object.entry(key).or_insert_with(|| json!([])) {
+        items.push(entry);
+    }
 }
 
 /// The f-puzzles JSON of `puzzle`, one of `document`'s, read from `text`: its givens and

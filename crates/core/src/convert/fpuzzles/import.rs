@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::{
     cell_name, ImportError, Imported, Shape, COSMETIC_KEYS, DIRECTIONS, DRAWN_COPIES, FLAG_KEYS,
-    FRAGMENT_KEY, LINE_KEYS, REGION_SYMBOLS,
+    FRAGMENT_KEY, LINE_KEYS, REGION_SYMBOLS, SUDOKUPAD_COPIES,
 };
 use crate::format::rules as syntax;
 use crate::grid::{digit_char, geometry, Size, UnitKind, Variant};
@@ -844,9 +844,11 @@ impl<'a> Reader<'a> {
         let object = self.object;
         let redrawn = |item: &&Value| {
             let name = item.get("fromConstraint").and_then(Value::as_str);
-            DRAWN_COPIES.iter().any(|(key, n, _)| {
-                Some(*n) == name && object.get(*key).is_some_and(|v| !is_empty(v))
-            })
+            let drawn = DRAWN_COPIES.iter().map(|&(key, n, _)| (key, n));
+            let for_sudokupad = SUDOKUPAD_COPIES.iter().map(|&(key, n, _)| (key, n));
+            drawn
+                .chain(for_sudokupad)
+                .any(|(key, n)| Some(n) == name && object.get(key).is_some_and(|v| !is_empty(v)))
         };
         self.dropped_copies += copies.iter().filter(|c| !redrawn(c)).count();
         if !drawings.is_empty() {

@@ -15,7 +15,7 @@ mod import;
 #[cfg(test)]
 mod tests;
 
-pub use export::{export, Exported};
+pub use export::{export, for_sudokupad, Exported};
 pub use import::{import, import_json};
 
 use std::fmt;
@@ -190,6 +190,11 @@ pub(crate) const DRAWN_COPIES: [(&str, &str, Drawing); 14] = [
     ("xsum", "X Sum", Drawing::Outside("\u{25EF}")),
     ("skyscraper", "Skyscraper", Drawing::Outside("\u{25AF}")),
 ];
+
+/// The keys f-puzzles draws and SudokuPad reads without drawing, each with the `fromConstraint`
+/// name of the drawing a SudokuPad link adds beside it ([`for_sudokupad`]): a line, and a
+/// diamond at each end.
+pub(crate) const SUDOKUPAD_COPIES: [(&str, &str, &str); 1] = [("lockout", "Lockout", "#5A9BE6")];
 
 /// The way a little killer's diagonal runs, as f-puzzles writes it, our word, and its step.
 pub(crate) const DIRECTIONS: [(&str, &str, (i64, i64)); 4] = [

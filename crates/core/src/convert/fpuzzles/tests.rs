@@ -480,3 +480,29 @@ fn constraints_the_players_do_not_draw_go_out_with_a_drawing() {
     assert_eq!(imported.warnings, Vec::<String>::new());
     assert_eq!(imported.text, text);
 }
+
+/// SudokuPad reads a lockout line and draws nothing (f-puzzles draws it): a SudokuPad link
+/// carries a line and a diamond at each end as well, which import drops again.
+#[test]
+fn a_sudokupad_link_draws_the_lockout_lines_sudokupad_does_not() {
+    let empty = ". . . | . . . | . . .\n";
+    let rule = "------+-------+------\n";
+    let grid = format!("{0}{0}{0}{1}{0}{0}{0}{1}{0}{0}{0}", empty, rule);
+    let text = format!("lockout 4: A1 B2 C3 D3\n{grid}");
+    let document = parse(&text);
+    let exported = export(&text, &document, &document.puzzles[0]);
+    assert!(exported.json.get("line").is_none(), "f-puzzles draws it");
+    let json = for_sudokupad(&exported.json);
+    let lines = json["line"].as_array().expect("a drawn line");
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["lines"], json!([["R1C1", "R2C2", "R3C3", "R4C3"]]));
+    assert_eq!(lines[0]["fromConstraint"], "Lockout");
+    let diamonds = json["rectangle"].as_array().expect("diamonds");
+    let ends: Vec<&Value> = diamonds.iter().map(|d| &d["cells"][0]).collect();
+    assert_eq!(ends, [&json!("R1C1"), &json!("R4C3")]);
+    assert!(diamonds.iter().all(|d| d["angle"] == 45));
+    let link = crate::convert::links::sudokupad_link(&exported.json);
+    let imported = crate::convert::links::import(&link).unwrap();
+    assert_eq!(imported.warnings, Vec::<String>::new());
+    assert_eq!(imported.text, text);
+}
