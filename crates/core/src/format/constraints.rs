@@ -118,13 +118,9 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
                 Dot::X | Dot::V => None,
             };
             if let Some((_, what)) = least.filter(|&(least, _)| value < least) {
-                let span = match &rule.value {
-                    Some(Value::Number(_, span)) => *span,
-                    _ => rule.keyword_span,
-                };
                 return Err(Finding::error(
                     Code::BadMetadata,
-                    span,
+                    value_span(rule),
                     format!("{what}: the two cells beside it hold different digits"),
                 ));
             }
@@ -142,9 +138,18 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
             slow: rule.keyword == Keyword::SlowThermo,
             cells: cells()?,
         },
-        Keyword::Whisper => Kind::Whisper {
-            gap: number(Some(n.div_ceil(2))).unwrap_or(1),
-            cells: cells()?,
+        Keyword::Whisper => match number(Some(n.div_ceil(2))).unwrap_or(1) {
+            0 => {
+                return Err(Finding::error(
+                    Code::BadMetadata,
+                    value_span(rule),
+                    "a whisper's least difference is 1 or more: 0 asks nothing of the line",
+                ))
+            }
+            gap => Kind::Whisper {
+                gap,
+                cells: cells()?,
+            },
         },
         Keyword::Renban => Kind::Renban(cells()?),
         Keyword::Palindrome => Kind::Palindrome(cells()?),
@@ -194,6 +199,14 @@ fn kind_of(rule: &Rule, size: Size, regions: Option<&[u8]>) -> Result<Option<Kin
         },
     };
     Ok(Some(kind))
+}
+
+/// Where a rule's number is written (its keyword when it has none).
+fn value_span(rule: &Rule) -> Span {
+    match &rule.value {
+        Some(Value::Number(_, span)) => *span,
+        _ => rule.keyword_span,
+    }
 }
 
 /// A cell's index, or the error that it lies outside the grid.
@@ -481,6 +494,10 @@ mod tests {
             ("white 0: A1 A2", "a white dot's difference is 1 or more"),
             ("black 1: A1 A2", "a black dot's ratio is 2 or more"),
             ("black 0: A1 A2", "a black dot's ratio is 2 or more"),
+            (
+                "whisper 0: A1 A2",
+                "a whisper's least difference is 1 or more",
+            ),
         ] {
             let error = resolved(line, nine()).unwrap_err();
             assert!(error.starts_with(said), "{line}: {error}");
