@@ -1682,8 +1682,8 @@ mod tests {
             SOLVED[1..].join("\n")
         );
         assert_eq!(parse(&block).puzzles.len(), 1);
-        assert_eq!(most_held(&block), 9); // its rows
-                                          // A block whose size no row tells is read a row at a time.
+        // Its rows; a block whose size no row tells is read a row at a time.
+        assert_eq!(most_held(&block), 9);
         assert!(most_held(&many("1 2 3 4 5 6 7\n")) <= MAX_SIZE_LOOKAHEAD + 1);
         assert!(most_held(&many("1 2 3 4\n")) <= 5);
     }

@@ -137,9 +137,10 @@ pub(super) fn x_sum(work: &mut Work, cells: &[u16], sets: &[Box<[Mask]>]) -> Res
 /// `count` digits are higher than all before them: a walk over (highest so far, seen so far)
 /// forward from the clue and back from the end, keeping each digit that lies on a walk ending
 /// at the count. The line's digits differ (a row or a column), so a hidden digit is below the
-/// highest, never equal to it, and the last highest is at least the line's length. The states of one highest digit are a bit set of how many were seen (bit `s`:
-/// `s` seen), so a step is a few shifts and ORs, on the stack: this runs at every node of a
-/// skyscraper puzzle (a table of states, allocated each run, made sigh's "Skyscaper 2-3" 5 s).
+/// highest, never equal to it, and the last highest is at least the line's length. The states
+/// of one highest digit are a bit set of how many were seen (bit `s`: `s` seen), so a step is a
+/// few shifts and ORs, on the stack: this runs at every node of a skyscraper puzzle (a table of
+/// states, allocated each run, made sigh's "Skyscaper 2-3" 5 s).
 pub(super) fn skyscraper(
     work: &mut Work,
     cells: &[u16],
@@ -151,9 +152,10 @@ pub(super) fn skyscraper(
         return Err(Broken);
     }
     let masks = line_masks(work, cells)?;
-    let counts = (1u32 << (n + 1)) - 1; // seen from 0 to n
-                                        // forward[i][h]: before cell i, with h the highest so far (0 before the first), the
-                                        // counts seen that some filling of the cells before reaches.
+    // Every count seen, from 0 to n.
+    let counts = (1u32 << (n + 1)) - 1;
+    // forward[i][h]: before cell i, with h the highest so far (0 before the first), the counts
+    // seen that some filling of the cells before reaches.
     let mut forward = [[0u32; MOST + 1]; MOST + 1];
     forward[0][0] = 1;
     for i in 0..len {
