@@ -21,8 +21,8 @@ pub struct Exported {
 }
 
 /// `json` (f-puzzles JSON) as a SudokuPad link carries it: with a drawing of each constraint
-/// f-puzzles draws and SudokuPad reads without drawing ([`SUDOKUPAD_COPIES`]: a lockout line and
-/// the diamonds at its ends), so that the puzzle opens with it drawn. Import drops the drawings
+/// f-puzzles draws and SudokuPad reads without drawing (a lockout line, and a diamond at each
+/// of its ends), so that the puzzle opens with it drawn. Import drops the drawings
 /// again when the puzzle has the constraint.
 pub fn for_sudokupad(json: &Value) -> Value {
     let mut out = json.clone();
