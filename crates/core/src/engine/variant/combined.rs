@@ -16,6 +16,10 @@ use super::sum::Sum;
 /// At least this many cells of the smaller sum must see the other's for a merge.
 const RELATED: usize = 6;
 
+/// A merged sum has at most this many houses' worth of cells (grouping a sum's cells costs the
+/// cube of their number; the widest merge seen, four diagonals, has 32 cells of a 9×9).
+const MOST_HOUSES: usize = 4;
+
 /// A sum of digits, gathered into exclusion groups, with its score.
 struct Record {
     /// The cells, sorted: two records with the same cells are one.
@@ -30,47 +34,62 @@ struct Record {
 /// The merged sums of `sums` (cells, total) worth adding, their cells grouped by `sees`, on a
 /// grid of `side` digits.
 pub(super) fn sums(side: u32, sums: &[(&[u16], i32)], sees: impl Fn(u16, u16) -> bool) -> Vec<Sum> {
-    let mut active: Vec<Record> = Vec::new();
+    // Every record so far, `None` once merged into another.
+    let mut records: Vec<Option<Record>> = Vec::new();
     for &(cells, total) in sums {
         let mut cells = cells.to_vec();
         cells.sort_unstable();
         cells.dedup();
-        if active.iter().any(|r| r.cells == cells) {
+        if records.iter().flatten().any(|r| r.cells == cells) {
             continue;
         }
-        if let Some(record) = record(side, cells, total, true, &sees) {
-            active.push(record);
+        records.extend(record(side, cells, total, true, &sees).map(Some));
+    }
+    // Each possible merge is scored once, when both its records are there: a merge adds the
+    // merges of the new record with each other, not those of every pair again.
+    let mut candidates: Vec<(usize, usize, Record)> = Vec::new();
+    for i in 0..records.len() {
+        for j in i + 1..records.len() {
+            candidates.extend(merged(side, &records, i, j, &sees));
         }
     }
     loop {
-        let mut best: Option<(usize, usize, Record)> = None;
-        for i in 0..active.len() {
-            for j in i + 1..active.len() {
-                let Some(merged) = merge(side, &active[i], &active[j], &sees) else {
-                    continue;
-                };
-                if active.iter().any(|r| r.cells == merged.cells) {
-                    continue;
-                }
-                let better = match &best {
-                    None => true,
-                    Some((_, _, b)) => (merged.score, &merged.cells) > (b.score, &b.cells),
-                };
-                if better {
-                    best = Some((i, j, merged));
-                }
-            }
+        candidates.retain(|(i, j, m)| {
+            let live = |k: usize| records[k].is_some();
+            live(*i) && live(*j) && !records.iter().flatten().any(|r| r.cells == m.cells)
+        });
+        let best = (0..candidates.len()).max_by(|&a, &b| {
+            let key = |k: usize| (candidates[k].2.score, &candidates[k].2.cells);
+            key(a).cmp(&key(b))
+        });
+        let Some(best) = best else { break };
+        let (i, j, merged_record) = candidates.swap_remove(best);
+        records[i] = None;
+        records[j] = None;
+        records.push(Some(merged_record));
+        let new = records.len() - 1;
+        for other in 0..new {
+            candidates.extend(merged(side, &records, other, new, &sees));
         }
-        let Some((i, j, merged)) = best else { break };
-        active.swap_remove(j); // j > i: i keeps its place
-        active.swap_remove(i);
-        active.push(merged);
     }
-    active
+    records
         .into_iter()
+        .flatten()
         .filter(|r| !r.original && r.score > 0)
         .map(|r| r.sum)
         .collect()
+}
+
+/// The merge of records `i` and `j` when both are there and it is worth making.
+fn merged(
+    side: u32,
+    records: &[Option<Record>],
+    i: usize,
+    j: usize,
+    sees: &impl Fn(u16, u16) -> bool,
+) -> Option<(usize, usize, Record)> {
+    let (a, b) = (records[i].as_ref()?, records[j].as_ref()?);
+    merge(side, a, b, sees).map(|m| (i, j, m))
 }
 
 /// `a` and `b` as one sum, when they are apart, related, and one sum is worth more.
@@ -83,7 +102,8 @@ fn merge(side: u32, a: &Record, b: &Record, sees: &impl Fn(u16, u16) -> bool) ->
     } else {
         (b, a)
     };
-    if small.cells.len() < RELATED {
+    let cells = a.cells.len() + b.cells.len();
+    if small.cells.len() < RELATED || cells > MOST_HOUSES * side as usize {
         return None;
     }
     let seeing = small
@@ -172,6 +192,25 @@ mod tests {
             .expect("the four diagonals as one sum");
         let (_, total) = all.terms();
         assert_eq!(total, 196);
+    }
+
+    #[test]
+    fn merging_stops_at_four_houses_of_cells() {
+        // Eleven parallel diagonals of 4 to 9 cells, six a cell on average: unbounded, merges
+        // went on to a sum of 38 cells.
+        let lines: Vec<Vec<u16>> = (3..=13)
+            .map(|d: u16| {
+                (0..9)
+                    .filter(|&r| d >= r && d - r < 9)
+                    .map(|r| rc(r, d - r))
+                    .collect()
+            })
+            .collect();
+        let sums: Vec<(&[u16], i32)> = lines.iter().map(|l| (&l[..], 6 * l.len() as i32)).collect();
+        let merged = super::sums(9, &sums, sudoku_sees);
+        let sizes: Vec<usize> = merged.iter().map(|s| s.cells().len()).collect();
+        assert!(!sizes.is_empty());
+        assert!(sizes.iter().all(|&n| n <= 36), "{sizes:?}");
     }
 
     #[test]
