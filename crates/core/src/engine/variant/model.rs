@@ -99,17 +99,7 @@ impl<'r> Model<'r> {
             b.constraint(constraint, rules);
             origins.resize(b.props.len(), index as u32);
         }
-        let cages: Vec<(&[u16], u32)> = rules
-            .constraints
-            .iter()
-            .filter_map(|c| match &c.kind {
-                Kind::Cage {
-                    sum: Some(sum),
-                    cells,
-                } => Some((&cells[..], *sum)),
-                _ => None,
-            })
-            .collect();
+        let cages = unit_sums(rules, false);
         if derived && !cages.is_empty() {
             b.props.extend(innies::props(geometry, &cages));
         }
@@ -122,19 +112,11 @@ impl<'r> Model<'r> {
             }
         }
         if derived {
-            let unit_sums: Vec<(&[u16], i32)> = rules
-                .constraints
-                .iter()
-                .filter_map(|c| match &c.kind {
-                    Kind::Cage {
-                        sum: Some(sum),
-                        cells,
-                    } => Some((&cells[..], *sum as i32)),
-                    Kind::LittleKiller { sum, cells } => Some((&cells[..], *sum as i32)),
-                    _ => None,
-                })
+            let sums: Vec<(&[u16], i32)> = unit_sums(rules, true)
+                .into_iter()
+                .map(|(cells, sum)| (cells, sum as i32))
                 .collect();
-            for sum in combined::sums(side, &unit_sums, sees) {
+            for sum in combined::sums(side, &sums, sees) {
                 b.props.push(Prop::Sum(sum));
                 origins.push(COMBINED);
             }
@@ -211,6 +193,23 @@ impl<'r> Model<'r> {
             rules,
         }
     }
+}
+
+/// The rules' sums of digits with every coefficient 1 (cells, total): killer cages with a sum,
+/// and with `little_killers` the little killers too.
+fn unit_sums(rules: &Rules, little_killers: bool) -> Vec<(&[u16], u32)> {
+    rules
+        .constraints
+        .iter()
+        .filter_map(|c| match &c.kind {
+            Kind::Cage {
+                sum: Some(sum),
+                cells,
+            } => Some((&cells[..], *sum)),
+            Kind::LittleKiller { sum, cells } if little_killers => Some((&cells[..], *sum)),
+            _ => None,
+        })
+        .collect()
 }
 
 impl Builder {

@@ -230,13 +230,14 @@ fn the_engine_finds_exactly_the_grids_the_rules_accept() {
     );
 }
 
-/// A random full 6×6 grid: the first solution under a few random givens that have one.
-fn random_six_grid(rng: &mut Rng) -> Vec<u8> {
-    let geo = geometry(six(), Variant::Classic);
+/// A random full grid of `size`: the first solution under `tries` random givens that have one.
+fn random_grid(rng: &mut Rng, size: Size, tries: usize) -> Vec<u8> {
+    let geo = geometry(size, Variant::Classic);
+    let (cells, side) = (size.cells(), size.side());
     loop {
-        let mut givens = vec![0u8; 36];
-        for _ in 0..6 {
-            givens[rng.below(36)] = 1 + rng.below(6) as u8;
+        let mut givens = vec![0u8; cells];
+        for _ in 0..tries {
+            givens[rng.below(cells)] = 1 + rng.below(side) as u8;
         }
         if let Some(grid) = search(geo, &givens, 1, &Budget::unlimited())
             .solutions
@@ -259,7 +260,7 @@ fn on_six_by_six_the_engine_finds_exactly_the_completions_the_rules_accept() {
     let mut rng = Rng::new(0x0606_5eed_2026);
     let (mut sifted, mut nonempty) = (0, 0);
     for round in 0..150 {
-        let grid = random_six_grid(&mut rng);
+        let grid = random_grid(&mut rng, six(), 6);
         let givens: Vec<u8> = grid
             .iter()
             .map(|&d| d * u8::from(rng.below(2) == 0))
@@ -794,7 +795,7 @@ fn little_killers_bounded_together_keep_every_solution() {
                 _ => diagonal(corner_row + down * (k / 2 + 1), corner_column, down, right),
             })
             .collect();
-        let grid = highest_on(&lines, &random_nine_grid(&mut rng));
+        let grid = highest_on(&lines, &random_grid(&mut rng, Size::NINE, 8));
         let rules = little_killers(&lines, |cells| {
             cells.iter().map(|&c| grid[c as usize] as u32).sum()
         });
@@ -822,23 +823,6 @@ fn little_killers_bounded_together_keep_every_solution() {
         merged > 15,
         "{merged} rounds merged sums: the test tests little"
     );
-}
-
-/// A random full 9×9 grid: the first solution under a few random givens that have one.
-fn random_nine_grid(rng: &mut Rng) -> Vec<u8> {
-    let geo = geometry(Size::NINE, Variant::Classic);
-    loop {
-        let mut givens = vec![0u8; 81];
-        for _ in 0..8 {
-            givens[rng.below(81)] = 1 + rng.below(9) as u8;
-        }
-        if let Some(grid) = search(geo, &givens, 1, &Budget::unlimited())
-            .solutions
-            .pop()
-        {
-            return grid;
-        }
-    }
 }
 
 /// `grid` with its digits renamed (still a grid) so that those most often on `lines` are the
