@@ -6,7 +6,7 @@
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
 //! it.
 
-use super::props::{self, digits, Broken, Mask, Work};
+use super::props::{self, digits, Broken, Mask, PeerSet, Work};
 
 /// The digits from `lo` to `hi` (none when `lo > hi`).
 fn range(lo: u32, hi: u32) -> Mask {
@@ -16,8 +16,14 @@ fn range(lo: u32, hi: u32) -> Mask {
 /// A renban of `cells` on a grid of `side` digits: the cells take each digit of some run of
 /// `len` consecutive digits. A run stays possible when every cell has a digit of it and every
 /// digit of it has a cell; each cell keeps its digits of the possible runs, and a digit every
-/// possible run holds with one place on the line goes there.
-pub(super) fn renban(work: &mut Work, cells: &[u16], side: u32) -> Result<(), Broken> {
+/// possible run holds goes on the line: with one place there, there, else it leaves every cell
+/// that sees all its places.
+pub(super) fn renban(
+    work: &mut Work,
+    cells: &[u16],
+    side: u32,
+    peers: &[PeerSet],
+) -> Result<(), Broken> {
     let len = cells.len() as u32;
     if len > side {
         return Err(Broken);
@@ -40,22 +46,30 @@ pub(super) fn renban(work: &mut Work, cells: &[u16], side: u32) -> Result<(), Br
     for &c in cells {
         work.restrict(c, possible)?;
     }
-    place_alone(work, cells, required)
+    keep_near_every_other(work, cells, len)?;
+    props::place_or_point(work, cells, required, peers)
 }
 
-/// Each digit of `required` with one place among `cells` goes there.
-fn place_alone(work: &mut Work, cells: &[u16], required: Mask) -> Result<(), Broken> {
-    for d in digits(required) {
-        let bit = 1 << (d - 1);
-        let mut places = cells
-            .iter()
-            .copied()
-            .filter(|&c| work.masks[c as usize] & bit != 0);
-        match (places.next(), places.next()) {
-            (None, _) => return Err(Broken),
-            (Some(only), None) => work.restrict(only, bit)?,
-            _ => {}
-        }
+/// On a run of `len`, any two digits differ and are less than `len` apart: a cell keeps a digit
+/// only when every other cell has a digit that differs from it by 1 to `len − 1`.
+fn keep_near_every_other(work: &mut Work, cells: &[u16], len: u32) -> Result<(), Broken> {
+    // near[i]: the digits cell i leaves its partners; before[i] and after[i]: what the cells
+    // before and after i leave together (prefix and suffix intersections).
+    let n = cells.len();
+    let mut near = [0 as Mask; 16];
+    for (i, &c) in cells.iter().enumerate() {
+        near[i] = digits(work.masks[c as usize]).fold(0, |acc, w| {
+            acc | range(w.saturating_sub(len - 1), w + len - 1) & !(1 << (w - 1))
+        });
+    }
+    let mut after = [Mask::MAX; 17];
+    for i in (0..n).rev() {
+        after[i] = after[i + 1] & near[i];
+    }
+    let mut before = Mask::MAX;
+    for i in 0..n {
+        work.restrict(cells[i], before & after[i + 1])?;
+        before &= near[i];
     }
     Ok(())
 }
@@ -123,8 +137,14 @@ pub(super) fn lockout(work: &mut Work, cells: &[u16], gap: u32) -> Result<(), Br
 
 /// A quadruple: each digit of `wanted` (listed as often as it must appear) among `cells`.
 /// Each cell's choice is one wanted digit or "another digit"; a cell keeps the choices some
-/// way of choosing for every cell that places every wanted digit uses.
-pub(super) fn quad(work: &mut Work, cells: &[u16], wanted: &[u8]) -> Result<(), Broken> {
+/// way of choosing for every cell that places every wanted digit uses. A wanted digit with one
+/// place left goes there, and leaves every cell that sees all its places.
+pub(super) fn quad(
+    work: &mut Work,
+    cells: &[u16],
+    wanted: &[u8],
+    peers: &[PeerSet],
+) -> Result<(), Broken> {
     if wanted.len() > cells.len() {
         return Err(Broken);
     }
@@ -150,7 +170,7 @@ pub(super) fn quad(work: &mut Work, cells: &[u16], wanted: &[u8]) -> Result<(), 
     for (&c, &k) in cells.iter().zip(&quad.keep) {
         work.restrict(c, k)?;
     }
-    Ok(())
+    props::place_or_point(work, cells, quad.wanted, peers)
 }
 
 /// The search of `quad`: each cell's choice in turn, with what is still needed.
@@ -252,4 +272,77 @@ pub(super) fn classes(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mask(digits: &[u32]) -> Mask {
+        digits.iter().fold(0, |acc, d| acc | 1 << (d - 1))
+    }
+
+    /// Runs `renban` on cells 0..`line` of `masks`, with `peers` as given.
+    fn run_renban(masks: &mut [Mask], line: u16, peers: &[PeerSet]) -> Result<(), Broken> {
+        let mut changed = Vec::new();
+        let mut work = Work {
+            masks,
+            changed: &mut changed,
+        };
+        let cells: Vec<u16> = (0..line).collect();
+        renban(&mut work, &cells, 9, peers)
+    }
+
+    #[test]
+    fn a_digit_every_run_holds_leaves_the_cells_that_see_all_its_places() {
+        // Six cells in 1–9 run from 1–6 to 4–9: each holds 4, 5 and 6. Cell 6 sees the whole
+        // line and loses them; cell 7 sees only cell 0 and keeps them.
+        let mut masks = [mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 8];
+        // Peer sets both ways: the line's cells see each other and cell 6; cell 0 sees cell 7.
+        let mut peers = [[0u64; 4]; 8];
+        for (c, seen) in peers.iter_mut().enumerate().take(6) {
+            seen[0] = 0b111_1111 & !(1 << c);
+        }
+        peers[6][0] = 0b11_1111;
+        peers[0][0] |= 1 << 7;
+        peers[7][0] = 0b1;
+        run_renban(&mut masks, 6, &peers).unwrap();
+        assert_eq!(masks[6], mask(&[1, 2, 3, 7, 8, 9]));
+        assert_eq!(masks[7], mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]));
+        assert_eq!(masks[0], mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    }
+
+    #[test]
+    fn a_renban_digit_needs_a_different_near_digit_in_every_other_cell() {
+        // On a line of four, 3 in the first cell needs the second to hold a digit from 1 to 6
+        // other than 3: {3, 8} has none, so the first is 7; the same way the second is 8.
+        // Every run from 1–4 to 6–9 finds a digit in each cell, so runs alone keep both.
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let mut masks = [mask(&[3, 7]), mask(&[3, 8]), all, all];
+        run_renban(&mut masks, 4, &[[0u64; 4]; 4]).unwrap();
+        assert_eq!(masks[0], mask(&[7]));
+        assert_eq!(masks[1], mask(&[8]));
+    }
+
+    #[test]
+    fn a_quadruples_digit_leaves_the_cells_that_see_all_its_places() {
+        // 5 is wanted in cells 0–3 and only cells 0 and 1 may hold it: cell 4 sees both and
+        // loses 5; cell 5 sees only cell 0 and keeps it.
+        let all = mask(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        let no_five = all & !mask(&[5]);
+        let mut masks = [all, all, no_five, no_five, all, all];
+        let mut peers = [[0u64; 4]; 6];
+        for (a, b) in [(0, 4), (1, 4), (0, 5)] {
+            peers[a][0] |= 1 << b;
+            peers[b][0] |= 1 << a;
+        }
+        let mut changed = Vec::new();
+        let mut work = Work {
+            masks: &mut masks,
+            changed: &mut changed,
+        };
+        quad(&mut work, &[0, 1, 2, 3], &[5], &peers).unwrap();
+        assert_eq!(masks[4], no_five);
+        assert_eq!(masks[5], all);
+    }
 }

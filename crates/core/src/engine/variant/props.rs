@@ -235,10 +235,10 @@ impl Prop {
             Prop::Cage { cells, sum } => cage(work, cells, *sum, side, peers),
             Prop::Sum(sum) => sum.run(work),
             Prop::Order { cells, step } => order(work, cells, *step),
-            Prop::Renban { cells, side } => lines::renban(work, cells, *side),
+            Prop::Renban { cells, side } => lines::renban(work, cells, *side, peers),
             Prop::Between { cells } => lines::between(work, cells),
             Prop::Lockout { cells, gap } => lines::lockout(work, cells, *gap),
-            Prop::Quad { cells, digits } => lines::quad(work, cells, digits),
+            Prop::Quad { cells, digits } => lines::quad(work, cells, digits, peers),
             Prop::Classes {
                 cells,
                 class_digits,
@@ -340,9 +340,19 @@ fn cage(
     if possible == 0 {
         return Err(Broken);
     }
-    // A digit every combination needs goes in the cage: with one place left there, it goes
-    // there; else it leaves every cell outside that sees all its places (as a box's digit
-    // confined to a row leaves the rest of the row).
+    // A digit every combination needs goes in the cage.
+    place_or_point(work, cells, required, peers)
+}
+
+/// Each digit of `required` goes somewhere among `cells`: with one place left there, it goes
+/// there; else it leaves every cell outside that sees all its places (as a box's digit confined
+/// to a row leaves the rest of the row).
+pub(super) fn place_or_point(
+    work: &mut Work,
+    cells: &[u16],
+    required: Mask,
+    peers: &[PeerSet],
+) -> Result<(), Broken> {
     for d in digits(required) {
         let bit = 1 << (d - 1);
         let mut places = cells
@@ -353,7 +363,7 @@ fn cage(
             return Err(Broken);
         };
         // The cells that see every place: the places' peer sets intersected (a cell is not
-        // its own peer, so no place is among them, and a cage's cells see each other).
+        // its own peer, so no place is among them).
         let mut seers = peers[first as usize];
         let mut alone = true;
         for p in places {
