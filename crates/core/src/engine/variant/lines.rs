@@ -6,7 +6,7 @@
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
 //! it.
 
-use super::props::{self, digits, Broken, Mask, PeerSet, Work};
+use super::props::{self, digits, single, Broken, Mask, PeerSet, Work};
 
 /// The digits from `lo` to `hi` (none when `lo > hi`).
 fn range(lo: u32, hi: u32) -> Mask {
@@ -14,10 +14,10 @@ fn range(lo: u32, hi: u32) -> Mask {
 }
 
 /// A renban of `cells` on a grid of `side` digits: the cells take each digit of some run of
-/// `len` consecutive digits. A run stays possible when every cell has a digit of it and every
-/// digit of it has a cell; each cell keeps its digits of the possible runs, and a digit every
-/// possible run holds goes on the line: with one place there, there, else it leaves every cell
-/// that sees all its places.
+/// `len` consecutive digits. Each run is tried with each cell taking each of its digits there:
+/// the digit stays when every other cell still has another digit of the run, and those cells
+/// together still have all the run's other digits. A digit every possible run holds goes on the
+/// line: with one place there, there, else it leaves every cell that sees all its places.
 pub(super) fn renban(
     work: &mut Work,
     cells: &[u16],
@@ -31,47 +31,63 @@ pub(super) fn renban(
     let union = cells
         .iter()
         .fold(0 as Mask, |acc, &c| acc | work.masks[c as usize]);
-    let (mut possible, mut required) = (0 as Mask, Mask::MAX);
+    let (mut keep, mut required) = ([0 as Mask; 16], Mask::MAX);
     for start in 1..=side - len + 1 {
         let run = range(start, start + len - 1);
-        if union & run != run || cells.iter().any(|&c| work.masks[c as usize] & run == 0) {
+        if union & run != run {
             continue;
         }
-        possible |= run;
-        required &= run;
+        let mut on_run = [0 as Mask; 16];
+        for (has, &c) in on_run.iter_mut().zip(cells) {
+            *has = work.masks[c as usize] & run;
+        }
+        if let Some(fits) = run_fits(&on_run[..cells.len()], run) {
+            for (k, f) in keep.iter_mut().zip(&fits) {
+                *k |= f;
+            }
+            required &= run;
+        }
     }
-    if possible == 0 {
-        return Err(Broken);
+    if required == Mask::MAX {
+        return Err(Broken); // no run fits
     }
-    for &c in cells {
-        work.restrict(c, possible)?;
+    for (&c, &k) in cells.iter().zip(&keep) {
+        work.restrict(c, k)?;
     }
-    keep_near_every_other(work, cells, len)?;
     props::place_or_point(work, cells, required, peers)
 }
 
-/// On a run of `len`, any two digits differ and are less than `len` apart: a cell keeps a digit
-/// only when every other cell has a digit that differs from it by 1 to `len − 1`.
-fn keep_near_every_other(work: &mut Work, cells: &[u16], len: u32) -> Result<(), Broken> {
-    // near[i]: the digits cell i leaves its partners; before[i] and after[i]: what the cells
-    // before and after i leave together (prefix and suffix intersections).
-    let n = cells.len();
-    let mut near = [0 as Mask; 16];
-    for (i, &c) in cells.iter().enumerate() {
-        near[i] = digits(work.masks[c as usize]).fold(0, |acc, w| {
-            acc | range(w.saturating_sub(len - 1), w + len - 1) & !(1 << (w - 1))
-        });
-    }
-    let mut after = [Mask::MAX; 17];
+/// The digits each cell may take when the line is `run` and cell i has `on_run[i]` of it, or
+/// `None` when some cell has none. Cell i's digit d fits when no other cell has d alone and the
+/// other cells have every digit of the run but d. (Not a full matching, but it sees a cell
+/// that two others' lone digits, or a digit only it holds, decide.)
+fn run_fits(on_run: &[Mask], run: Mask) -> Option<[Mask; 16]> {
+    let lone = |m: Mask| if single(m) { m } else { 0 };
+    // The union, and the lone digits, of the cells after i (suffixes), then of those before.
+    let n = on_run.len();
+    let (mut after, mut after_lone) = ([0 as Mask; 17], [0 as Mask; 17]);
     for i in (0..n).rev() {
-        after[i] = after[i + 1] & near[i];
+        after[i] = after[i + 1] | on_run[i];
+        after_lone[i] = after_lone[i + 1] | lone(on_run[i]);
     }
-    let mut before = Mask::MAX;
+    let (mut before, mut before_lone) = (0 as Mask, 0 as Mask);
+    let mut fits = [0 as Mask; 16];
     for i in 0..n {
-        work.restrict(cells[i], before & after[i + 1])?;
-        before &= near[i];
+        let others = before | after[i + 1];
+        let taken = before_lone | after_lone[i + 1];
+        let missing = run & !others;
+        fits[i] = match missing {
+            0 => on_run[i] & !taken,
+            m if single(m) => on_run[i] & !taken & m,
+            _ => 0,
+        };
+        if fits[i] == 0 {
+            return None;
+        }
+        before |= on_run[i];
+        before_lone |= lone(on_run[i]);
     }
-    Ok(())
+    Some(fits)
 }
 
 /// A line whose ends `a` and `b` bound what its middle may hold: for ends `lo` and `hi`
@@ -344,5 +360,33 @@ mod tests {
         quad(&mut work, &[0, 1, 2, 3], &[5], &peers).unwrap();
         assert_eq!(masks[4], no_five);
         assert_eq!(masks[5], all);
+    }
+
+    #[test]
+    fn a_run_fits_a_cell_digit_when_the_others_can_take_the_rest() {
+        // The line is 4–6: the first cell must take 6, the only 6, leaving 4 and 5 to the
+        // others.
+        let fits = run_fits(
+            &[mask(&[4, 6]), mask(&[4, 5]), mask(&[4, 5])],
+            mask(&[4, 5, 6]),
+        );
+        assert_eq!(
+            fits.unwrap()[..3],
+            [mask(&[6]), mask(&[4, 5]), mask(&[4, 5])]
+        );
+        // Two cells with only 2 of the run 1–3 cannot both take it.
+        let fits = run_fits(&[mask(&[1, 3]), mask(&[2]), mask(&[2])], mask(&[1, 2, 3]));
+        assert_eq!(fits, None);
+        // Only the first cell has 1, so it takes 1; with no 4 in the last, it would need both.
+        let on_run = [
+            mask(&[1, 4]),
+            mask(&[2, 3]),
+            mask(&[2, 3]),
+            mask(&[2, 3, 4]),
+        ];
+        let fits = run_fits(&on_run, mask(&[1, 2, 3, 4]));
+        assert_eq!(fits.unwrap()[0], mask(&[1]));
+        let on_run = [mask(&[1, 4]), mask(&[2, 3]), mask(&[2, 3]), mask(&[2, 3])];
+        assert_eq!(run_fits(&on_run, mask(&[1, 2, 3, 4])), None);
     }
 }

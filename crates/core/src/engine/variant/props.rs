@@ -116,7 +116,7 @@ impl Work<'_> {
     }
 }
 
-fn single(mask: Mask) -> bool {
+pub(super) fn single(mask: Mask) -> bool {
     mask.is_power_of_two()
 }
 pub(super) fn lowest(mask: Mask) -> u32 {
