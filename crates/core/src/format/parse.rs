@@ -423,10 +423,16 @@ impl<'a> Parser<'a> {
         else {
             return;
         };
-        if scope.variant == Setting::Invalid || scope.size == Setting::Invalid || scope.unsolved {
-            return; // the metadata or constraint error says why this puzzle is not read
+        if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
+            return; // the metadata error says why this puzzle is not read
         }
-        let Some(rules) = self.puzzle_rules(&scope.rules, size) else {
+        // Read (and report) the constraint lines that parsed even when one did not, so that
+        // every bad line is named at once.
+        let rules = self.puzzle_rules(&scope.rules, size);
+        if scope.unsolved {
+            return; // the constraint line's error says why this puzzle is not read
+        }
+        let Some(rules) = rules else {
             return; // a constraint line that does not fit this grid says why
         };
         let variant = scope.puzzle_variant();
@@ -459,18 +465,29 @@ impl<'a> Parser<'a> {
             return Some(None);
         }
         let mut rules = Rules::default();
+        // Every line is read, so each line that does not fit is reported, not just the first.
+        let mut all_fit = true;
         // Regions first: a region-sum line's runs are cut by them. A later block wins.
         for line in lines {
             if let Some(regions) = constraints::regions(line, size) {
-                rules.regions = Some(self.fits(regions)?);
+                match self.fits(regions) {
+                    Some(regions) => rules.regions = Some(regions),
+                    None => all_fit = false,
+                }
             }
         }
         let of_cell = rules.regions.as_ref().map(|r| &r.of_cell[..]);
         let mut constraints = Vec::new();
         for line in lines {
             if let Some(constraint) = constraints::resolve(line, size, of_cell) {
-                constraints.push(self.fits(constraint)?);
+                match self.fits(constraint) {
+                    Some(constraint) => constraints.push(constraint),
+                    None => all_fit = false,
+                }
             }
+        }
+        if !all_fit {
+            return None;
         }
         rules.constraints = constraints;
         Some((!rules.is_empty()).then(|| Arc::new(rules)))
@@ -1371,6 +1388,20 @@ mod tests {
         // A cell outside the grid is said once, at the cell, and no puzzle under it is read.
         let text = format!("cage 10: A1 J1\n\n{DIAGONAL}\n\n{DIAGONAL}\n");
         assert_eq!(problems(&text), vec![(Code::BadMetadata, "J1")]);
+        assert!(parse(&text).puzzles.is_empty());
+        // Every bad line is said at once: one that does not parse, and others that parse but
+        // do not fit the grid, before and after it.
+        let text =
+            format!("whisper 0: A1 A2\nthermo: A1 C3\ncage 10: A1 J1\nfrobnicate\n{DIAGONAL}\n");
+        let said = problems(&text);
+        assert_eq!(said.len(), 4, "{said:?}");
+        for (code, at) in [
+            (Code::BadMetadata, "0"),
+            (Code::Syntax, "C3"),
+            (Code::BadMetadata, "J1"),
+        ] {
+            assert!(said.contains(&(code, at)), "{at} not said: {said:?}");
+        }
         assert!(parse(&text).puzzles.is_empty());
         // Metadata without its `#` is said so, and the puzzle below still reads.
         let text = format!("Title: Hard one\n{DIAGONAL}\n");
