@@ -476,6 +476,10 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        if !all_fit {
+            // Without the regions, lines they cut would be read wrongly and said to be wrong.
+            return None;
+        }
         let of_cell = rules.regions.as_ref().map(|r| &r.of_cell[..]);
         let mut constraints = Vec::new();
         for line in lines {

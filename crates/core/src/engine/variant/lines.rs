@@ -154,7 +154,7 @@ pub(super) fn lockout(work: &mut Work, cells: &[u16], gap: u32) -> Result<(), Br
 /// A quadruple: each digit of `wanted` (listed as often as it must appear) among `cells`.
 /// Each cell's choice is one wanted digit or "another digit"; a cell keeps the choices some
 /// way of choosing for every cell that places every wanted digit uses. A wanted digit with one
-/// place left goes there, and leaves every cell that sees all its places.
+/// place left goes there; with more, it leaves every cell that sees all its places.
 pub(super) fn quad(
     work: &mut Work,
     cells: &[u16],
