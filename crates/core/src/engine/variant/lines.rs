@@ -4,7 +4,8 @@
 //! classes, every three in a row one of each) and quadruples (these digits among four cells).
 //! Each is exact on what it reads: a digit stays when some choice of the line's defining values
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
-//! it.
+//! it — but for the renban, whose runs are checked cell by cell, not by a full matching. A
+//! digit a renban or quadruple needs leaves the cells that see all its places, as a cage's does.
 
 use super::props::{self, digits, single, Broken, Mask, PeerSet, Work};
 
