@@ -1,11 +1,12 @@
 //! Lines and clue groups whose meaning is a set of digits rather than a sum: renban (a run of
-//! consecutive digits), between lines (the middle strictly between the ends), lockout lines
+//! consecutive digits), nabner (no two digits consecutive), between lines (the middle strictly between the ends), lockout lines
 //! (the ends far apart, the middle outside them), entropic and modular lines (digits of three
 //! classes, every three in a row one of each) and quadruples (these digits among four cells).
 //! Each is exact on what it reads: a digit stays when some choice of the line's defining values
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
-//! it — but for the renban, whose runs are checked cell by cell, not by a full matching. A
-//! digit a renban or quadruple needs leaves the cells that see all its places, as a cage's does.
+//! it — but for the renban and nabner, whose sets are checked cell by cell, not by a full
+//! matching. A digit a renban, nabner or quadruple needs leaves the cells that see all its
+//! places, as a cage's does.
 
 use super::props::{self, digits, single, Broken, Mask, PeerSet, Work};
 
@@ -15,10 +16,7 @@ fn range(lo: u32, hi: u32) -> Mask {
 }
 
 /// A renban of `cells` on a grid of `side` digits: the cells take each digit of some run of
-/// `len` consecutive digits. Each run is tried with each cell taking each of its digits there:
-/// the digit stays when every other cell still has another digit of the run, and those cells
-/// together still have all the run's other digits. A digit every possible run holds goes on the
-/// line: with one place there, there, else it leaves every cell that sees all its places.
+/// `len` consecutive digits (`one_of_sets` with the runs).
 pub(super) fn renban(
     work: &mut Work,
     cells: &[u16],
@@ -29,28 +27,43 @@ pub(super) fn renban(
     if len > side {
         return Err(Broken);
     }
+    let runs = (1..=side - len + 1).map(|start| range(start, start + len - 1));
+    one_of_sets(work, cells, runs, peers)
+}
+
+/// Cells that take distinct digits making up one of `sets` (each of as many digits as there
+/// are cells): a renban's runs, a nabner line's digits no two of them consecutive. Each set is
+/// tried with each cell taking each of its digits there: the digit stays when every other cell
+/// still has another digit of the set, and those cells together still have all the set's other
+/// digits. A digit every possible set holds goes on the line: with one place there, there, else
+/// it leaves every cell that sees all its places.
+pub(super) fn one_of_sets(
+    work: &mut Work,
+    cells: &[u16],
+    sets: impl Iterator<Item = Mask>,
+    peers: &[PeerSet],
+) -> Result<(), Broken> {
     let union = cells
         .iter()
         .fold(0 as Mask, |acc, &c| acc | work.masks[c as usize]);
     let (mut keep, mut required) = ([0 as Mask; 16], Mask::MAX);
-    for start in 1..=side - len + 1 {
-        let run = range(start, start + len - 1);
-        if union & run != run {
+    for set in sets {
+        if union & set != set {
             continue;
         }
-        let mut on_run = [0 as Mask; 16];
-        for (has, &c) in on_run.iter_mut().zip(cells) {
-            *has = work.masks[c as usize] & run;
+        let mut on_set = [0 as Mask; 16];
+        for (has, &c) in on_set.iter_mut().zip(cells) {
+            *has = work.masks[c as usize] & set;
         }
-        if let Some(fits) = run_fits(&on_run[..cells.len()], run) {
+        if let Some(fits) = run_fits(&on_set[..cells.len()], set) {
             for (k, f) in keep.iter_mut().zip(&fits) {
                 *k |= f;
             }
-            required &= run;
+            required &= set;
         }
     }
     if required == Mask::MAX {
-        return Err(Broken); // no run fits
+        return Err(Broken); // no set fits
     }
     for (&c, &k) in cells.iter().zip(&keep) {
         work.restrict(c, k)?;

@@ -57,6 +57,11 @@ pub(super) enum Prop {
     Order { cells: Box<[u16]>, step: u32 },
     /// A run of consecutive digits in any order, on a grid of `side` digits.
     Renban { cells: Box<[u16]>, side: u32 },
+    /// Distinct digits making up one of `sets` (a nabner line's: no two consecutive).
+    Sets {
+        cells: Box<[u16]>,
+        sets: Box<[Mask]>,
+    },
     /// The middle of the line strictly between its ends.
     Between { cells: Box<[u16]> },
     /// The ends at least `gap` apart, the middle outside them.
@@ -205,6 +210,7 @@ impl Prop {
             Prop::Cage { cells, .. }
             | Prop::Order { cells, .. }
             | Prop::Renban { cells, .. }
+            | Prop::Sets { cells, .. }
             | Prop::Between { cells }
             | Prop::Lockout { cells, .. }
             | Prop::Quad { cells, .. }
@@ -236,6 +242,9 @@ impl Prop {
             Prop::Sum(sum) => sum.run(work),
             Prop::Order { cells, step } => order(work, cells, *step),
             Prop::Renban { cells, side } => lines::renban(work, cells, *side, peers),
+            Prop::Sets { cells, sets } => {
+                lines::one_of_sets(work, cells, sets.iter().copied(), peers)
+            }
             Prop::Between { cells } => lines::between(work, cells),
             Prop::Lockout { cells, gap } => lines::lockout(work, cells, *gap),
             Prop::Quad { cells, digits } => lines::quad(work, cells, digits, peers),
