@@ -73,7 +73,7 @@ fn check_input(
     // Unescaped: JSON and SARIF want the name as it is; the text formats escape it.
     let name = input.raw_name();
     let reader = input.open_text()?;
-    let (mut puzzles, mut said) = (0, 0);
+    let (mut puzzles, mut said, mut unread) = (0, 0, 0);
     let mut invalid_reported = false;
     out.file = FileShown::default();
     // The parser keeps no more problems than can be shown: a text where every line is one
@@ -99,6 +99,7 @@ fn check_input(
         }
         let count = piece.document.puzzles.len();
         let unkept = piece.document.unkept;
+        unread += piece.document.unread.len();
         let mut found =
             document_findings(piece.document, budget, &mut Cache::one_use(), options.asked);
         puzzles += count;
@@ -123,6 +124,7 @@ fn check_input(
         read::pieces_keeping(reader, options.max_file, keep, apart, each)
     };
     out.tally.puzzles += puzzles;
+    out.tally.unread += unread;
     if puzzles == 0 && said == 0 && read.is_ok() {
         let message =
             "no puzzle found: a puzzle is a block of N rows of N cells, or one line of N² cells";
@@ -144,6 +146,8 @@ fn not_utf8(byte: u64, at: usize) -> Finding {
 #[derive(Default)]
 struct Tally {
     puzzles: usize,
+    /// Grids not read, each for an error shown (`Document::unread`).
+    unread: usize,
     counts: Counts,
     /// Findings past `--max-findings`, not shown.
     not_shown: usize,
@@ -301,6 +305,7 @@ impl Printer {
                 let summary = serde_json::json!({
                     "files": files,
                     "puzzles": t.puzzles,
+                    "unread": t.unread,
                     "errors": t.counts.errors,
                     "warnings": t.counts.warnings,
                     "notes": t.counts.notes,
@@ -357,11 +362,16 @@ impl Printer {
     }
 }
 
-/// `checked 3 puzzles in 2 files: 1 error, 0 warnings` (and the notes, when there are any, and
-/// the findings not shown).
+/// `checked 3 puzzles in 2 files: 1 error, 0 warnings` (and the grids not read, the notes
+/// when there are any, and the findings not shown).
 fn summary(files: usize, t: &Tally) -> String {
+    let unread = match t.unread {
+        0 => String::new(),
+        1 => " (1 grid not read: its error says why)".to_owned(),
+        n => format!(" ({n} grids not read: their errors say why)"),
+    };
     let mut said = format!(
-        "checked {} in {}: {}, {}",
+        "checked {} in {}{unread}: {}, {}",
         plural(t.puzzles, "puzzle"),
         plural(files, "file"),
         plural(t.counts.errors, "error"),

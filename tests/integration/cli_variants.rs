@@ -58,10 +58,16 @@ fn check_reads_diagonal_and_names_a_broken_constraint_at_its_line() {
         lines[2],
         format!("{name}:9:12: error: A1 and A3 are not next to each other: a line goes from cell to touching cell")
     );
+    // The thermometer's puzzle is not read, and the summary says so rather than leave it
+    // uncounted.
     assert!(
-        err.contains("checked 2 puzzles in 1 file: 3 errors"),
+        err.contains("checked 2 puzzles in 1 file (1 grid not read: its error says why): 3 errors"),
         "{err}"
     );
+    let (out, _, _) = run(bin().args(["check", "--format", "json"]).arg(&path));
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["summary"]["puzzles"], 2, "{out}");
+    assert_eq!(value["summary"]["unread"], 1, "{out}");
 }
 
 /// A clue outside the grid that no digits can give (a sandwich of 99, an X-sum of 2, ten
@@ -136,7 +142,9 @@ fn an_unknown_constraint_is_named_with_the_known_ones() {
         format!("{name}:12:1: error: unknown constraint 'arow': did you mean 'arrow'?")
     );
     assert!(
-        err.contains("checked 1 puzzle in 1 file: 2 errors"),
+        err.contains(
+            "checked 1 puzzle in 1 file (2 grids not read: their errors say why): 2 errors"
+        ),
         "{err}"
     );
 }

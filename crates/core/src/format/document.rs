@@ -15,6 +15,10 @@ pub struct Document {
     /// The problems past those kept, counted but not held (a text where every line is an
     /// error would otherwise hold 64 bytes of finding for each 2-byte line).
     pub unkept: Counts,
+    /// Where each grid starts that was found but not read, each because of an error among
+    /// `problems` (a row too short, a constraint line that does not fit): what a count of the
+    /// puzzles checked leaves out. In source order.
+    pub unread: Vec<usize>,
     /// The cap, for a parse with one: how many problems of each severity it keeps.
     pub(crate) kept: Option<usize>,
     /// Metadata that applies to every puzzle of the file (before the first puzzle, then a blank line).

@@ -381,6 +381,7 @@ impl<'a> Parser<'a> {
             None => Scope::default().over(&self.file),
         };
         let header = header.map(|g| g.span);
+        let grid_start = self.ahead.get(0).map_or(0, |line| line.start);
         let first = self.cell_line(0);
         let declared = scope.size.valid();
         let one_line_size = one_line_size(first.run);
@@ -421,23 +422,28 @@ impl<'a> Parser<'a> {
             first_row,
         }) = cells
         else {
+            self.doc.unread.push(grid_start);
             return;
         };
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
+            self.doc.unread.push(grid_start);
             return; // the metadata error says why this puzzle is not read
         }
         // Read (and report) the constraint lines that parsed even when one did not, so that
         // every bad line is named at once.
         let rules = self.puzzle_rules(&scope.rules, size);
         if scope.unsolved {
+            self.doc.unread.push(grid_start);
             return; // the constraint line's error says why this puzzle is not read
         }
         let Some(rules) = rules else {
+            self.doc.unread.push(grid_start);
             return; // a constraint line that does not fit this grid says why
         };
         let variant = scope.puzzle_variant();
         if let Some(missing) = boxless_problem(size, variant, rules.as_deref(), first_row) {
             self.doc.problems.push(missing);
+            self.doc.unread.push(grid_start);
             return;
         }
         let meta = self.share_meta(scope.meta);

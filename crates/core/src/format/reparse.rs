@@ -200,6 +200,14 @@ pub fn reparse(
         |f| f.span.start,
         shift_finding,
     );
+    splice_region(
+        &mut doc.unread,
+        fresh.unread,
+        replaced,
+        delta,
+        |&start| start,
+        shift_offset,
+    );
     Some(Splice {
         first,
         removed,
@@ -298,6 +306,13 @@ fn shift_puzzle(puzzle: &mut Puzzle, from: usize, delta: isize) {
     let entries = Arc::make_mut(&mut puzzle.meta).fields_mut();
     for entry in entries.into_iter().flatten() {
         shift(&mut entry.span, from, delta);
+    }
+}
+
+/// Where an unread grid starts (`Document::unread`).
+fn shift_offset(start: &mut usize, from: usize, delta: isize) {
+    if *start >= from {
+        *start = start.wrapping_add_signed(delta);
     }
 }
 

@@ -159,6 +159,7 @@ impl Pieces {
             whole.puzzles.extend(part.puzzles);
             whole.problems.extend(part.problems);
             whole.unkept.add_all(part.unkept);
+            whole.unread.extend(part.unread);
         }
         // Each part kept its first problems of each severity: of those, the first of the whole.
         if let Some(keep) = self.keep {
