@@ -197,10 +197,15 @@ impl Prop {
         }
     }
 
-    /// Whether only a new lowest or highest digit of a cell can change what this propagator
-    /// removes (it reads nothing else of its cells).
+    /// Whether only a new lowest or highest digit of a cell need wake this propagator: it reads
+    /// nothing else of its cells (a thermometer), or too little for other news to pay for waking
+    /// it (a long sum, `Sum::bounds_only`).
     pub(super) fn bounds_only(&self) -> bool {
-        matches!(self, Prop::Order { .. })
+        match self {
+            Prop::Order { .. } => true,
+            Prop::Sum(sum) => sum.bounds_only(),
+            _ => false,
+        }
     }
 
     /// The cells whose change wakes this propagator.
