@@ -17,6 +17,15 @@ pub(super) fn why(geometry: &Geometry, puzzle: &Puzzle, constraint: &Constraint)
             constraint.named_cells().len()
         ));
     }
+    if constraint.more_cells_than_spread_digits(puzzle.size) {
+        let side = puzzle.size.side();
+        return Some(format!(
+            "its {} cells need digits no two of them consecutive, and a {side}×{side} grid's \
+             digits have at most {} such",
+            constraint.named_cells().len(),
+            side.div_ceil(2)
+        ));
+    }
     match &constraint.kind {
         Kind::Cage {
             sum: Some(sum),
@@ -437,5 +446,18 @@ mod tests {
         );
         let cage = broken("cage: A1 B3", ROWS);
         assert!(cage.ends_with("it holds 3 twice (A1 and B3)"), "{cage}");
+    }
+
+    #[test]
+    fn a_nabner_line_longer_than_its_spread_digits_says_so() {
+        // On a 4×4, at most two digits are two apart (1 and 3, 1 and 4, 2 and 4).
+        let nabner = broken("nabner: C1 C2 C3", ROWS);
+        assert!(
+            nabner.ends_with(
+                "its 3 cells need digits no two of them consecutive, and a 4×4 grid's digits \
+                 have at most 2 such"
+            ),
+            "{nabner}"
+        );
     }
 }

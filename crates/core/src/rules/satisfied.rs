@@ -146,7 +146,10 @@ impl Constraint {
             .filter(|&c| grid[c as usize] == 0)
             .collect();
         // Whatever the grid holds: checked once here, not at every partial filling below.
-        if self.more_cells_than_digits(size) || self.unreachable_clue(size).is_some() {
+        if self.more_cells_than_digits(size)
+            || self.more_cells_than_spread_digits(size)
+            || self.unreachable_clue(size).is_some()
+        {
             return true;
         }
         if empty.is_empty() {
@@ -251,6 +254,12 @@ impl Constraint {
     /// Whether the constraint's cells must all differ and are more than the grid's digits.
     pub fn more_cells_than_digits(&self, size: Size) -> bool {
         self.distinct() && self.named_cells().len() > size.side()
+    }
+
+    /// Whether the constraint is a nabner line longer than the most digits no two of them
+    /// consecutive the grid has (⌈N/2⌉: 1, 3, 5, 7, 9 on a 9×9).
+    pub fn more_cells_than_spread_digits(&self, size: Size) -> bool {
+        matches!(&self.kind, Kind::Nabner(cells) if cells.len() > size.side().div_ceil(2))
     }
 }
 
