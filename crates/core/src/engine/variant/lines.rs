@@ -1,7 +1,8 @@
 //! Lines and clue groups whose meaning is a set of digits rather than a sum: renban (a run of
-//! consecutive digits), nabner (no two digits consecutive), between lines (the middle strictly between the ends), lockout lines
-//! (the ends far apart, the middle outside them), entropic and modular lines (digits of three
-//! classes, every three in a row one of each) and quadruples (these digits among four cells).
+//! consecutive digits), nabner (no two digits consecutive), between lines (the middle strictly
+//! between the ends), lockout lines (the ends far apart, the middle outside them), entropic and
+//! modular lines (digits of three classes, every three in a row one of each) and quadruples
+//! (these digits among four cells).
 //! Each is exact on what it reads: a digit stays when some choice of the line's defining values
 //! (a renban's run, the ends' pair, the quadruple's places, the class of each third cell) keeps
 //! it — but for the renban and nabner, whose sets are checked cell by cell, not by a full
