@@ -374,14 +374,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Read the puzzle starting at the line being read, and move on past its lines.
+    /// Read the puzzle starting at the line being read, and move on past its lines: into the
+    /// document's puzzles, or, when an error (already reported) keeps it from being read, into
+    /// its unread grids.
     fn puzzle(&mut self, header: Option<Group>) {
+        let grid_start = self.ahead.get(0).map_or(0, |line| line.start);
+        match self.read_puzzle(header) {
+            Some(puzzle) => self.doc.puzzles.push(puzzle),
+            None => self.doc.unread.push(grid_start),
+        }
+    }
+
+    /// The puzzle starting at the line being read, or `None` once an error says why it cannot
+    /// be read.
+    fn read_puzzle(&mut self, header: Option<Group>) -> Option<Puzzle> {
         let scope = match &header {
             Some(group) => group.scope.over(&self.file),
             None => Scope::default().over(&self.file),
         };
         let header = header.map(|g| g.span);
-        let grid_start = self.ahead.get(0).map_or(0, |line| line.start);
         let first = self.cell_line(0);
         let declared = scope.size.valid();
         let one_line_size = one_line_size(first.run);
@@ -411,7 +422,7 @@ impl<'a> Parser<'a> {
         } else {
             self.block(declared)
         };
-        let Some(Built {
+        let Built {
             size,
             layout,
             givens,
@@ -420,34 +431,25 @@ impl<'a> Parser<'a> {
             cell_spans,
             span,
             first_row,
-        }) = cells
-        else {
-            self.doc.unread.push(grid_start);
-            return;
-        };
+        } = cells?;
         if scope.variant == Setting::Invalid || scope.size == Setting::Invalid {
-            self.doc.unread.push(grid_start);
-            return; // the metadata error says why this puzzle is not read
+            return None; // the metadata error says why this puzzle is not read
         }
         // Read (and report) the constraint lines that parsed even when one did not, so that
         // every bad line is named at once.
         let rules = self.puzzle_rules(&scope.rules, size);
         if scope.unsolved {
-            self.doc.unread.push(grid_start);
-            return; // the constraint line's error says why this puzzle is not read
+            return None; // the constraint line's error says why this puzzle is not read
         }
-        let Some(rules) = rules else {
-            self.doc.unread.push(grid_start);
-            return; // a constraint line that does not fit this grid says why
-        };
+        // `None`: a constraint line that does not fit this grid says why.
+        let rules = rules?;
         let variant = scope.puzzle_variant();
         if let Some(missing) = boxless_problem(size, variant, rules.as_deref(), first_row) {
             self.doc.problems.push(missing);
-            self.doc.unread.push(grid_start);
-            return;
+            return None;
         }
         let meta = self.share_meta(scope.meta);
-        self.doc.puzzles.push(Puzzle {
+        Some(Puzzle {
             size,
             variant,
             givens,
@@ -460,7 +462,7 @@ impl<'a> Parser<'a> {
             header,
             layout,
             rules,
-        });
+        })
     }
 
     /// The rules of a puzzle of `size` under these constraint lines (`None` inside when there
