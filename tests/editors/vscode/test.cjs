@@ -103,7 +103,8 @@ async function openFile(page, name) {
   await input.fill(name);
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator(`.tab.active[aria-label*="${name}"]`).waitFor();
+  // The text editor's own tab: a preview beside it is titled "Preview NAME" too.
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
 }
 
