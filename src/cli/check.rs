@@ -242,8 +242,9 @@ impl Printer {
         match self.format {
             OutputFormat::Text if finding.severity == Severity::Hint => {}
             OutputFormat::Text => {
-                let line = report::line(name, index, finding, self.paint);
-                self.write(format!("{line}\n").as_bytes());
+                let mut line = String::new();
+                report::write_line(&mut line, name, index, finding, self.paint);
+                self.write(line.as_bytes());
             }
             OutputFormat::Json => {
                 let value = report::json(name, index, finding);

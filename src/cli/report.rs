@@ -2,6 +2,8 @@
 //! Actions workflow commands (annotations on a pull request's files), and SARIF 2.1.0 results
 //! (code scanning).
 
+use std::fmt::Write;
+
 use serde_json::{json, Value};
 
 use super::lines::LineIndex;
@@ -12,13 +14,30 @@ use crate::finding::{Finding, Severity};
 /// coloured when `paint` is on (the same text once the escapes are stripped). What comes from
 /// the file (its name, text quoted in the message) has its control characters escaped.
 pub fn line(name: &str, index: &LineIndex, finding: &Finding, paint: Paint) -> String {
+    let mut line = String::new();
+    write_line(&mut line, name, index, finding, paint);
+    line.pop();
+    line
+}
+
+/// [`line`] and its line break, written at the end of `out` (no string of its own: a run
+/// over a collection may say a line for each of thousands of puzzles).
+pub fn write_line(
+    out: &mut String,
+    name: &str,
+    index: &LineIndex,
+    finding: &Finding,
+    paint: Paint,
+) {
     let (line, column) = index.line_column(finding.span.start);
     let severity = paint.paint(style::severity(finding.severity), finding.severity.name());
-    format!(
+    // Writing into a String cannot fail.
+    let _ = writeln!(
+        out,
         "{}: {severity}: {}",
         paint.place(name, line, column),
         style::printable(&finding.message)
-    )
+    );
 }
 
 /// One finding as a JSON object, with the range and related places in the same terms.

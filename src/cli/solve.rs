@@ -216,8 +216,7 @@ impl Said<'_> {
     }
 
     fn line(self, said: &mut String, finding: &Finding) {
-        said.push_str(&report::line(self.name, self.index, finding, self.paint));
-        said.push('\n');
+        report::write_line(said, self.name, self.index, finding, self.paint);
     }
 }
 

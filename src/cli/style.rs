@@ -99,12 +99,35 @@ impl Paint {
 
     /// `PATH:LINE:COLUMN`, coloured as ripgrep colours its paths and line numbers (the path's
     /// control characters escaped).
-    pub fn place(self, path: &str, line: usize, column: usize) -> String {
-        format!(
+    pub fn place(self, path: &str, line: usize, column: usize) -> Place<'_> {
+        Place {
+            paint: self,
+            path,
+            line,
+            column,
+        }
+    }
+}
+
+/// `PATH:LINE:COLUMN` as [`Paint::place`] writes it, written where it is formatted (a line of
+/// output is written once, not built in pieces: `solve` over a collection where every puzzle
+/// has several solutions says 10,000 of them).
+pub struct Place<'a> {
+    paint: Paint,
+    path: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let paint = self.paint;
+        write!(
+            f,
             "{}:{}:{}",
-            self.paint(PATH, printable(path)),
-            self.paint(NUMBER, line),
-            self.paint(NUMBER, column)
+            paint.paint(PATH, printable(self.path)),
+            paint.paint(NUMBER, self.line),
+            paint.paint(NUMBER, self.column)
         )
     }
 }
@@ -173,7 +196,9 @@ pub fn say_error(message: &str) {
 /// make a line read otherwise than it is (as rustc warns of them). Idempotent; borrowed when
 /// there is nothing to escape, as nearly always.
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(needs_escape) {
+    // Printable ASCII alone, as nearly every message and path is, needs no look at its chars.
+    let plain = |byte: &u8| (b' '..=b'~').contains(byte);
+    if text.as_bytes().iter().all(plain) || !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
