@@ -31,6 +31,9 @@ pub fn write_line(
 ) {
     let (line, column) = index.line_column(finding.span.start);
     let severity = paint.paint(style::severity(finding.severity), finding.severity.name());
+    // Room for the whole line at once (with its numbers, severity and a colour's escapes),
+    // rather than the string growing piece by piece as it is written.
+    out.reserve(name.len() + finding.message.len() + 64);
     // Writing into a String cannot fail.
     let _ = writeln!(
         out,
