@@ -10,6 +10,8 @@
 //! the next is read. `--in-place` writes to a temporary file beside the original and renames it
 //! over it at the end (`in_place`), so the file is never left half written.
 
+use rayon::prelude::*;
+
 use super::in_place::{HashingReader, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
@@ -482,14 +484,36 @@ impl Solving<'_> {
     /// The piece with every puzzle's pencil marks filled in afresh (those already solved left
     /// alone).
     fn marks(&mut self, piece: &Piece, index: &LineIndex) -> Vec<u8> {
-        let edits: Vec<Edit> = piece
-            .document
-            .puzzles
-            .iter()
-            .filter(|puzzle| puzzle.givens.contains(&0))
-            .flat_map(|puzzle| {
-                let marks = analysis::fill_marks(puzzle);
-                if let Some(why) = analysis::marks_unwritable(puzzle, &marks) {
+        // Each puzzle's marks and edits, then said and applied in source order. A piece of many
+        // puzzles (a collection's, thousands) is filled on every core, the propagation being
+        // most of the work; a few are filled here, without waking the pool's threads for them.
+        const ON_EVERY_CORE: usize = 64;
+        let fill = |puzzle: &'_ Puzzle| {
+            let marks = analysis::fill_marks(puzzle);
+            match analysis::marks_unwritable(puzzle, &marks) {
+                Some(why) => Err(why),
+                None => Ok(analysis::marks_edits(
+                    puzzle,
+                    &marks,
+                    &piece.text,
+                    piece.base,
+                )),
+            }
+        };
+        let puzzles = &piece.document.puzzles;
+        let open = |puzzle: &&Puzzle| puzzle.givens.contains(&0);
+        let filled: Vec<(&Puzzle, Result<Vec<Edit>, String>)> = if puzzles.len() >= ON_EVERY_CORE {
+            let each = puzzles.par_iter().filter(open);
+            each.map(|puzzle| (puzzle, fill(puzzle))).collect()
+        } else {
+            let each = puzzles.iter().filter(open);
+            each.map(|puzzle| (puzzle, fill(puzzle))).collect()
+        };
+        let mut edits = Vec::new();
+        for (puzzle, filled) in filled {
+            match filled {
+                Ok(more) => edits.extend(more),
+                Err(why) => {
                     let note = Finding::new(
                         Severity::Info,
                         Code::Syntax,
@@ -497,11 +521,9 @@ impl Solving<'_> {
                         format!("left unchanged: {why}"),
                     );
                     self.say(&report::line(&self.name, index, &note, self.said));
-                    return Vec::new();
                 }
-                analysis::marks_edits(puzzle, &marks, &piece.text, piece.base)
-            })
-            .collect();
+            }
+        }
         let (text, _) = piece.edited(&edits);
         self.changed |= text != piece.raw.as_deref().unwrap_or(piece.text.as_bytes());
         text
