@@ -152,6 +152,35 @@ fn a_one_liner_left_with_a_lone_mark_is_left_with_a_note() {
     assert_eq!(format::parse(&out).puzzles[1].layout, Layout::MarksLine);
 }
 
+/// A collection is filled on every core, and still said and written in its order: each line's
+/// marks where it was, each note at its line, the notes in line order.
+#[test]
+fn a_collection_is_filled_and_said_in_its_order() {
+    let dir = scratch("collection");
+    let lines: Vec<&str> = (0..200)
+        .map(|k| if k % 3 == 0 { SEEDS } else { HARD })
+        .collect();
+    let path = write(&dir, "many.sudoku", &(lines.join("\n") + "\n"));
+    let (out, err, code) = run(bin().arg("marks").arg(&path));
+    assert_eq!(code, 0, "{err}");
+    let hard_filled = {
+        let (one, _, _) = run(bin().arg("marks").arg(write(&dir, "one.sudoku", HARD)));
+        one.trim_end().to_string()
+    };
+    assert_ne!(hard_filled, HARD);
+    for (k, line) in out.lines().enumerate() {
+        let want = if k % 3 == 0 { SEEDS } else { &hard_filled };
+        assert_eq!(line, want, "line {}", k + 1);
+    }
+    assert_eq!(out.lines().count(), 200);
+    let noted: Vec<usize> = err
+        .lines()
+        .map(|l| l.split(':').nth(1).and_then(|n| n.parse().ok()).expect(l))
+        .collect();
+    let want: Vec<usize> = (0..200).filter(|k| k % 3 == 0).map(|k| k + 1).collect();
+    assert_eq!(noted, want, "{err}");
+}
+
 #[test]
 fn marks_on_a_variant_puzzle_follow_its_constraints_and_keep_its_lines() {
     let dir = scratch("variants");
