@@ -115,7 +115,7 @@ pub fn start_pool() {
 /// (what is left) on every core. Starting the pool's threads costs a millisecond or two (their
 /// stacks, their allocator's first pages), more than a small file's whole work; once started,
 /// the pool serves every later piece at once.
-fn map_in_order<T: Sync, R: Send>(items: &[T], each: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+pub fn map_in_order<T: Sync, R: Send>(items: &[T], each: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
     const ALONE_FOR: Duration = Duration::from_millis(2);
     let mut done = Vec::with_capacity(items.len());
     if !POOL_STARTED.load(Ordering::Relaxed) {

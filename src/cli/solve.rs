@@ -10,8 +10,6 @@
 //! the next is read. `--in-place` writes to a temporary file beside the original and renames it
 //! over it at the end (`in_place`), so the file is never left half written.
 
-use rayon::prelude::*;
-
 use super::in_place::{HashingReader, Replacement};
 use super::inputs::{self, Input};
 use super::lines::LineIndex;
@@ -24,7 +22,7 @@ use super::style::{self, Paint};
 use crate::analysis::{self, findings, Analysis, Cache, Verdict};
 use crate::engine::Budget;
 use crate::finding::{Code, Finding, Severity};
-use crate::format::{fill_bytes, fill_edits, Edit, PartParser, Puzzle};
+use crate::format::{fill_bytes, fill_edits, PartParser, Puzzle};
 
 /// What is written into each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -484,13 +482,15 @@ impl Solving<'_> {
     /// The piece with every puzzle's pencil marks filled in afresh (those already solved left
     /// alone).
     fn marks(&mut self, piece: &Piece, index: &LineIndex) -> Vec<u8> {
-        // Each puzzle's marks and edits, then said and applied in source order. A piece of many
-        // puzzles (a collection's, thousands) is filled on every core, the propagation being
-        // most of the work; a few are filled here, without waking the pool's threads for them.
-        const ON_EVERY_CORE: usize = 64;
-        let fill = |puzzle: &'_ Puzzle| {
+        // Each puzzle's marks and edits, on every core once a piece is more than a couple of
+        // milliseconds' work (a collection's thousands of puzzles), then said and applied in
+        // source order.
+        let fill = |puzzle: &Puzzle| {
+            if !puzzle.givens.contains(&0) {
+                return None;
+            }
             let marks = analysis::fill_marks(puzzle);
-            match analysis::marks_unwritable(puzzle, &marks) {
+            Some(match analysis::marks_unwritable(puzzle, &marks) {
                 Some(why) => Err(why),
                 None => Ok(analysis::marks_edits(
                     puzzle,
@@ -498,29 +498,23 @@ impl Solving<'_> {
                     &piece.text,
                     piece.base,
                 )),
-            }
+            })
         };
         let puzzles = &piece.document.puzzles;
-        let open = |puzzle: &&Puzzle| puzzle.givens.contains(&0);
-        let filled: Vec<(&Puzzle, Result<Vec<Edit>, String>)> = if puzzles.len() >= ON_EVERY_CORE {
-            let each = puzzles.par_iter().filter(open);
-            each.map(|puzzle| (puzzle, fill(puzzle))).collect()
-        } else {
-            let each = puzzles.iter().filter(open);
-            each.map(|puzzle| (puzzle, fill(puzzle))).collect()
-        };
+        let filled = one_liners::map_in_order(puzzles, fill);
         let mut edits = Vec::new();
-        for (puzzle, filled) in filled {
+        for (puzzle, filled) in puzzles.iter().zip(filled) {
             match filled {
-                Ok(more) => edits.extend(more),
-                Err(why) => {
+                None => {}
+                Some(Ok(more)) => edits.extend(more),
+                Some(Err(why)) => {
                     let note = Finding::new(
                         Severity::Info,
                         Code::Syntax,
                         puzzle.first_row,
                         format!("left unchanged: {why}"),
                     );
-                    self.say(&report::line(&self.name, index, &note, self.said));
+                    report::write_line(&mut self.said_lines, &self.name, index, &note, self.said);
                 }
             }
         }
